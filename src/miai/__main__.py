@@ -1,0 +1,5 @@
+import sys
+
+from miai.cli.main import main
+
+sys.exit(main())

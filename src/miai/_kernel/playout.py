@@ -1,0 +1,104 @@
+"""Uniformly random playouts, the benchmark's workload and the simplest Monte-Carlo policy.
+
+The rule (the same one the C baseline in ``benchmarks/baseline`` follows): the side to move
+plays a move chosen uniformly among its legal moves (suicide forbidden, simple ko) that do
+not fill its own single-point eye; it passes only when no such move is left; the playout
+stops after two consecutive passes or ``max_turns`` turns and is counted by area.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from miai._kernel.board import (
+    EMPTIES,
+    EMPTY_POS,
+    LEGAL,
+    M_NEMPTY,
+    M_RNG,
+    area_difference,
+    is_own_eye,
+    legality,
+    pass_turn,
+    play_stone,
+)
+
+
+@njit(cache=True)
+def _random_below(meta: np.ndarray, k: int) -> int:
+    """A random integer in [0, k): xorshift64 (shifts only, so that the same code runs
+    interpreted without overflow warnings), then Lemire's multiply-shift reduction."""
+    x = meta[M_RNG]
+    x ^= x << 13
+    x ^= (x >> 7) & 0x01FFFFFFFFFFFFFF  # a logical shift of the signed state
+    x ^= x << 17
+    meta[M_RNG] = x
+    hi = (x >> 32) & 0xFFFFFFFF
+    return (hi * k) >> 32
+
+
+@njit(cache=True)
+def choose_random_move(grid: np.ndarray, meta: np.ndarray, c: int) -> int:
+    """A point chosen uniformly among ``c``'s legal moves that do not fill its own eye,
+    or 0 if there is none (pass). Candidates found wanting are swapped to the end of the
+    empty list, which changes nothing but its order."""
+    k = meta[M_NEMPTY]
+    while k > 0:
+        r = _random_below(meta, k)
+        p = grid[EMPTIES, r]
+        if legality(grid, meta, p, c, False) == LEGAL and not is_own_eye(grid, meta, p, c):
+            return p
+        k -= 1
+        last = grid[EMPTIES, k]
+        grid[EMPTIES, r] = last
+        grid[EMPTY_POS, last] = r
+        grid[EMPTIES, k] = p
+        grid[EMPTY_POS, p] = k
+    return 0
+
+
+@njit(cache=True)
+def playout(grid: np.ndarray, meta: np.ndarray, to_move: int, max_turns: int) -> tuple[int, int]:
+    """Play a random game to the end on this board (modified in place).
+
+    Returns ``(turns, area difference)``: the number of turns played (passes included) and
+    Black's area minus White's at the end, before komi.
+    """
+    passes = 0
+    turns = 0
+    c = to_move
+    while turns < max_turns and passes < 2:
+        p = choose_random_move(grid, meta, c)
+        if p == 0:
+            passes += 1
+            pass_turn(meta)
+        else:
+            passes = 0
+            play_stone(grid, meta, p, c)
+        turns += 1
+        c = 3 - c
+    return turns, area_difference(grid, meta)
+
+
+@njit(cache=True)
+def run_playouts(grid: np.ndarray, meta: np.ndarray, to_move: int, count: int, komi: float, seed: int) -> tuple[int, int]:
+    """Run ``count`` playouts from this position (left unchanged). Returns
+    ``(total turns, black wins)``."""
+    g = grid.copy()
+    m = meta.copy()
+    m[M_RNG] = seed if seed != 0 else 1
+    n = meta[0]
+    max_turns = 3 * n * n
+    total = 0
+    wins = 0
+    for _ in range(count):
+        g[:, :] = grid
+        rng = m[M_RNG]
+        m[:] = meta
+        m[M_RNG] = rng
+        turns, diff = playout(g, m, to_move, max_turns)
+        total += turns
+        if diff - komi > 0:
+            wins += 1
+    return total, wins

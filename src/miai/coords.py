@@ -1,0 +1,142 @@
+"""Colours, points and moves, and their GTP and SGF spellings.
+
+A point is ``(row, col)`` counted from 0, row 0 being the bottom row as GTP shows it
+(``A1`` is ``(0, 0)``, ``D4`` is ``(3, 3)``), as sgfmill does. SGF counts rows from the
+top (``aa`` is the top-left corner), so SGF text needs the board size to convert.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from miai.errors import InvalidMoveError
+
+GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP skips I; 25 columns at most
+MIN_SIZE = 2
+MAX_SIZE = 25
+
+Point = tuple[int, int]
+
+
+class Color(IntEnum):
+    """A player's colour; the values are the kernel's stone codes."""
+
+    BLACK = 1
+    WHITE = 2
+
+    @property
+    def opponent(self) -> Color:
+        return Color.WHITE if self is Color.BLACK else Color.BLACK
+
+    @property
+    def letter(self) -> str:
+        """``B`` or ``W``, as SGF and results write it."""
+        return "B" if self is Color.BLACK else "W"
+
+    @classmethod
+    def parse(cls, text: str) -> Color:
+        """Read ``b``, ``black``, ``W``, ``white`` (any case), as GTP and SGF write colours."""
+        t = text.strip().lower()
+        if t in ("b", "black"):
+            return cls.BLACK
+        if t in ("w", "white"):
+            return cls.WHITE
+        raise InvalidMoveError(f"not a colour: {text!r} (expected black or white)")
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+def check_size(size: int) -> int:
+    """Return ``size`` if miai supports an N×N board of it, else raise ``ValueError``."""
+    if not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise ValueError(f"board size must be an integer from {MIN_SIZE} to {MAX_SIZE}, not {size!r}")
+    return size
+
+
+def check_point(point: Point, size: int) -> Point:
+    """Return ``point`` as a tuple if it lies on a ``size``×``size`` board, else raise."""
+    try:
+        row, col = point
+    except (TypeError, ValueError):
+        raise InvalidMoveError(f"not a point: {point!r} (expected (row, col))") from None
+    if not (isinstance(row, int) and isinstance(col, int) and 0 <= row < size and 0 <= col < size):
+        raise InvalidMoveError(f"point {point!r} is off the {size}x{size} board")
+    return (row, col)
+
+
+def point_to_gtp(point: Point | None) -> str:
+    """``(3, 3)`` -> ``D4``; ``None`` (a pass) -> ``pass``."""
+    if point is None:
+        return "pass"
+    row, col = point
+    return f"{GTP_COLUMNS[col]}{row + 1}"
+
+
+def point_from_gtp(text: str, size: int) -> Point | None:
+    """``D4`` -> ``(3, 3)``; ``pass`` -> ``None``. Case-insensitive; raises on bad text."""
+    t = text.strip().upper()
+    if t == "PASS":
+        return None
+    if len(t) < 2 or t[0] not in GTP_COLUMNS or not t[1:].isdigit():
+        raise InvalidMoveError(f"not a GTP vertex: {text!r} (expected a letter A-Z without I, then a number, or pass)")
+    col = GTP_COLUMNS.index(t[0])
+    row = int(t[1:]) - 1
+    if not (0 <= row < size and col < size):
+        raise InvalidMoveError(f"vertex {text.strip()} is off the {size}x{size} board")
+    return (row, col)
+
+
+def point_to_sgf(point: Point | None, size: int) -> str:
+    """``(3, 3)`` on 19×19 -> ``dp``; a pass -> the empty string (FF[4])."""
+    if point is None:
+        return ""
+    row, col = point
+    return chr(ord("a") + col) + chr(ord("a") + size - 1 - row)
+
+
+def point_from_sgf(text: str, size: int) -> Point | None:
+    """``dp`` on 19×19 -> ``(3, 3)``; ``""`` or ``tt`` (on boards up to 19×19) -> ``None``."""
+    t = text.strip()
+    if t == "" or (t == "tt" and size <= 19):
+        return None
+    if len(t) != 2 or not all("a" <= ch <= "z" for ch in t):
+        raise InvalidMoveError(f"not an SGF point: {text!r}")
+    col = ord(t[0]) - ord("a")
+    row = size - 1 - (ord(t[1]) - ord("a"))
+    if not (0 <= row < size and 0 <= col < size):
+        raise InvalidMoveError(f"SGF point {t!r} is off the {size}x{size} board")
+    return (row, col)
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A stone of ``color`` on ``point``, or a pass when ``point`` is None."""
+
+    color: Color
+    point: Point | None
+
+    @property
+    def is_pass(self) -> bool:
+        return self.point is None
+
+    @classmethod
+    def from_gtp(cls, color: Color | str, vertex: str, size: int) -> Move:
+        """``Move.from_gtp('b', 'D4', 19)``."""
+        c = color if isinstance(color, Color) else Color.parse(color)
+        return cls(c, point_from_gtp(vertex, size))
+
+    def gtp(self) -> str:
+        """The vertex in GTP form (``D4`` or ``pass``)."""
+        return point_to_gtp(self.point)
+
+    def sgf(self, size: int) -> str:
+        """The move as an SGF property, e.g. ``B[dp]`` or ``W[]``."""
+        return f"{self.color.letter}[{point_to_sgf(self.point, size)}]"
+
+    def __str__(self) -> str:
+        return f"{self.color.letter} {self.gtp()}"
+
+    def __repr__(self) -> str:
+        return f"Move(Color.{self.color.name}, {self.point!r})"

@@ -1,0 +1,54 @@
+"""The error hierarchy of miai.
+
+Every error a user can cause is a subclass of :class:`MiaiError` and of ``ValueError``
+(as in python-chess), and carries a stable reason code that travels unchanged to GTP,
+the terminal and the web UI, which translate it for people.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class MiaiError(Exception):
+    """Base class of every error miai raises on purpose."""
+
+
+class IllegalReason(str, Enum):
+    """Why a well-formed move is not allowed in the current position."""
+
+    OCCUPIED = "occupied"
+    SUICIDE = "suicide"
+    KO = "ko"
+    SUPERKO = "superko"
+    WRONG_PHASE = "wrong phase"
+
+
+class IllegalMoveError(MiaiError, ValueError):
+    """A well-formed move that the rules forbid here.
+
+    ``reason`` says which rule; for superko, ``repeats_move`` is the number of the move
+    after which the repeated position first stood (0 is the starting position, with
+    handicap stones if any).
+    """
+
+    def __init__(self, reason: IllegalReason, message: str, *, repeats_move: int | None = None):
+        super().__init__(message)
+        self.reason = reason
+        self.repeats_move = repeats_move
+
+
+class InvalidMoveError(MiaiError, ValueError):
+    """Text or a value that does not denote a move on this board (syntax, off the board)."""
+
+
+class RulesError(MiaiError, ValueError):
+    """A ruleset description that cannot be understood, or an invalid rule value."""
+
+
+class HandicapError(MiaiError, ValueError):
+    """A handicap that cannot be placed (count, board size, occupied or repeated points)."""
+
+
+class SgfError(MiaiError, ValueError):
+    """A game record that cannot be read. The message says where (line, column or node)."""

@@ -1,0 +1,440 @@
+"""A game of Go: rules, board and history, with every move checked (RULES.md §1–4, §6, §7).
+
+:class:`Game` is the checked door for users, GTP and the server: :meth:`Game.play` raises
+:class:`~miai.errors.IllegalMoveError` saying which rule a move breaks (occupied, suicide,
+ko, superko naming the move whose position it repeats, or the wrong phase). The unchecked
+door for search is the kernel (or :meth:`Board.place`).
+
+The board knows no history; the game keeps it: the moves and setup edits, every position
+seen (for positional and situational superko, and for the void on a third repetition
+under simple ko), passes, the phase and the result. Undo replays the history.
+
+Phases: ``PLAY`` until two consecutive passes; then ``MARKING`` when the rules remove
+dead stones (the agreement protocol of RULES.md §5 lives there; :meth:`finish` records
+an agreed set of dead stones) or ``FINISHED`` when stones count as they stand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from miai import _kernel as K
+from miai.board import Board
+from miai.coords import Color, Move, Point, check_point, point_from_gtp, point_to_gtp
+from miai.errors import HandicapError, IllegalMoveError, IllegalReason, InvalidMoveError
+from miai.handicap import check_free_handicap, fixed_handicap_points
+from miai.rules import KoRule, Rules
+from miai.scoring import Score, count
+
+
+class Phase(str, Enum):
+    PLAY = "play"
+    MARKING = "marking"
+    """After two passes, under rules that remove dead stones: the players agree on them."""
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """An edit of the position (SGF ``AB``/``AW``/``AE``, and ``PL``), kept in the history."""
+
+    black: tuple[Point, ...] = ()
+    white: tuple[Point, ...] = ()
+    empty: tuple[Point, ...] = ()
+    to_move: Color | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Ending:
+    """How a game ended other than by play: resignation, time, agreement, or a given result."""
+
+    result: str
+    reason: str
+    score: Score | None = None
+
+
+_KERNEL_REASON = {K.OCCUPIED: IllegalReason.OCCUPIED, K.SUICIDE: IllegalReason.SUICIDE, K.KO: IllegalReason.KO}
+
+MoveLike = Move | Point | str | None
+
+
+class Game:
+    """One game: ``Game(19, Rules.preset("japanese"), handicap=4)``.
+
+    ``komi`` overrides the rules' komi. With a handicap, Black's stones are placed on the
+    fixed points and White moves first.
+    """
+
+    def __init__(self, size: int = 19, rules: Rules | None = None, *, handicap: int = 0, komi: float | None = None):
+        rules = rules if rules is not None else Rules.preset("chinese")
+        if komi is not None:
+            rules = rules.replace(komi=komi)
+        self.rules: Rules = rules
+        self.board = Board(size)
+        self.size = size
+        self._history: list[Move | Setup] = []
+        self._handicap_points: list[Point] = []
+        self._ending: _Ending | None = None
+        self._reset_state()
+        if handicap:
+            self.set_handicap(fixed_handicap_points(size, handicap))
+
+    # ------------------------------------------------------------- state
+    def _reset_state(self) -> None:
+        """Back to the starting position (handicap stones kept), with no history applied."""
+        self.board = Board(self.size)
+        for p in self._handicap_points:
+            self.board.set(p, Color.BLACK)
+        self._to_move = Color.WHITE if self._handicap_points else Color.BLACK
+        self._move_number = 0
+        self._passes = 0
+        self._void = False
+        self._start_positions()
+
+    def _start_positions(self) -> None:
+        """Forget earlier positions: the current one is where the game starts."""
+        h = self.board.hash
+        self._seen: dict[int, int] = {h: self._move_number}
+        self._seen_to_move: dict[tuple[int, Color], int] = {(h, self._to_move): self._move_number}
+        self._occurrences: dict[tuple[int, Color], int] = {(h, self._to_move): 1}
+
+    def _record_position(self) -> None:
+        h = self.board.hash
+        n = self._move_number
+        self._seen.setdefault(h, n)
+        key = (h, self._to_move)
+        self._seen_to_move.setdefault(key, n)
+        if self.rules.void_on_repetition:
+            seen = self._occurrences.get(key, 0) + 1
+            self._occurrences[key] = seen
+            if seen >= 3:
+                self._void = True
+
+    # ------------------------------------------------------------ reading
+    @property
+    def to_move(self) -> Color:
+        return self._to_move
+
+    @property
+    def komi(self) -> float:
+        return self.rules.komi
+
+    @property
+    def handicap(self) -> int:
+        return len(self._handicap_points)
+
+    @property
+    def handicap_points(self) -> list[Point]:
+        return list(self._handicap_points)
+
+    @property
+    def history(self) -> list[Move | Setup]:
+        """Moves, passes and setup edits, in order."""
+        return list(self._history)
+
+    @property
+    def moves(self) -> list[Move]:
+        """Moves and passes played, in order."""
+        return [e for e in self._history if isinstance(e, Move)]
+
+    @property
+    def move_number(self) -> int:
+        """How many moves (passes included) have been played."""
+        return self._move_number
+
+    @property
+    def last_move(self) -> Move | None:
+        for e in reversed(self._history):
+            if isinstance(e, Move):
+                return e
+        return None
+
+    @property
+    def consecutive_passes(self) -> int:
+        return self._passes
+
+    @property
+    def ko_point(self) -> Point | None:
+        """The point where the side to move may not retake a ko at once, if any."""
+        ko = self.board.ko
+        return ko[0] if ko and ko[1] is self._to_move else None
+
+    def captures(self, color: Color) -> int:
+        """Stones of the opponent that ``color`` has captured so far."""
+        return self.board.captures(color)
+
+    @property
+    def phase(self) -> Phase:
+        if self._ending is not None or self._void:
+            return Phase.FINISHED
+        if self._passes >= 2:
+            return Phase.MARKING if self.rules.remove_dead_stones else Phase.FINISHED
+        return Phase.PLAY
+
+    @property
+    def result(self) -> str | None:
+        """``B+3.5``, ``W+R``, ``B+T``, ``0`` or ``Void`` once the game is finished."""
+        if self._ending is not None:
+            return self._ending.result
+        if self._void:
+            return "Void"
+        if self.phase is Phase.FINISHED:
+            return self.score().result
+        return None
+
+    @property
+    def end_reason(self) -> str | None:
+        """Why the game ended, in words for the players."""
+        if self._ending is not None:
+            return self._ending.reason
+        if self._void:
+            return (
+                "no result: the same position occurred for the third time with the same player to move "
+                "(a long cycle such as a triple ko)"
+            )
+        if self.phase is Phase.FINISHED:
+            return "both players passed; stones count as they stand"
+        return None
+
+    # ----------------------------------------------------------- legality
+    def _coerce(self, move: MoveLike) -> Move:
+        if isinstance(move, Move):
+            if move.point is not None:
+                check_point(move.point, self.size)
+            return move
+        if move is None:
+            return Move(self._to_move, None)
+        if isinstance(move, str):
+            return Move(self._to_move, point_from_gtp(move, self.size))
+        if isinstance(move, tuple):
+            return Move(self._to_move, check_point(move, self.size))
+        raise InvalidMoveError(f"not a move: {move!r} (expected a Move, a (row, col) point, GTP text or None)")
+
+    def _illegal(self, move: Move) -> IllegalMoveError | None:
+        """The error playing ``move`` would raise, or None if it is legal."""
+        phase = self.phase
+        if phase is not Phase.PLAY:
+            what = (
+                f"the game is over ({self.result})"
+                if phase is Phase.FINISHED
+                else "the game is in the marking phase: agree on the dead stones first"
+            )
+            return IllegalMoveError(IllegalReason.WRONG_PHASE, f"{move}: {what}")
+        if move.point is None:
+            return None
+        board = self.board
+        c = move.color
+        p = board.index(move.point)
+        code = K.legality(board.grid, board.meta, p, int(c), self.rules.suicide)
+        vertex = point_to_gtp(move.point)
+        if code != K.LEGAL:
+            reason = _KERNEL_REASON[code]
+            if reason is IllegalReason.OCCUPIED:
+                msg = f"{vertex} is occupied by a {board[move.point]} stone"
+            elif reason is IllegalReason.KO:
+                msg = f"{vertex} retakes the ko at once: {c} must play elsewhere first"
+            else:
+                msg = f"{vertex} is suicide for {c}: the stone would be left without liberties"
+                if self.rules.suicide:
+                    msg += " (a single stone's suicide is illegal under every ruleset)"
+            return IllegalMoveError(reason, msg)
+        ko = self.rules.ko
+        if ko is KoRule.SIMPLE:
+            return None
+        h = K.hash_after(board.grid, board.meta, p, int(c))
+        if ko is KoRule.POSITIONAL:
+            earlier = self._seen.get(h)
+            kind = "positional superko"
+        else:
+            earlier = self._seen_to_move.get((h, c.opponent))
+            kind = f"situational superko, with {c.opponent} to move"
+        if earlier is None:
+            return None
+        when = "the starting position" if earlier == 0 else f"the position after move {earlier}"
+        return IllegalMoveError(
+            IllegalReason.SUPERKO, f"{vertex} would repeat {when} ({kind})", repeats_move=earlier
+        )
+
+    def legality(self, move: MoveLike) -> IllegalReason | None:
+        """Why ``move`` is illegal now, or None if it is legal."""
+        err = self._illegal(self._coerce(move))
+        return err.reason if err else None
+
+    def is_legal(self, move: MoveLike) -> bool:
+        return self.legality(move) is None
+
+    def legal_moves(self, color: Color | None = None) -> list[Point]:
+        """Every point where ``color`` (default: the side to move) may play now."""
+        c = color or self._to_move
+        if self.phase is not Phase.PLAY:
+            return []
+        mask = K.legal_mask(self.board.grid, self.board.meta, int(c), self.rules.suicide)
+        points = [(int(r), int(col)) for r, col in zip(*mask.nonzero())]
+        if self.rules.ko is KoRule.SIMPLE:
+            return points
+        return [p for p in points if self._illegal(Move(c, p)) is None]
+
+    # --------------------------------------------------------------- play
+    def play(self, move: MoveLike) -> Move:
+        """Play a move (a stone or a pass) after checking it; returns it as a :class:`Move`.
+
+        Accepts a :class:`Move` (any colour: playing out of turn is allowed, as GTP's
+        ``play`` allows it), a ``(row, col)`` point, GTP text (``"D4"``, ``"pass"``), or
+        None for a pass by the side to move.
+        """
+        m = self._coerce(move)
+        err = self._illegal(m)
+        if err is not None:
+            raise err
+        self._apply(m)
+        self._history.append(m)
+        return m
+
+    def pass_move(self) -> Move:
+        """The side to move passes."""
+        return self.play(None)
+
+    def _apply(self, m: Move) -> None:
+        """Carry out a legal move: board, turn, passes, positions seen."""
+        if m.point is None:
+            self.board.clear_ko()
+            self._passes += 1
+        else:
+            self.board.place(m.point, m.color)
+            self._passes = 0
+        self._to_move = m.color.opponent
+        self._move_number += 1
+        self._record_position()
+
+    def resign(self, color: Color | None = None) -> str:
+        """``color`` (default: the side to move) resigns; returns the result (``W+R``)."""
+        loser = color or self._to_move
+        return self._end(f"{loser.opponent.letter}+R", f"{loser} resigned")
+
+    def lose_on_time(self, color: Color) -> str:
+        """``color`` ran out of time; returns the result (``B+T``)."""
+        return self._end(f"{color.opponent.letter}+T", f"{color} ran out of time")
+
+    def set_result(self, result: str, reason: str = "result given") -> None:
+        """End the game with a result decided elsewhere (a record, a referee)."""
+        self._end(result, reason)
+
+    def _end(self, result: str, reason: str, score: Score | None = None) -> str:
+        if self.phase is Phase.FINISHED:
+            raise IllegalMoveError(IllegalReason.WRONG_PHASE, f"the game is already over ({self.result})")
+        self._ending = _Ending(result, reason, score)
+        return result
+
+    # ---------------------------------------------------------- handicap
+    def set_handicap(self, points: Iterable[Point]) -> None:
+        """Place Black's handicap stones (free placement) before the first move; White moves next."""
+        placed = check_free_handicap(self.size, points)
+        if self._history or self._handicap_points:
+            raise HandicapError("handicap stones can only be placed on an empty board before the first move")
+        self._handicap_points = placed
+        self._reset_state()
+
+    # ------------------------------------------------------------- setup
+    def setup(
+        self,
+        black: Iterable[Point] = (),
+        white: Iterable[Point] = (),
+        empty: Iterable[Point] = (),
+        to_move: Color | None = None,
+    ) -> None:
+        """Edit the position (stones added or removed without captures, as SGF ``AB``/``AW``/
+        ``AE``). Before the first move it defines the starting position; later it is
+        recorded in the history and counts as a new position for superko."""
+        if self.phase is not Phase.PLAY:
+            raise IllegalMoveError(IllegalReason.WRONG_PHASE, "the position can only be edited during play")
+        entry = Setup(
+            tuple(check_point(p, self.size) for p in black),
+            tuple(check_point(p, self.size) for p in white),
+            tuple(check_point(p, self.size) for p in empty),
+            to_move,
+        )
+        self._apply_setup(entry)
+        self._history.append(entry)
+
+    def _apply_setup(self, entry: Setup) -> None:
+        for p in entry.empty:
+            self.board.set(p, None)
+        for p in entry.black:
+            self.board.set(p, Color.BLACK)
+        for p in entry.white:
+            self.board.set(p, Color.WHITE)
+        if entry.to_move is not None:
+            self._to_move = entry.to_move
+        if self._move_number == 0:
+            self._start_positions()
+        else:
+            self._record_position()
+
+    # -------------------------------------------------------------- undo
+    def undo(self) -> None:
+        """Take back the last event: a resignation or given result, else the last move,
+        pass or setup edit. Raises ``IndexError`` when there is nothing to take back."""
+        if self._ending is not None:
+            self._ending = None
+            return
+        if not self._history:
+            raise IndexError("nothing to undo")
+        self._history.pop()
+        self._replay()
+
+    def _replay(self) -> None:
+        self._reset_state()
+        for entry in self._history:
+            if isinstance(entry, Setup):
+                self._apply_setup(entry)
+            else:
+                self._apply(entry)
+
+    # ------------------------------------------------------------ scoring
+    def score(self, dead: Iterable[Point] = (), *, seki: Iterable[Point] = ()) -> Score:
+        """Count the current position under the game's rules with ``dead`` stones removed
+        (none by default): the breakdown, the result and the point map."""
+        return count(self.board, self.rules, dead=dead, seki=seki, handicap=self.handicap)
+
+    def finish(self, dead: Iterable[Point] = (), *, seki: Iterable[Point] = ()) -> Score:
+        """In the marking phase: record the agreed dead stones, count, and end the game."""
+        if self.phase is not Phase.MARKING:
+            raise IllegalMoveError(
+                IllegalReason.WRONG_PHASE, f"dead stones are agreed in the marking phase, not in the {self.phase.value} phase"
+            )
+        s = self.score(dead, seki=seki)
+        self._end(s.result, "both players passed and agreed on the dead stones", s)
+        return s
+
+    @property
+    def final_score(self) -> Score | None:
+        """The score the game ended with, when it ended by counting."""
+        if self._ending is not None:
+            return self._ending.score
+        if self.phase is Phase.FINISHED and not self._void:
+            return self.score()
+        return None
+
+    # --------------------------------------------------------------- misc
+    def copy(self) -> Game:
+        """An independent copy (board arrays and history)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.board = self.board.copy()
+        other._history = list(self._history)
+        other._handicap_points = list(self._handicap_points)
+        other._seen = dict(self._seen)
+        other._seen_to_move = dict(self._seen_to_move)
+        other._occurrences = dict(self._occurrences)
+        return other
+
+    def __str__(self) -> str:
+        return str(self.board)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.size}x{self.size} {self.rules} move {self._move_number}, "
+            f"{self._to_move} to move, {self.phase.value}>"
+        )

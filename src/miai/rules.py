@@ -1,0 +1,227 @@
+"""Rulesets as values (RULES.md §8).
+
+A :class:`Rules` is a frozen dataclass: code reads its fields, never a preset's name. The
+seven presets of RULES.md fill the fields in; any field can be changed alone with
+:meth:`Rules.replace`, and every ruleset round-trips through text::
+
+    >>> r = Rules.preset("japanese").replace(komi=0.5)
+    >>> str(r)
+    'japanese komi=0.5'
+    >>> Rules.parse(str(r)) == r
+    True
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+from typing import Any
+
+from miai.errors import RulesError
+
+
+class Scoring(str, Enum):
+    """Area (stones + territory, Chinese) or territory (territory + prisoners, Japanese)."""
+
+    AREA = "area"
+    TERRITORY = "territory"
+
+
+class KoRule(str, Enum):
+    """Which repeated positions a move may not create (RULES.md §3)."""
+
+    SIMPLE = "simple"
+    POSITIONAL = "positional"
+    SITUATIONAL = "situational"
+
+
+class HandicapBonus(str, Enum):
+    """Points White gets per handicap stone under area scoring: none, N (Chinese), N-1 (AGA)."""
+
+    NONE = "0"
+    N = "N"
+    N_MINUS_1 = "N-1"
+
+    def points(self, handicap: int) -> int:
+        """The bonus for a game with ``handicap`` stones (0 or 1 stone gives nothing)."""
+        if handicap < 2 or self is HandicapBonus.NONE:
+            return 0
+        return handicap if self is HandicapBonus.N else handicap - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """One ruleset. Field names are also the keys of the text form."""
+
+    scoring: Scoring = Scoring.AREA
+    ko: KoRule = KoRule.POSITIONAL
+    void_on_repetition: bool = False
+    """Under simple ko: the third occurrence of a position with the same player to move voids the game."""
+    suicide: bool = False
+    """Multi-stone suicide allowed (a single stone's suicide is illegal under every ruleset)."""
+    seki_points: bool = True
+    """Empty points inside a seki count as territory (area rulesets) or not (Japanese, Korean)."""
+    handicap_bonus: HandicapBonus = HandicapBonus.NONE
+    komi: float = 7.5
+    white_wins_ties: bool = False
+    remove_dead_stones: bool = True
+    """Dead stones are agreed and removed after two passes (RULES.md §5), or stones count as they stand."""
+
+    def __post_init__(self) -> None:
+        for name, kind in (("scoring", Scoring), ("ko", KoRule), ("handicap_bonus", HandicapBonus)):
+            value = getattr(self, name)
+            if not isinstance(value, kind):
+                try:
+                    object.__setattr__(self, name, kind(value))
+                except ValueError:
+                    allowed = ", ".join(v.value for v in kind)
+                    raise RulesError(f"{name} must be one of {allowed}, not {value!r}") from None
+        for name in ("void_on_repetition", "suicide", "seki_points", "white_wins_ties", "remove_dead_stones"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be true or false, not {getattr(self, name)!r}")
+        komi = self.komi
+        if isinstance(komi, bool) or not isinstance(komi, (int, float)) or not math.isfinite(komi):
+            raise RulesError(f"komi must be a finite number, not {komi!r}")
+        object.__setattr__(self, "komi", float(komi))
+
+    # ------------------------------------------------------------------ presets
+    @staticmethod
+    def preset(name: str) -> Rules:
+        """The named preset (``simple``, ``chinese``, ``japanese``, ``korean``, ``aga``,
+        ``new-zealand``, ``tromp-taylor``); common spellings such as ``Japanese``, ``NZ`` or
+        ``TrompTaylor`` are accepted."""
+        key = _normalise(name)
+        key = PRESET_ALIASES.get(key, key)
+        try:
+            return PRESETS[key]
+        except KeyError:
+            raise RulesError(f"unknown ruleset {name!r}; presets are: {', '.join(PRESETS)}") from None
+
+    def replace(self, **changes: Any) -> Rules:
+        """A copy with some fields changed (validated like the constructor)."""
+        return replace(self, **changes)
+
+    @property
+    def preset_name(self) -> str | None:
+        """The name of the preset equal to these rules, if any."""
+        for name, rules in PRESETS.items():
+            if rules == self:
+                return name
+        return None
+
+    # --------------------------------------------------------------- text form
+    def to_text(self) -> str:
+        """The closest preset's name followed by ``key=value`` for each field that differs."""
+        best_name, best_diff = "", None
+        for name, rules in PRESETS.items():
+            diff = [f for f in fields(Rules) if getattr(rules, f.name) != getattr(self, f.name)]
+            if best_diff is None or len(diff) < len(best_diff):
+                best_name, best_diff = name, diff
+        assert best_diff is not None
+        parts = [best_name] + [f"{f.name}={_format_value(getattr(self, f.name))}" for f in best_diff]
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    @staticmethod
+    def parse(text: str) -> Rules:
+        """Read the text form: a preset name, then optional ``key=value`` overrides.
+
+        Overrides may also come alone (``komi=6.5 ko=simple``), applied to the ``chinese``
+        preset. Raises :class:`RulesError` saying which word was not understood.
+        """
+        words = text.replace(",", " ").split()
+        if not words:
+            raise RulesError("empty ruleset description")
+        rules = PRESETS["chinese"]
+        if "=" not in words[0]:
+            rules = Rules.preset(words[0])
+            words = words[1:]
+        changes: dict[str, Any] = {}
+        for word in words:
+            key, sep, value = word.partition("=")
+            key = key.strip().lower().replace("-", "_")
+            if not sep:
+                raise RulesError(f"expected key=value after the preset name, got {word!r}")
+            changes[key] = _parse_field(key, value)
+        return rules.replace(**changes)
+
+
+FIELD_NAMES = tuple(f.name for f in fields(Rules))
+
+_TRUE = {"yes", "true", "1", "on", "counted"}
+_FALSE = {"no", "false", "0", "off", "not-counted", "not_counted"}
+
+
+def _parse_field(key: str, value: str) -> Any:
+    """Turn the text of one field into its value, or raise RulesError naming the field."""
+    if key not in FIELD_NAMES:
+        raise RulesError(f"unknown rule {key!r}; rules are: {', '.join(FIELD_NAMES)}")
+    v = value.strip().lower()
+    if key == "komi":
+        try:
+            return float(v)
+        except ValueError:
+            raise RulesError(f"komi must be a number, not {value!r}") from None
+    if key == "scoring":
+        return Scoring(v) if v in {s.value for s in Scoring} else _bad(key, value, Scoring)
+    if key == "ko":
+        return KoRule(v) if v in {k.value for k in KoRule} else _bad(key, value, KoRule)
+    if key == "handicap_bonus":
+        v = v.upper()
+        return HandicapBonus(v) if v in {b.value for b in HandicapBonus} else _bad(key, value, HandicapBonus)
+    if v in _TRUE:
+        return True
+    if v in _FALSE:
+        return False
+    raise RulesError(f"{key} must be yes or no, not {value!r}")
+
+
+def _bad(key: str, value: str, kind: type[Enum]) -> Any:
+    raise RulesError(f"{key} must be one of {', '.join(str(m.value) for m in kind)}, not {value!r}")
+
+
+def _format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Enum):
+        return str(value.value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def _normalise(name: str) -> str:
+    return re.sub(r"[\s_]+", "-", name.strip().lower())
+
+
+PRESETS: dict[str, Rules] = {
+    "simple": Rules(Scoring.AREA, KoRule.POSITIONAL, False, False, True, HandicapBonus.NONE, 7.0, False, False),
+    "chinese": Rules(Scoring.AREA, KoRule.POSITIONAL, False, False, True, HandicapBonus.N, 7.5, False, True),
+    "japanese": Rules(Scoring.TERRITORY, KoRule.SIMPLE, True, False, False, HandicapBonus.NONE, 6.5, False, True),
+    "korean": Rules(Scoring.TERRITORY, KoRule.SIMPLE, True, False, False, HandicapBonus.NONE, 6.5, False, True),
+    "aga": Rules(Scoring.AREA, KoRule.SITUATIONAL, False, False, True, HandicapBonus.N_MINUS_1, 7.5, False, True),
+    "new-zealand": Rules(Scoring.AREA, KoRule.SITUATIONAL, False, True, True, HandicapBonus.NONE, 7.0, False, True),
+    "tromp-taylor": Rules(Scoring.AREA, KoRule.POSITIONAL, False, True, True, HandicapBonus.NONE, 7.5, False, False),
+}
+"""RULES.md §8, in the order of its table."""
+
+PRESET_ALIASES: dict[str, str] = {
+    "jp": "japanese",
+    "japan": "japanese",
+    "cn": "chinese",
+    "china": "chinese",
+    "kr": "korean",
+    "korea": "korean",
+    "nz": "new-zealand",
+    "newzealand": "new-zealand",
+    "new-zeland": "new-zealand",
+    "tt": "tromp-taylor",
+    "tromptaylor": "tromp-taylor",
+    "tromp/taylor": "tromp-taylor",
+    "american": "aga",
+    "simple-rules": "simple",
+}

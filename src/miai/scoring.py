@@ -1,0 +1,213 @@
+"""Counting a position (RULES.md §6): area or territory, with a breakdown.
+
+:func:`count` takes a position, the rules and the agreed dead stones and returns a
+:class:`Score`: per colour, what each part of the count contributes, the result string as
+SGF writes it (``B+3.5``, ``W+0.5``, ``0``) and the owner of every point (for drawing the
+territory map).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from miai import _kernel as K
+from miai.board import Board
+from miai.coords import Color, Point, check_point, point_to_gtp
+from miai.errors import MiaiError
+from miai.rules import Rules, Scoring
+
+
+@dataclass(frozen=True, slots=True)
+class ColorScore:
+    """What one colour's score is made of. Parts a ruleset does not count are 0."""
+
+    stones: int = 0
+    """Area scoring: the colour's stones left on the board."""
+    territory: int = 0
+    prisoners: int = 0
+    """Territory scoring: opponent stones captured during play."""
+    dead: int = 0
+    """Territory scoring: opponent stones removed as dead at the end."""
+    compensation: int = 0
+    """Territory scoring: stones the colour had to play inside its own territory to capture
+    dead stones after a dispute (RULES.md §5.8)."""
+    komi: float = 0.0
+    handicap_bonus: int = 0
+
+    @property
+    def total(self) -> float:
+        return self.stones + self.territory + self.prisoners + self.dead + self.compensation + self.komi + self.handicap_bonus
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """A counted position: both colours' breakdowns, the winner and the point map."""
+
+    scoring: Scoring
+    black: ColorScore
+    white: ColorScore
+    neutral: int
+    """Empty points that belong to nobody (dame, and seki points when not counted)."""
+    white_wins_ties: bool = False
+    dead_stones: frozenset[Point] = frozenset()
+    owners: tuple[tuple[int, ...], ...] = field(default=(), repr=False)
+    """Per point, row 0 at the bottom: 1 if it counts for Black, 2 for White, 0 for nobody."""
+
+    def of(self, color: Color) -> ColorScore:
+        return self.black if color is Color.BLACK else self.white
+
+    @property
+    def margin(self) -> float:
+        """Black's total minus White's."""
+        return self.black.total - self.white.total
+
+    @property
+    def winner(self) -> Color | None:
+        if self.margin > 0:
+            return Color.BLACK
+        if self.margin < 0:
+            return Color.WHITE
+        return Color.WHITE if self.white_wins_ties else None
+
+    @property
+    def result(self) -> str:
+        """The result as SGF's ``RE`` writes it: ``B+3.5``, ``W+1``, ``0`` for a draw (a tie
+        won by White under a tie rule is ``W+0``)."""
+        winner = self.winner
+        if winner is None:
+            return "0"
+        return f"{winner.letter}+{abs(self.margin):g}"
+
+    def breakdown(self) -> str:
+        """A small table of every part of the count, as shown to players."""
+        rows: list[tuple[str, str, str]] = []
+
+        def add(label: str, b: float, w: float, always: bool = False) -> None:
+            if always or b or w:
+                rows.append((label, f"{b:g}", f"{w:g}"))
+
+        if self.scoring is Scoring.AREA:
+            add("stones", self.black.stones, self.white.stones, True)
+            add("territory", self.black.territory, self.white.territory, True)
+        else:
+            add("territory", self.black.territory, self.white.territory, True)
+            add("prisoners", self.black.prisoners, self.white.prisoners, True)
+            add("dead stones", self.black.dead, self.white.dead, True)
+            add("compensation", self.black.compensation, self.white.compensation)
+        add("komi", self.black.komi, self.white.komi, True)
+        add("handicap bonus", self.black.handicap_bonus, self.white.handicap_bonus)
+        rows.append(("total", f"{self.black.total:g}", f"{self.white.total:g}"))
+        width = max(len(r[0]) for r in rows)
+        lines = [f"{'':{width}}  {'Black':>7}  {'White':>7}"]
+        lines += [f"{label:{width}}  {b:>7}  {w:>7}" for label, b, w in rows]
+        lines.append(f"{self.scoring.value} scoring, {self.neutral} neutral point{'s' if self.neutral != 1 else ''}")
+        lines.append(f"result: {self.result}" + (" (White wins ties)" if self.margin == 0 and self.white_wins_ties else ""))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.breakdown()
+
+
+class ScoringError(MiaiError, ValueError):
+    """Dead or seki stones that do not make sense in the position (e.g. an empty point)."""
+
+
+def count(
+    board: Board,
+    rules: Rules,
+    *,
+    dead: Iterable[Point] = (),
+    seki: Iterable[Point] = (),
+    prisoners: tuple[int, int] | None = None,
+    handicap: int = 0,
+    compensation: tuple[int, int] = (0, 0),
+) -> Score:
+    """Count ``board`` under ``rules`` with the stones on ``dead`` removed.
+
+    ``seki`` lists stones known to live in seki: when ``rules.seki_points`` is false (Japanese,
+    Korean) the empty points of any region they border count for nobody. ``prisoners``
+    defaults to the captures recorded on the board (Black's, White's). ``handicap`` is the
+    number of handicap stones (for White's bonus); ``compensation`` the §5.8 points of
+    (Black, White).
+    """
+    size = board.size
+    dead_set = frozenset(check_point(p, size) for p in dead)
+    for p in sorted(dead_set):
+        if board[p] is None:
+            raise ScoringError(f"{point_to_gtp(p)} is empty: only stones can be marked dead")
+    seki_set = frozenset(check_point(p, size) for p in seki)
+    if prisoners is None:
+        prisoners = (board.captures(Color.BLACK), board.captures(Color.WHITE))
+
+    counted = board.copy()
+    dead_of = {Color.BLACK: 0, Color.WHITE: 0}
+    for p in dead_set:
+        dead_of[board[p]] += 1  # type: ignore[index]
+        counted.set(p, None)
+    owners_flat = np.empty(counted.grid.shape[1], np.int32)
+    K.region_owners(counted.grid, counted.meta, owners_flat)
+    w = size + 2
+    owners = owners_flat.reshape(w, w)[1:-1, 1:-1].copy()
+    colours = counted.as_array()
+
+    if not rules.seki_points and seki_set:
+        _neutralise_seki_regions(colours, owners, seki_set)
+
+    empty = colours == 0
+    territory = {c: int(np.count_nonzero(empty & (owners == c))) for c in (1, 2)}
+    stones = {c: int(np.count_nonzero(colours == c)) for c in (1, 2)}
+    neutral = int(np.count_nonzero(empty & (owners == 0)))
+
+    bonus = rules.handicap_bonus.points(handicap)
+    if rules.scoring is Scoring.AREA:
+        black = ColorScore(stones=stones[1], territory=territory[1])
+        white = ColorScore(stones=stones[2], territory=territory[2], komi=rules.komi, handicap_bonus=bonus)
+    else:
+        black = ColorScore(
+            territory=territory[1], prisoners=prisoners[0], dead=dead_of[Color.WHITE], compensation=compensation[0]
+        )
+        white = ColorScore(
+            territory=territory[2],
+            prisoners=prisoners[1],
+            dead=dead_of[Color.BLACK],
+            compensation=compensation[1],
+            komi=rules.komi,
+            handicap_bonus=bonus,
+        )
+    return Score(
+        scoring=rules.scoring,
+        black=black,
+        white=white,
+        neutral=neutral,
+        white_wins_ties=rules.white_wins_ties,
+        dead_stones=dead_set,
+        owners=tuple(tuple(int(v) for v in row) for row in owners),
+    )
+
+
+def _neutralise_seki_regions(colours: np.ndarray, owners: np.ndarray, seki: frozenset[Point]) -> None:
+    """Make every empty region that borders a seki stone count for nobody."""
+    size = colours.shape[0]
+    seen = np.zeros_like(colours, dtype=bool)
+    for r in range(size):
+        for c in range(size):
+            if colours[r, c] != 0 or seen[r, c]:
+                continue
+            region, border, stack = [], False, [(r, c)]
+            seen[r, c] = True
+            while stack:
+                pr, pc = stack.pop()
+                region.append((pr, pc))
+                for q in ((pr - 1, pc), (pr + 1, pc), (pr, pc - 1), (pr, pc + 1)):
+                    if 0 <= q[0] < size and 0 <= q[1] < size:
+                        if colours[q] == 0 and not seen[q]:
+                            seen[q] = True
+                            stack.append(q)
+                        elif colours[q] != 0 and q in seki:
+                            border = True
+            if border:
+                for p in region:
+                    owners[p] = 0
