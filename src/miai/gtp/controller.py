@@ -1,0 +1,505 @@
+"""Drive an external GTP engine (GNU Go, KataGo, Leela Zero, another miai) over pipes.
+
+:class:`GtpController` starts the engine from a command line, sends one command at a time and
+reads its response with a timeout::
+
+    with GtpController(["/usr/games/gnugo", "--mode", "gtp", "--quiet"]) as engine:
+        engine.send("boardsize 9")
+        engine.send("play black E5")
+        vertex = engine.send("genmove white", timeout=30)
+
+How it stays safe with engines that misbehave:
+
+* Two daemon threads read the engine's stdout and stderr all the time, so neither pipe can fill
+  up and block the engine (stderr is kept as a bounded tail for error messages); a third writes
+  the commands, so a writer blocked on an engine that has stopped reading cannot block the caller.
+* Every wait has a deadline. A response that does not arrive in time raises :class:`GtpTimeout`;
+  the response is still owed, and it is recognised and thrown away when it arrives later (GTP
+  engines answer in order), so the next command gets its own answer.
+* A process that exits, or closes its stdout, raises :class:`GtpEngineDied` with its exit code
+  and the end of its stderr; a response that is not GTP raises :class:`GtpProtocolError`.
+* :meth:`GtpController.close` sends ``quit``, waits a grace period, then terminates and kills
+  the engine (and its process group, so a wrapper script's children go too).
+
+Errors: :class:`GtpCommandFailed` (the engine answered ``? message``: the engine works, it
+refused the command) is apart from :class:`GtpEngineError` (the engine itself failed: it is
+dead, silent or speaks garbage; a referee forfeits such an engine). Both derive from
+:class:`GtpControllerError`, which carries the command, the engine's text and the tail of its
+stderr. (:class:`miai.gtp.protocol.GtpError` is another thing: the serving side's way to
+answer ``?``.)
+"""
+
+from __future__ import annotations
+
+import collections
+import os
+import queue
+import re
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import TracebackType
+from typing import IO
+
+from miai.errors import MiaiError
+
+__all__ = [
+    "GtpCommandFailed",
+    "GtpController",
+    "GtpEngineDied",
+    "GtpEngineError",
+    "GtpControllerError",
+    "GtpProtocolError",
+    "GtpResponse",
+    "GtpTimeout",
+]
+
+DEFAULT_TIMEOUT = 30.0
+"""Seconds :meth:`GtpController.send` waits for a response unless told otherwise."""
+
+_RESPONSE_START = re.compile(r"^([=?])(\d*)(?:\s(.*))?$", re.DOTALL)
+_EOF = None  # the reader threads' end-of-stream marker
+
+
+class GtpControllerError(MiaiError):
+    """Something went wrong with a GTP command.
+
+    ``command`` is the command line that was sent (None before any command, e.g. at start-up),
+    ``text`` what the engine said (the failure message, the malformed response or the partial
+    output), ``stderr`` the last lines the engine wrote on stderr, ``returncode`` its exit code
+    once it has exited.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        command: str | None = None,
+        text: str = "",
+        stderr: str = "",
+        returncode: int | None = None,
+    ):
+        self.command = command
+        self.text = text
+        self.stderr = stderr
+        self.returncode = returncode
+        details = [message]
+        if command is not None:
+            details.append(f"command: {command!r}")
+        if text:
+            details.append(f"engine said: {text!r}")
+        if returncode is not None:
+            details.append(f"exit code: {returncode}")
+        if stderr:
+            details.append("engine stderr (last lines):\n" + stderr)
+        super().__init__("\n".join(details))
+
+
+class GtpCommandFailed(GtpControllerError):
+    """The engine answered ``? message``: it refused the command (an illegal move, an unknown
+    command...). ``text`` is the message."""
+
+
+class GtpEngineError(GtpControllerError):
+    """The engine itself is at fault: it could not be started, died, hung or spoke garbage."""
+
+
+class GtpTimeout(GtpEngineError, TimeoutError):
+    """No complete response within the time allowed. ``timeout`` is that time in seconds;
+    ``text`` holds any part of the response that had arrived."""
+
+    def __init__(self, message: str, *, timeout: float, **kwargs: object):
+        self.timeout = timeout
+        super().__init__(message, **kwargs)  # type: ignore[arg-type]
+
+
+class GtpEngineDied(GtpEngineError):
+    """The engine's process exited or closed its output (``returncode`` says how, if known)."""
+
+
+class GtpProtocolError(GtpEngineError):
+    """The engine's output is not a GTP response (no ``=`` or ``?``, a wrong id...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GtpResponse:
+    """One response: success or failure, its id (None if the engine gave none) and its text."""
+
+    ok: bool
+    text: str
+    id: int | None = None
+
+
+class GtpController:
+    """A running GTP engine, driven over its stdin and stdout.
+
+    ``argv`` is the command line (a list; no shell). ``timeout`` is the default time in seconds
+    allowed for each response (None waits for ever). With ``use_ids`` every command is sent
+    with an increasing numeric id and the response must carry the same one. ``stderr_lines``
+    is how many of the engine's last stderr lines are kept for error messages. ``log``, if
+    given, is called as ``log(kind, text)`` with kind ``"send"``, ``"recv"`` or ``"stderr"``
+    (from the reader thread for stderr). ``cwd`` and ``env`` are passed to the process.
+
+    Raises :class:`GtpEngineError` if the program cannot be started. One controller may be
+    shared between threads: commands are serialised.
+    """
+
+    def __init__(
+        self,
+        argv: Sequence[str],
+        *,
+        timeout: float | None = DEFAULT_TIMEOUT,
+        use_ids: bool = False,
+        stderr_lines: int = 100,
+        log: Callable[[str, str], None] | None = None,
+        cwd: str | os.PathLike[str] | None = None,
+        env: Mapping[str, str] | None = None,
+    ):
+        if isinstance(argv, (str, bytes)) or not argv:
+            raise ValueError("argv must be a non-empty list of strings (the engine's command line)")
+        self.argv = [os.fspath(a) for a in argv]
+        self.timeout = timeout
+        self.use_ids = use_ids
+        self._log = log
+        self._lock = threading.RLock()
+        self._next_id = 1
+        self._owed = 0  # responses owed by the engine (those of timed-out commands are thrown away)
+        self._partial: list[str] = []  # lines of a response interrupted by a timeout
+        self._closed = False
+        self._stderr_tail: collections.deque[str] = collections.deque(maxlen=max(1, stderr_lines))
+        self._stdout: queue.Queue[str | None] = queue.Queue()
+        self._stdout_eof = False
+        self._writes: queue.Queue[bytes | None] = queue.Queue()
+        self._write_errors: list[BaseException] = []  # filled by the writer thread
+        popen_kwargs: dict[str, object] = {}
+        if os.name == "posix":
+            popen_kwargs["start_new_session"] = True  # its own process group: Ctrl-C is ours, kill takes all
+        try:
+            self._proc = subprocess.Popen(
+                self.argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                cwd=cwd,
+                env=dict(env) if env is not None else None,
+                **popen_kwargs,  # type: ignore[arg-type]
+            )
+        except OSError as exc:
+            raise GtpEngineError(f"cannot start engine {self.argv!r}: {exc}") from exc
+        name = os.path.basename(self.argv[0])
+        proc = self._proc
+        self._threads = [
+            threading.Thread(
+                target=_pump_stdout, args=(proc.stdout, self._stdout), name=f"gtp-stdout-{name}", daemon=True
+            ),
+            threading.Thread(
+                target=_pump_stderr, args=(proc.stderr, self._stderr_tail, log), name=f"gtp-stderr-{name}", daemon=True
+            ),
+            threading.Thread(
+                target=_pump_stdin, args=(proc.stdin, self._writes, self._write_errors), name=f"gtp-stdin-{name}",
+                daemon=True,
+            ),
+        ]
+        for thread in self._threads:
+            thread.start()
+
+    # ------------------------------------------------------------------ state
+    @property
+    def pid(self) -> int:
+        return self._proc.pid
+
+    @property
+    def returncode(self) -> int | None:
+        """The engine's exit code, or None while it runs."""
+        return self._proc.poll()
+
+    @property
+    def alive(self) -> bool:
+        """True while the process runs and its output is open."""
+        return self._proc.poll() is None and not self._stdout_eof
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    @property
+    def stderr_tail(self) -> str:
+        """The last lines the engine wrote on stderr (at most ``stderr_lines`` of them)."""
+        return "\n".join(self._stderr_tail)
+
+    def __repr__(self) -> str:
+        state = "closed" if self._closed else ("running" if self.alive else f"exited {self.returncode}")
+        return f"<GtpController {self.argv[0]!r} pid={self.pid} {state}>"
+
+    # --------------------------------------------------------------- commands
+    def send(self, command: str, *, timeout: float | None | object = ...) -> str:
+        """Send one command and return the text of the engine's success response.
+
+        Raises :class:`GtpCommandFailed` if the engine answered ``?``, and the
+        :class:`GtpEngineError` subclasses on a timeout, a dead engine or a malformed response.
+        ``timeout`` overrides the controller's default for this command (None waits for ever).
+        """
+        response = self.send_raw(command, timeout=timeout)
+        if not response.ok:
+            raise GtpCommandFailed(
+                f"the engine refused the command: {response.text}",
+                command=command.strip(),
+                text=response.text,
+                stderr=self.stderr_tail,
+            )
+        return response.text
+
+    def send_raw(self, command: str, *, timeout: float | None | object = ...) -> GtpResponse:
+        """Like :meth:`send`, but a ``?`` answer is returned as ``GtpResponse(ok=False)``."""
+        command = command.strip()
+        if not command:
+            raise ValueError("empty GTP command")
+        if "\n" in command or "\r" in command:
+            raise ValueError(f"a GTP command is one line: {command!r}")
+        limit: float | None = self.timeout if timeout is ... else timeout  # type: ignore[assignment]
+        with self._lock:
+            if self._closed:
+                raise GtpEngineError("the controller is closed", command=command)
+            return self._exchange(command, limit)
+
+    def known_command(self, name: str) -> bool:
+        """Whether the engine says it knows the command ``name``."""
+        return self.send(f"known_command {name}").strip().lower() == "true"
+
+    def list_commands(self) -> list[str]:
+        return [c.strip() for c in self.send("list_commands").splitlines() if c.strip()]
+
+    def name(self) -> str:
+        return self.send("name").strip()
+
+    def version(self) -> str:
+        return self.send("version").strip()
+
+    def protocol_version(self) -> str:
+        return self.send("protocol_version").strip()
+
+    # ---------------------------------------------------------------- closing
+    def close(self, grace: float = 2.0) -> int | None:
+        """Stop the engine: send ``quit``, wait up to ``grace`` seconds for it to exit, then
+        terminate it and finally kill it. Idempotent; returns the exit code."""
+        with self._lock:
+            if self._closed:
+                return self._proc.returncode
+            self._closed = True
+            deadline = time.monotonic() + grace
+            if self._proc.poll() is None and not self._stdout_eof and not self._write_errors:
+                try:
+                    self._exchange("quit", max(0.05, grace / 2))
+                except GtpControllerError:
+                    pass
+            self._writes.put(None)  # the writer closes stdin: end of input makes most engines exit
+            try:
+                self._proc.wait(timeout=max(0.0, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                self._signal(signal.SIGTERM)
+                try:
+                    self._proc.wait(timeout=1.0)
+                except subprocess.TimeoutExpired:
+                    self._signal(getattr(signal, "SIGKILL", signal.SIGTERM))
+                    self._proc.wait()
+            self._reap_group()
+            for thread in self._threads:
+                thread.join(timeout=1.0)
+            return self._proc.returncode
+
+    def kill(self) -> int | None:
+        """Kill the engine at once (no ``quit``) and close the controller."""
+        self._signal(getattr(signal, "SIGKILL", signal.SIGTERM))
+        return self.close(grace=0.5)
+
+    def __enter__(self) -> GtpController:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def __del__(self) -> None:  # last resort: never leave an engine running behind us
+        if getattr(self, "_proc", None) is not None and not self._closed:
+            self._signal(getattr(signal, "SIGKILL", signal.SIGTERM))
+
+    # -------------------------------------------------------------- internals
+    def _exchange(self, command: str, limit: float | None) -> GtpResponse:
+        """Send ``command`` and read its response; the lock is held."""
+        if self._stdout_eof or self._write_errors or self._proc.poll() is not None:
+            raise self._died(command, "the engine is not running")
+        command_id: int | None = None
+        line = command
+        if self.use_ids:
+            command_id = self._next_id
+            self._next_id += 1
+            line = f"{command_id} {command}"
+        deadline = None if limit is None else time.monotonic() + limit
+        self._emit("send", line)
+        self._writes.put((line + "\n").encode("utf-8"))
+        self._owed += 1
+        # GTP engines answer in order: responses still owed to commands that timed out come
+        # first, and are thrown away.
+        while self._owed > 1:
+            self._read_block(command, deadline, limit)
+            self._owed -= 1
+        lines = self._read_block(command, deadline, limit)
+        self._owed -= 1
+        self._emit("recv", "\n".join(lines))
+        return self._parse(command, lines, command_id)
+
+    def _read_block(self, command: str, deadline: float | None, limit: float | None) -> list[str]:
+        """Read one response block: everything up to the next empty line, skipping empty lines
+        before it. A block interrupted by a timeout is resumed by the next call."""
+        lines = self._partial
+        while True:
+            line = self._next_line(command, deadline, limit, lines)
+            if not line.strip():
+                if lines:
+                    break
+                continue
+            lines.append(line)
+        self._partial = []
+        return lines
+
+    def _parse(self, command: str, lines: list[str], command_id: int | None) -> GtpResponse:
+        match = _RESPONSE_START.match(lines[0])
+        if match is None:
+            raise GtpProtocolError(
+                "the engine's response does not start with '=' or '?'",
+                command=command,
+                text="\n".join(lines),
+                stderr=self.stderr_tail,
+            )
+        ok = match.group(1) == "="
+        rid = int(match.group(2)) if match.group(2) else None
+        body = [(match.group(3) or "").strip(), *lines[1:]]
+        if not body[0] and len(body) > 1:
+            body = body[1:]  # e.g. showboard: "= " then the diagram
+        if command_id is not None and rid != command_id:
+            raise GtpProtocolError(
+                f"the response carries id {rid}, the command had id {command_id}",
+                command=command,
+                text="\n".join(lines),
+                stderr=self.stderr_tail,
+            )
+        return GtpResponse(ok, "\n".join(body), rid)
+
+    def _next_line(self, command: str, deadline: float | None, limit: float | None, partial: list[str]) -> str:
+        """The next stdout line; raise GtpTimeout at the deadline, GtpEngineDied at the end."""
+        while True:
+            wait = 0.1 if deadline is None else min(0.1, deadline - time.monotonic())
+            if wait <= 0:
+                raise GtpTimeout(
+                    f"no response within {limit:g} s",
+                    timeout=limit if limit is not None else 0.0,
+                    command=command,
+                    text="\n".join(partial),
+                    stderr=self.stderr_tail,
+                )
+            try:
+                line = self._stdout.get(timeout=wait)
+            except queue.Empty:
+                if self._proc.poll() is None:
+                    continue
+                # The process exited but its stdout may stay open (a child holds it): give the
+                # reader a moment to deliver what is buffered, then call it dead.
+                try:
+                    line = self._stdout.get(timeout=0.3)
+                except queue.Empty:
+                    raise self._died(command, "the engine exited", "\n".join(partial)) from None
+            if line is _EOF:
+                self._stdout_eof = True
+                self._stdout.put(_EOF)  # keep the marker for any later reader
+                what = "the engine exited" if self._proc.poll() is not None else "the engine closed its output"
+                raise self._died(command, what, "\n".join(partial))
+            return line
+
+    def _died(self, command: str | None, message: str, text: str = "") -> GtpEngineDied:
+        code = self._proc.poll()
+        if code is None:
+            try:
+                code = self._proc.wait(timeout=0.5)
+            except subprocess.TimeoutExpired:
+                code = None
+        self._threads[1].join(timeout=0.2)  # let the stderr reader collect the last words
+        if self._write_errors:
+            message += f" (writing to it failed: {self._write_errors[0]})"
+        return GtpEngineDied(message, command=command, text=text, stderr=self.stderr_tail, returncode=code)
+
+    def _signal(self, sig: int) -> None:
+        if self._proc.poll() is not None:
+            return
+        try:
+            if os.name == "posix":
+                os.killpg(self._proc.pid, sig)  # the process group created at start
+            else:
+                self._proc.send_signal(sig)
+        except OSError:
+            pass
+
+    def _reap_group(self) -> None:
+        """Once the engine has exited, kill what is left of its process group (children of a
+        wrapper script), which would otherwise keep the pipes open."""
+        if os.name == "posix":
+            try:
+                os.killpg(self._proc.pid, signal.SIGKILL)
+            except OSError:
+                pass
+
+    def _emit(self, kind: str, text: str) -> None:
+        if self._log is not None:
+            try:
+                self._log(kind, text)
+            except Exception:  # a logging hook must never break the protocol
+                pass
+
+
+# -------------------------------------------------------------------- threads
+# Plain functions, not methods: the threads must not keep the controller alive, so that a
+# controller nobody closed can still be collected (and its engine killed by __del__).
+def _pump_stdout(stream: IO[bytes], lines: queue.Queue[str | None]) -> None:
+    try:
+        for raw in iter(stream.readline, b""):
+            lines.put(raw.decode("utf-8", errors="replace").rstrip("\r\n").replace("\r", ""))
+    except (OSError, ValueError):
+        pass
+    finally:
+        lines.put(_EOF)
+
+
+def _pump_stderr(
+    stream: IO[bytes], tail: collections.deque[str], log: Callable[[str, str], None] | None
+) -> None:
+    try:
+        for raw in iter(stream.readline, b""):
+            line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+            tail.append(line)
+            if log is not None:
+                try:
+                    log("stderr", line)
+                except Exception:
+                    pass
+    except (OSError, ValueError):
+        pass
+
+
+def _pump_stdin(stream: IO[bytes], writes: queue.Queue[bytes | None], error: list[BaseException]) -> None:
+    try:
+        while True:
+            data = writes.get()
+            if data is None:
+                break
+            stream.write(data)
+            stream.flush()
+    except (OSError, ValueError) as exc:  # BrokenPipeError when the engine is gone
+        error.append(exc)
+    finally:
+        try:
+            stream.close()
+        except (OSError, ValueError):
+            pass
