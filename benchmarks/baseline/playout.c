@@ -234,14 +234,15 @@ static void play(Board *b, int p, int c) {
 /* 4. Move choice                                                                                  */
 /* ---------------------------------------------------------------------------------------------- */
 
-/* xorshift64*; the caller takes the high 32 bits. */
+/* Marsaglia's xorshift64 (13, 7, 17), the generator miai's kernel uses (shifts only, so that the
+ * kernel's code also runs interpreted without overflow); the caller takes the high 32 bits. */
 static inline uint64_t rng_next(uint64_t *state) {
     uint64_t x = *state;
-    x ^= x >> 12;
-    x ^= x << 25;
-    x ^= x >> 27;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
     *state = x;
-    return x * 2685821657736338717ULL;
+    return x;
 }
 
 /* Uniform integer in [0, k) by Lemire's multiply-shift on the high 32 bits (no modulo). */

@@ -60,6 +60,11 @@ _KERNEL_REASON = {K.OCCUPIED: IllegalReason.OCCUPIED, K.SUICIDE: IllegalReason.S
 MoveLike = Move | Point | str | None
 
 
+def _neighbours(point: Point, size: int) -> list[Point]:
+    r, c = point
+    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if 0 <= r + dr < size and 0 <= c + dc < size]
+
+
 class Game:
     """One game: ``Game(19, Rules.preset("japanese"), handicap=4)``.
 
@@ -357,6 +362,12 @@ class Game:
         )
         self._apply_setup(entry)
         self._history.append(entry)
+        edited = {q for p in entry.black + entry.white + entry.empty for q in (p, *_neighbours(p, self.size))}
+        airless = sorted(p for p in edited if self.board[p] is not None and self.board.liberties(p) == 0)
+        if airless:
+            self.undo()
+            where = ", ".join(point_to_gtp(p) for p in airless)
+            raise InvalidMoveError(f"setup leaves stones without liberties at {where}")
 
     def _apply_setup(self, entry: Setup) -> None:
         for p in entry.empty:

@@ -1,9 +1,40 @@
 """The compiled core (numba): one board implementation for the Game, GTP, the AI and the server.
 
 See ``board.py`` for the data layout and ``playout.py`` for random playouts.
+
+Compiled functions are cached on disk (``cache=True``). Numba checks a cached function
+against its own file only, so code inlined from another kernel file could go stale after an
+edit; :func:`_drop_stale_cache` clears the kernel's cache whenever any kernel file changes.
 """
 
-from miai._kernel.board import (
+import hashlib
+from pathlib import Path
+
+
+def _drop_stale_cache() -> None:
+    here = Path(__file__).parent
+    digest = hashlib.sha1()
+    for source in sorted(here.glob("*.py")):
+        digest.update(source.read_bytes())
+    cache = here / "__pycache__"
+    stamp = cache / "kernel-sources.sha1"
+    try:
+        if stamp.read_text() == digest.hexdigest():
+            return
+    except OSError:
+        pass
+    try:
+        cache.mkdir(exist_ok=True)
+        for stale in [*cache.glob("*.nbi"), *cache.glob("*.nbc")]:
+            stale.unlink(missing_ok=True)
+        stamp.write_text(digest.hexdigest())
+    except OSError:
+        pass  # a read-only install: numba then caches elsewhere or not at all
+
+
+_drop_stale_cache()
+
+from miai._kernel.board import (  # noqa: E402
     BLACK,
     EMPTY,
     KO,
@@ -24,8 +55,8 @@ from miai._kernel.board import (
     region_owners,
     set_point,
 )
-from miai._kernel.consistency import check_consistency
-from miai._kernel.playout import choose_random_move, playout, run_playouts
+from miai._kernel.consistency import check_consistency  # noqa: E402
+from miai._kernel.playout import choose_random_move, playout, run_playouts  # noqa: E402
 
 __all__ = [
     "BLACK", "EMPTY", "KO", "LEGAL", "OCCUPIED", "SUICIDE", "WALL", "WHITE",

@@ -11,9 +11,10 @@ neighbours are ``p±1`` and ``p±W``, and the border is a ring of WALL points:
 - ``HEAD``: the chain's head point for a stone (0 for empty and wall points: point 0 is a
   wall corner, so it is never a head); ``NEXT``: the next stone of the chain (a circular list).
 - ``LIBS``, ``SIZE``: exact liberty count and stone count, valid at the head.
-- ``NB_EMPTY``, ``NB_BLACK``, ``NB_WHITE`` (``NB_EMPTY + colour``): how many neighbours of
-  each colour a point has; walls make up the rest to 4. They make the eye test and the common
-  "has an empty neighbour" legality test O(1).
+- ``NB``: how many neighbours of each colour a point has, packed one byte per colour (byte
+  ``k`` counts colour ``k``: empty, black, white; walls make up the rest to 4), so that a
+  stone placed or removed updates each neighbour with one addition. They make the eye test
+  and the common "has an empty neighbour" legality test O(1).
 - ``EMPTIES``: the first ``meta[M_NEMPTY]`` entries list the empty points, in no meaningful
   order; ``EMPTY_POS`` is its inverse. Random move choice is O(1).
 - ``MARK``: scratch marks for flood fills (compared with a generation number in meta).
@@ -34,8 +35,8 @@ from numba import njit
 
 EMPTY, BLACK, WHITE, WALL = 0, 1, 2, 3
 
-COLOR, HEAD, NEXT, LIBS, SIZE, NB_EMPTY, NB_BLACK, NB_WHITE, EMPTIES, EMPTY_POS, MARK = range(11)
-NROWS = 11
+COLOR, HEAD, NEXT, LIBS, SIZE, NB, EMPTIES, EMPTY_POS, MARK = range(9)
+NROWS = 9
 
 M_N, M_W, M_KO, M_KO_COLOR, M_NEMPTY, M_CAPT_B, M_CAPT_W, M_HASH, M_RNG, M_MARKGEN = range(10)
 NMETA = 10
@@ -78,7 +79,7 @@ def new_board(n: int) -> tuple[np.ndarray, np.ndarray]:
         if grid[COLOR, p] != WALL:
             for q in (p - w, p - 1, p + 1, p + w):
                 if grid[COLOR, q] == EMPTY:
-                    grid[NB_EMPTY, p] += 1
+                    grid[NB, p] += 1
     meta[M_RNG] = DEFAULT_SEED
     return grid, meta
 
@@ -88,9 +89,9 @@ def _put(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> None:
     """Colour an empty point: neighbour counts, empty list and hash follow."""
     w = meta[M_W]
     grid[COLOR, p] = c
+    delta = (1 << (8 * c)) - 1  # one neighbour moves from the empty count to colour c's
     for q in (p - w, p - 1, p + 1, p + w):
-        grid[NB_EMPTY, q] -= 1
-        grid[NB_EMPTY + c, q] += 1
+        grid[NB, q] += delta
     # remove p from the empty list by moving the last entry into its slot
     last = meta[M_NEMPTY] - 1
     i = grid[EMPTY_POS, p]
@@ -108,9 +109,9 @@ def _clear(grid: np.ndarray, meta: np.ndarray, p: int) -> None:
     c = grid[COLOR, p]
     grid[COLOR, p] = EMPTY
     grid[HEAD, p] = 0
+    delta = (1 << (8 * c)) - 1
     for q in (p - w, p - 1, p + 1, p + w):
-        grid[NB_EMPTY + c, q] -= 1
-        grid[NB_EMPTY, q] += 1
+        grid[NB, q] -= delta
     k = meta[M_NEMPTY]
     grid[EMPTIES, k] = p
     grid[EMPTY_POS, p] = k
@@ -205,7 +206,7 @@ def play_stone(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
     grid[HEAD, p] = p
     grid[NEXT, p] = p
     grid[SIZE, p] = 1
-    grid[LIBS, p] = grid[NB_EMPTY, p]
+    grid[LIBS, p] = grid[NB, p] & 0xFF
     # p was a liberty of every chain next to it: one less each
     s0 = -1
     s1 = -1
@@ -263,7 +264,7 @@ def legality(grid: np.ndarray, meta: np.ndarray, p: int, c: int, suicide_allowed
         return OCCUPIED
     if p == meta[M_KO] and c == meta[M_KO_COLOR]:
         return KO
-    if grid[NB_EMPTY, p] > 0:
+    if grid[NB, p] & 0xFF:
         return LEGAL
     w = meta[M_W]
     o = 3 - c
@@ -304,7 +305,7 @@ def hash_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
     s1 = -1
     s2 = -1
     captures = False
-    own_safe = grid[NB_EMPTY, p] > 0
+    own_safe = (grid[NB, p] & 0xFF) > 0
     for q in (p - w, p - 1, p + 1, p + w):
         cq = grid[COLOR, q]
         if cq == o:
@@ -345,11 +346,12 @@ def hash_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
 def is_own_eye(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """A single-point eye of ``c``: all neighbours ``c`` or wall, and fewer than two
     'bad' diagonals (opponent stones, plus one if the point is on the edge)."""
-    if grid[NB_EMPTY, p] != 0 or grid[NB_EMPTY + 3 - c, p] != 0:
+    nb = grid[NB, p]
+    o = 3 - c
+    if (nb & 0xFF) != 0 or ((nb >> (8 * o)) & 0xFF) != 0:
         return False
     w = meta[M_W]
-    o = 3 - c
-    bad = 1 if grid[NB_EMPTY + c, p] < 4 else 0
+    bad = 1 if ((nb >> (8 * c)) & 0xFF) < 4 else 0
     for d in (p - w - 1, p - w + 1, p + w - 1, p + w + 1):
         if grid[COLOR, d] == o:
             bad += 1

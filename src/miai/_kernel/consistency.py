@@ -17,7 +17,7 @@ from miai._kernel.board import (
     M_N,
     M_NEMPTY,
     M_W,
-    NB_EMPTY,
+    NB,
     NEXT,
     SIZE,
     WALL,
@@ -53,8 +53,9 @@ def check_consistency(grid: np.ndarray, meta: np.ndarray) -> None:
             h ^= int(ZOBRIST[color[p], p])
         for k in range(3):
             expect = sum(1 for q in (p - w, p - 1, p + 1, p + w) if color[q] == k)
-            if grid[NB_EMPTY + k, p] != expect:
-                fail(f"point {p}: {grid[NB_EMPTY + k, p]} neighbours of colour {k}, expected {expect}")
+            counted = (int(grid[NB, p]) >> (8 * k)) & 0xFF
+            if counted != expect:
+                fail(f"point {p}: {counted} neighbours of colour {k}, expected {expect}")
     if np.int64(h) != meta[M_HASH]:
         fail(f"hash {meta[M_HASH]} differs from the recomputed {np.int64(h)}")
 

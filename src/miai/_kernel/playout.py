@@ -59,12 +59,14 @@ def choose_random_move(grid: np.ndarray, meta: np.ndarray, c: int) -> int:
 
 
 @njit(cache=True)
-def playout(grid: np.ndarray, meta: np.ndarray, to_move: int, max_turns: int) -> tuple[int, int]:
+def playout(grid: np.ndarray, meta: np.ndarray, to_move: int, max_turns: int) -> tuple[int, int, int]:
     """Play a random game to the end on this board (modified in place).
 
-    Returns ``(turns, area difference)``: the number of turns played (passes included) and
-    Black's area minus White's at the end, before komi.
+    Returns ``(turns, passes, area difference)``: the number of turns played (passes
+    included), how many of them were passes, and Black's area minus White's at the end,
+    before komi.
     """
+    total_passes = 0
     passes = 0
     turns = 0
     c = to_move
@@ -72,33 +74,38 @@ def playout(grid: np.ndarray, meta: np.ndarray, to_move: int, max_turns: int) ->
         p = choose_random_move(grid, meta, c)
         if p == 0:
             passes += 1
+            total_passes += 1
             pass_turn(meta)
         else:
             passes = 0
             play_stone(grid, meta, p, c)
         turns += 1
         c = 3 - c
-    return turns, area_difference(grid, meta)
+    return turns, total_passes, area_difference(grid, meta)
 
 
 @njit(cache=True)
-def run_playouts(grid: np.ndarray, meta: np.ndarray, to_move: int, count: int, komi: float, seed: int) -> tuple[int, int]:
+def run_playouts(
+    grid: np.ndarray, meta: np.ndarray, to_move: int, count: int, komi: float, seed: int
+) -> tuple[int, int, int]:
     """Run ``count`` playouts from this position (left unchanged). Returns
-    ``(total turns, black wins)``."""
+    ``(total turns, total passes, black wins)``."""
     g = grid.copy()
     m = meta.copy()
     m[M_RNG] = seed if seed != 0 else 1
     n = meta[0]
     max_turns = 3 * n * n
     total = 0
+    passes = 0
     wins = 0
     for _ in range(count):
         g[:, :] = grid
         rng = m[M_RNG]
         m[:] = meta
         m[M_RNG] = rng
-        turns, diff = playout(g, m, to_move, max_turns)
+        turns, npass, diff = playout(g, m, to_move, max_turns)
         total += turns
+        passes += npass
         if diff - komi > 0:
             wins += 1
-    return total, wins
+    return total, passes, wins
