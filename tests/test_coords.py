@@ -1,0 +1,46 @@
+"""Coordinates: GTP, SGF and (row, col), and Move values."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from miai.coords import Color, Move, point_from_gtp, point_from_sgf, point_to_gtp, point_to_sgf
+from miai.errors import InvalidMoveError
+
+
+def test_known_points():
+    assert point_from_gtp("D4", 19) == (3, 3)
+    assert point_from_gtp("q16", 19) == (15, 15)
+    assert point_from_gtp("J1", 9) == (0, 8)  # no I column
+    assert point_to_gtp((0, 8)) == "J1"
+    assert point_from_sgf("aa", 19) == (18, 0)  # top-left
+    assert point_to_sgf((3, 3), 19) == "dp"
+    assert point_from_gtp("pass", 9) is None and point_from_sgf("", 19) is None
+    assert point_from_sgf("tt", 19) is None and point_from_sgf("tt", 21) == (1, 19)
+    assert point_from_gtp("Z25", 25) == (24, 24)
+
+
+@pytest.mark.parametrize("bad", ["", "I5", "D0", "D", "4D", "T20", "D4x", "??"])
+def test_bad_gtp_vertices(bad):
+    with pytest.raises(InvalidMoveError):
+        point_from_gtp(bad, 19)
+
+
+@given(size=st.integers(2, 25), data=st.data())
+def test_round_trips(size, data):
+    p = (data.draw(st.integers(0, size - 1)), data.draw(st.integers(0, size - 1)))
+    assert point_from_gtp(point_to_gtp(p), size) == p
+    if not (size <= 19 and point_to_sgf(p, size) == "tt"):
+        assert point_from_sgf(point_to_sgf(p, size), size) == p
+
+
+def test_moves_and_colours():
+    m = Move.from_gtp("w", "D4", 19)
+    assert m == Move(Color.WHITE, (3, 3)) and str(m) == "W D4" and m.sgf(19) == "W[dp]"
+    assert repr(m) == "Move(Color.WHITE, (3, 3))"
+    assert Move(Color.BLACK, None).is_pass and Move(Color.BLACK, None).sgf(19) == "B[]"
+    assert Color.parse("Black") is Color.BLACK and Color.BLACK.opponent is Color.WHITE
+    with pytest.raises(InvalidMoveError):
+        Color.parse("red")
