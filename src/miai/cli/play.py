@@ -1,0 +1,475 @@
+"""``miai play``: a game of Go in the terminal.
+
+The loop asks the player whose turn it is for an :data:`Action` (``player.choose_move(game)``)
+and applies it to the :class:`~miai.game.Game`; an illegal move is explained and the same
+player is asked again. :class:`HumanPlayer` reads commands from the terminal; a computer
+player only has to implement ``choose_move`` too.
+
+Commands: a vertex (``D4``, any case), ``pass``, ``undo``, ``resign``, ``score``,
+``save FILE.sgf``, ``board``, ``help``, ``quit``. End of input quits cleanly.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from miai.cli.terminal import Terminal
+from miai.coords import GTP_COLUMNS, Color, Move, Point, point_from_gtp, point_to_gtp
+from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError, MiaiError
+from miai.game import Game, Phase
+from miai.render import rich_diagram
+from miai.rules import Rules
+
+# ---------------------------------------------------------------------------- actions
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Place a stone on ``point``, or pass when ``point`` is None."""
+
+    point: Point | None
+
+
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """The player to move gives up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the last move."""
+
+
+@dataclass(frozen=True, slots=True)
+class Quit:
+    """Leave the game unfinished (also what end of input means)."""
+
+
+Action = Play | Resign | Undo | Quit
+
+
+class Player(Protocol):
+    """Anything that can choose what to do when it is its turn."""
+
+    name: str
+
+    def choose_move(self, game: Game) -> Action: ...
+
+
+# ---------------------------------------------------------------------------- texts
+
+STONE_LETTER = {Color.BLACK: "X", Color.WHITE: "O"}
+
+HELP = """\
+Commands (any case):
+  D4             play a stone there (columns A-Z without I, row 1 at the bottom)
+  pass           pass; two passes in a row end the game
+  undo           take back the last move
+  resign         give up the game
+  score          count the position as it stands (all stones alive)
+  save FILE.sgf  write the game record
+  board          draw the board again
+  help           this list
+  quit           leave the game (end of input does the same)"""
+
+
+
+def name(color: Color) -> str:
+    return "Black" if color is Color.BLACK else "White"
+
+
+def explain_illegal(error: IllegalMoveError) -> str:
+    """The rule a move breaks and why, as the game says it (superko names the move)."""
+    return f"Illegal move ({error.reason.value}): {error}."
+
+
+def explain_bad_vertex(word: str, size: int) -> str | None:
+    """Why ``word`` is not a vertex of this board, or None if it does not look like one."""
+    w = word.upper()
+    if len(w) >= 2 and w[0].isalpha() and w[1:].isdigit():
+        if w[0] == "I":
+            return f"There is no column I: GTP coordinates skip it (columns are {GTP_COLUMNS[0]}-{GTP_COLUMNS[size - 1]})."
+        try:
+            point_from_gtp(w, size)
+        except InvalidMoveError as exc:
+            last = GTP_COLUMNS[size - 1]
+            return f"{exc}: columns are A-{last}, rows 1-{size}."
+    return None
+
+
+def describe_rules(rules: Rules) -> str:
+    """The rules' text form, with the komi said even when it is the preset's."""
+    text = str(rules)
+    return text if "komi=" in text else f"{text}, komi {rules.komi:g}"
+
+
+def describe_result(result: str) -> str:
+    """``B+3.5`` -> ``Black wins by 3.5 points``, and so on for every result form."""
+    if result == "0":
+        return "Draw (jigo)."
+    if result.lower() == "void":
+        return "No result."
+    winner, plus, how = result.partition("+")
+    if plus and winner in ("B", "W"):
+        who = "Black" if winner == "B" else "White"
+        if how in ("R", "Resign"):
+            return f"{who} wins by resignation."
+        if how in ("T", "Time"):
+            return f"{who} wins on time."
+        if how in ("F", "Forfeit"):
+            return f"{who} wins by forfeit."
+        if how == "":
+            return f"{who} wins."
+        unit = "point" if how == "1" else "points"
+        return f"{who} wins by {how} {unit}."
+    return f"Result: {result}."
+
+
+# ---------------------------------------------------------------------------- commands shared by players
+
+
+def show_board(terminal: Terminal, game: Game, *, dead: Collection[Point] = ()) -> None:
+    """The board, then prisoners, the last move and whose turn it is."""
+    terminal.show(rich_diagram(game.board, last_move=game.last_move, dead=dead))
+    terminal.say(
+        f"Stones captured by Black (X): {game.captures(Color.BLACK)}, by White (O): {game.captures(Color.WHITE)}"
+    )
+    last = game.last_move
+    if last is None:
+        terminal.say("No moves yet.")
+    elif last.point is None:
+        terminal.say(f"Move {game.move_number}: {name(last.color)} passed.")
+    else:
+        terminal.say(f"Move {game.move_number}: {name(last.color)} {point_to_gtp(last.point)}")
+
+
+def show_score(terminal: Terminal, game: Game, *, dead: Collection[Point] = ()) -> None:
+    """The count of the position as it stands (``dead`` stones removed), with the rules' name."""
+    score = game.score(frozenset(dead))
+    note = "with the marked stones dead" if dead else "all stones counted as alive"
+    terminal.say(f"Count under {describe_rules(game.rules)} ({note}):")
+    terminal.say(str(score))
+
+
+def save_game(terminal: Terminal, game: Game, path: str) -> bool:
+    """Write the record to ``path``; say what happened. True if written."""
+    try:
+        from miai.sgf import game_to_sgf
+    except ImportError:
+        terminal.say("Saving is not available: miai.sgf is missing.")
+        return False
+    try:
+        text = game_to_sgf(game)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as exc:
+        terminal.say(f"Could not save to {path}: {exc.strerror or exc}.")
+        return False
+    terminal.say(f"Saved the game to {path}.")
+    return True
+
+
+# ---------------------------------------------------------------------------- the human player
+
+
+class HumanPlayer:
+    """A person at the keyboard: reads commands until one of them is an action."""
+
+    def __init__(self, terminal: Terminal, name: str):
+        self.terminal = terminal
+        self.name = name
+
+    def choose_move(self, game: Game) -> Action:
+        color = game.to_move
+        prompt = f"{name(color)} ({STONE_LETTER[color]}) move {game.move_number + 1}> "
+        while True:
+            try:
+                line = self.terminal.ask(prompt)
+            except EOFError:
+                return Quit()
+            action = self.interpret(line, game)
+            if action is not None:
+                return action
+
+    def interpret(self, line: str, game: Game) -> Action | None:
+        """The action ``line`` asks for, or None after answering a question or an error."""
+        say = self.terminal.say
+        words = line.split()
+        if not words:
+            return None
+        command, args = words[0].lower(), words[1:]
+        if command == "save":
+            if not args:
+                say("Usage: save FILE.sgf")
+            else:
+                save_game(self.terminal, game, line.strip()[len(words[0]) :].strip())
+            return None
+        if command in SIMPLE_COMMANDS and args:
+            say(f"'{command}' takes no arguments.")
+            return None
+        if command == "pass":
+            return Play(None)
+        if command == "undo":
+            return Undo()
+        if command == "resign":
+            return Resign()
+        if command in ("quit", "exit"):
+            return Quit()
+        if command in ("help", "?"):
+            say(HELP)
+            return None
+        if command == "score":
+            show_score(self.terminal, game)
+            return None
+        if command == "board":
+            show_board(self.terminal, game)
+            return None
+        if len(words) > 1:
+            say(f"Unknown command {words[0]!r}. Type help for the list of commands.")
+            return None
+        try:
+            return Play(point_from_gtp(command, game.size))
+        except InvalidMoveError:
+            why = explain_bad_vertex(command, game.size)
+            say(why or f"Unknown command {words[0]!r}. Type help for the list of commands.")
+            return None
+
+
+SIMPLE_COMMANDS = ("pass", "undo", "resign", "quit", "exit", "help", "?", "score", "board")
+
+
+# ---------------------------------------------------------------------------- the session
+
+
+class PlaySession:
+    """One game from its first move to its result, between two players at one terminal."""
+
+    def __init__(self, game: Game, players: Mapping[Color, Player], terminal: Terminal):
+        self.game = game
+        self.players = dict(players)
+        self.terminal = terminal
+        self.score_shown = False
+        """The final count was shown while the players agreed on it."""
+
+    def run(self) -> int:
+        """Play until the game ends or a player quits; returns the exit code (0)."""
+        game, say = self.game, self.terminal.say
+        self.show()
+        while True:
+            if game.phase is Phase.FINISHED:
+                self.announce_result()
+                self.offer_save()
+                return 0
+            if game.phase is Phase.MARKING:
+                if not self.agree_on_dead_stones():
+                    say("Game left unfinished.")
+                    return 0
+                continue
+            color = game.to_move
+            action = self.players[color].choose_move(game)
+            if isinstance(action, Quit):
+                say(f"Game left unfinished after {game.move_number} moves.")
+                return 0
+            if isinstance(action, Resign):
+                game.resign(color)
+                say(f"{name(color)} resigns.")
+                continue
+            if isinstance(action, Undo):
+                self.undo()
+                continue
+            try:
+                game.play(Move(color, action.point))
+            except IllegalMoveError as exc:
+                say(explain_illegal(exc))
+                continue
+            if game.phase is Phase.PLAY:
+                self.show()
+
+    def show(self) -> None:
+        show_board(self.terminal, self.game)
+        last = self.game.last_move
+        if last is not None and last.point is None:
+            self.terminal.say("Another pass ends the game.")
+
+    def undo(self) -> None:
+        game = self.game
+        if game.move_number == 0:
+            self.terminal.say("Nothing to undo.")
+            return
+        last = game.last_move
+        assert last is not None  # moves were played
+        number = game.move_number
+        game.undo()
+        what = f"{name(last.color)}'s pass" if last.point is None else f"{name(last.color)} {point_to_gtp(last.point)}"
+        self.terminal.say(f"Took back move {number} ({what}).")
+        self.show()
+
+    # -- end of the game
+
+    def agree_on_dead_stones(self) -> bool:
+        """Both players passed: ask for the dead stones, show the count, finish on agreement.
+
+        Returns False if the players quit; True once the game is scored or play resumes.
+        """
+        game, term = self.game, self.terminal
+        show_board(term, game)
+        term.say("Both players passed. Mark the dead stones to count the game:")
+        term.say("list them (one stone of each dead chain is enough), or press Enter for none;")
+        term.say("undo takes back the last pass to play on; quit leaves the game unfinished.")
+        while True:
+            try:
+                line = term.ask("dead stones> ")
+            except EOFError:
+                return False
+            command = line.strip().lower()
+            if command in ("quit", "exit"):
+                return False
+            if command == "undo":
+                self.undo()
+                return True
+            dead = self.parse_dead("" if command == "none" else line)
+            if dead is None:
+                continue
+            term.show(rich_diagram(game.board, dead=dead))
+            show_score(term, game, dead=dead)
+            try:
+                answer = term.ask("Do both players agree? (yes/no) ")
+            except EOFError:
+                return False
+            if answer.strip().lower() in ("y", "yes"):
+                game.finish(dead)
+                self.score_shown = True
+                return True
+            term.say("Then mark the dead stones again (Enter for none).")
+
+    def parse_dead(self, line: str) -> frozenset[Point] | None:
+        """The stones a line lists, or None after saying what is wrong with it."""
+        game, say = self.game, self.terminal.say
+        dead: set[Point] = set()
+        for word in line.replace(",", " ").split():
+            try:
+                point = point_from_gtp(word, game.size)
+            except InvalidMoveError as exc:
+                say(explain_bad_vertex(word, game.size) or f"{exc}.")
+                return None
+            if point is None:
+                say("'pass' is not a stone.")
+                return None
+            if game.board[point] is None:
+                say(f"There is no stone on {point_to_gtp(point)}.")
+                return None
+            dead.update(game.board.chain(point))
+        return frozenset(dead)
+
+    def announce_result(self) -> None:
+        game, term = self.game, self.terminal
+        score = game.final_score
+        if score is not None and not self.score_shown:
+            term.show(rich_diagram(game.board, last_move=game.last_move, dead=score.dead_stones))
+            term.say(str(score))
+        result = game.result or "?"
+        term.say(f"Game over: {game.end_reason}.")
+        term.say(f"Result: {result}. {describe_result(result)}")
+
+    def offer_save(self) -> None:
+        term = self.terminal
+        while True:
+            try:
+                path = term.ask("Save the game? File name (Enter to skip): ").strip()
+            except EOFError:
+                return
+            if path.lower().startswith("save "):
+                path = path[5:].strip()
+            if not path or save_game(term, self.game, path):
+                return
+
+
+# ---------------------------------------------------------------------------- command line
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description="A game of Go for two people at one keyboard. Type help during the game for the commands.",
+    )
+    p.add_argument("--size", type=int, default=19, help="board size, 2 to 25 (default 19)")
+    p.add_argument(
+        "--rules",
+        default="chinese",
+        help="a preset (simple, chinese, japanese, korean, aga, new-zealand, tromp-taylor) "
+        "optionally followed by key=value changes, e.g. 'japanese komi=0.5' (default chinese)",
+    )
+    p.add_argument("--komi", type=float, help="komi (default: the rules' komi; 0.5 in handicap games)")
+    p.add_argument("--handicap", type=int, default=0, metavar="N", help="handicap stones for Black, 2 to 9")
+    p.add_argument(
+        "--free-handicap", action="store_true", help="Black places the handicap stones instead of the star points"
+    )
+    p.set_defaults(func=run)
+
+
+def new_game(args: argparse.Namespace, terminal: Terminal) -> Game | None:
+    """The game the options describe, with free handicap stones asked for; None on quit."""
+    rules = Rules.parse(args.rules)
+    if args.komi is not None:
+        rules = rules.replace(komi=args.komi)
+    elif args.handicap >= 2 and not any(w.lower().startswith("komi=") for w in args.rules.split()):
+        rules = rules.replace(komi=0.5)
+    if args.handicap and not args.free_handicap:
+        return Game(args.size, rules, handicap=args.handicap)
+    game = Game(args.size, rules)
+    if args.handicap:
+        if not place_free_handicap(game, args.handicap, terminal):
+            return None
+    return game
+
+
+def place_free_handicap(game: Game, count: int, terminal: Terminal) -> bool:
+    """Ask Black for ``count`` points and place them; False if the input ends."""
+    terminal.show(rich_diagram(game.board))
+    terminal.say(f"Black places {count} handicap stones: list {count} vertices (e.g. D4 Q16).")
+    while True:
+        try:
+            line = terminal.ask("handicap> ")
+        except EOFError:
+            return False
+        if line.strip().lower() in ("quit", "exit"):
+            return False
+        words = line.replace(",", " ").split()
+        points: list[Point] = []
+        try:
+            for word in words:
+                point = point_from_gtp(word, game.size)
+                if point is None:
+                    raise InvalidMoveError("'pass' is not a point")
+                points.append(point)
+            if len(points) != count:
+                terminal.say(f"Give exactly {count} vertices ({len(points)} given).")
+                continue
+            game.set_handicap(points)
+            return True
+        except (InvalidMoveError, HandicapError) as exc:
+            terminal.say(f"{exc}.")
+
+
+def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
+    terminal = terminal or Terminal()
+    try:
+        game = new_game(args, terminal)
+    except (MiaiError, ValueError) as exc:
+        terminal.say(f"miai play: {exc}")
+        return 2
+    if game is None:
+        return 0
+    handicap = f", handicap {game.handicap}" if game.handicap else ""
+    terminal.say(f"miai play: {game.size}x{game.size}, rules {describe_rules(game.rules)}{handicap}.")
+    terminal.say("Black is X, White is O. Type help for the commands.")
+    players = {Color.BLACK: HumanPlayer(terminal, "Black"), Color.WHITE: HumanPlayer(terminal, "White")}
+    try:
+        return PlaySession(game, players, terminal).run()
+    except KeyboardInterrupt:
+        terminal.say("\nInterrupted.")
+        return 130
