@@ -194,6 +194,7 @@ def test_draw_and_other_results_in_words():
     assert describe_result("B+F") == "Black wins by forfeit."
     assert describe_result("W+1") == "White wins by 1 point."
     assert describe_result("B+") == "Black wins."
+    assert describe_result("W+0") == "White wins the tie (tie rule)."
     assert describe_result("?") == "Result: ?."
     code, text = session(["pass", "pass", "", "yes", ""], rules="chinese komi=0")
     assert "Result: 0. Draw (jigo)." in text

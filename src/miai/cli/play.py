@@ -75,10 +75,12 @@ Commands (any case):
   help           this list
   quit           leave the game (end of input does the same)"""
 
+SIMPLE_COMMANDS = ("pass", "undo", "resign", "quit", "exit", "help", "?", "score", "board")
+"""Commands that take no arguments."""
 
 
 def name(color: Color) -> str:
-    return "Black" if color is Color.BLACK else "White"
+    return str(color).capitalize()
 
 
 def explain_illegal(error: IllegalMoveError) -> str:
@@ -123,6 +125,8 @@ def describe_result(result: str) -> str:
             return f"{who} wins by forfeit."
         if how == "":
             return f"{who} wins."
+        if how == "0":
+            return f"{who} wins the tie (tie rule)."
         unit = "point" if how == "1" else "points"
         return f"{who} wins by {how} {unit}."
     return f"Result: {result}."
@@ -131,9 +135,9 @@ def describe_result(result: str) -> str:
 # ---------------------------------------------------------------------------- commands shared by players
 
 
-def show_board(terminal: Terminal, game: Game, *, dead: Collection[Point] = ()) -> None:
-    """The board, then prisoners, the last move and whose turn it is."""
-    terminal.show(rich_diagram(game.board, last_move=game.last_move, dead=dead))
+def show_board(terminal: Terminal, game: Game) -> None:
+    """The board, then the stones each side has captured and the last move."""
+    terminal.show(rich_diagram(game.board, last_move=game.last_move))
     terminal.say(
         f"Stones captured by Black (X): {game.captures(Color.BLACK)}, by White (O): {game.captures(Color.WHITE)}"
     )
@@ -238,7 +242,6 @@ class HumanPlayer:
             return None
 
 
-SIMPLE_COMMANDS = ("pass", "undo", "resign", "quit", "exit", "help", "?", "score", "board")
 
 
 # ---------------------------------------------------------------------------- the session
