@@ -84,7 +84,7 @@ def new_board(n: int) -> tuple[np.ndarray, np.ndarray]:
     return grid, meta
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _put(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> None:
     """Colour an empty point: neighbour counts, empty list and hash follow."""
     w = meta[M_W]
@@ -102,7 +102,7 @@ def _put(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> None:
     meta[M_HASH] ^= ZOBRIST[c, p]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _clear(grid: np.ndarray, meta: np.ndarray, p: int) -> None:
     """Empty a point holding a stone: neighbour counts, empty list and hash follow."""
     w = meta[M_W]
@@ -119,7 +119,7 @@ def _clear(grid: np.ndarray, meta: np.ndarray, p: int) -> None:
     meta[M_HASH] ^= ZOBRIST[c, p]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _touches_chain(grid: np.ndarray, w: int, e: int, head: int) -> bool:
     """Whether point ``e`` is adjacent to a stone of the chain whose head is ``head``."""
     return (
@@ -253,7 +253,7 @@ def pass_turn(meta: np.ndarray) -> None:
     meta[M_KO_COLOR] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legality(grid: np.ndarray, meta: np.ndarray, p: int, c: int, suicide_allowed: bool) -> int:
     """LEGAL, OCCUPIED, KO (simple ko) or SUICIDE for a stone of ``c`` on point ``p``.
 
@@ -342,7 +342,7 @@ def hash_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
     return h
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_own_eye(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """A single-point eye of ``c``: all neighbours ``c`` or wall, and fewer than two
     'bad' diagonals (opponent stones, plus one if the point is on the edge)."""

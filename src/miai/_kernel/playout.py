@@ -25,7 +25,7 @@ from miai._kernel.board import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _random_below(meta: np.ndarray, k: int) -> int:
     """A random integer in [0, k): xorshift64 (shifts only, so that the same code runs
     interpreted without overflow warnings), then Lemire's multiply-shift reduction."""
