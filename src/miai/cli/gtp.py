@@ -1,0 +1,64 @@
+"""``miai gtp``: serve the Go Text Protocol on stdin/stdout, for GUIs (Sabaki, GoGui,
+Lizzie), servers (kgsGtp, gtp2ogs) and match tools (gogui-twogtp, gomill).
+
+This module is imported whenever the ``miai`` command builds its parser, so it imports
+nothing but ``argparse`` at the top: the engine and the session load when the command
+runs, and the compiled board kernel only when a GTP command needs the board.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Register ``miai gtp`` on the ``miai`` command's subparsers."""
+    p = subparsers.add_parser(
+        "gtp",
+        help="speak the Go Text Protocol on stdin/stdout (for GUIs, servers and match tools)",
+        description="Run miai as a GTP engine (GTP version 2 with GNU Go's and KataGo's common extensions).",
+    )
+    p.add_argument(
+        "--rules",
+        default="chinese",
+        metavar="RULES",
+        help="ruleset: a preset (chinese, japanese, korean, aga, new-zealand, tromp-taylor, simple), "
+        "optionally followed by key=value overrides (default: chinese)",
+    )
+    p.add_argument("--size", type=int, default=19, metavar="N", help="board size, 2 to 25 (default: 19)")
+    p.add_argument("--komi", type=float, default=None, metavar="K", help="komi (default: the ruleset's)")
+    p.add_argument(
+        "--no-warm-up",
+        dest="warm_up",
+        action="store_false",
+        help="do not load the board kernel in the background after the first reply",
+    )
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the engine with the command line's settings and serve until ``quit``."""
+    import math
+    import sys
+
+    from miai.errors import RulesError
+    from miai.rules import Rules
+
+    try:
+        rules = Rules.parse(args.rules)
+    except RulesError as exc:
+        print(f"miai gtp: {exc}", file=sys.stderr)
+        return 2
+    if not 2 <= args.size <= 25:
+        print(f"miai gtp: the board size must be from 2 to 25, not {args.size}", file=sys.stderr)
+        return 2
+    if args.komi is not None and not math.isfinite(args.komi):
+        print(f"miai gtp: komi must be a finite number, not {args.komi}", file=sys.stderr)
+        return 2
+
+    from miai.gtp.engine import GtpEngine
+    from miai.gtp.session import run as serve
+
+    engine = GtpEngine(size=args.size, rules=rules, komi=args.komi)
+    return serve(engine, warm_up=args.warm_up)

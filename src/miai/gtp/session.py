@@ -1,0 +1,83 @@
+"""The GTP loop: read commands from a stream, write responses, flush after each one.
+
+The loop ends on ``quit`` (after answering it) or at the end of the input. Input bytes
+that are not UTF-8 are replaced, never fatal; a broken output pipe ends the session
+quietly. Tracebacks of bugs go to stderr, so stdout carries nothing but the protocol.
+
+After the first response has been written, a background thread may warm the engine up
+(load the compiled kernel, from numba's cache or by compiling it), so that the first
+command that needs the board does not wait for the compiler — while the first reply
+never waits for anything.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import traceback
+from typing import IO, Any
+
+from miai.gtp.engine import GtpEngine
+from miai.gtp.protocol import Command
+
+
+def run(
+    engine: GtpEngine,
+    stdin: IO[Any] | None = None,
+    stdout: IO[Any] | None = None,
+    stderr: IO[str] | None = None,
+    *,
+    warm_up: bool = False,
+) -> int:
+    """Serve ``engine`` over ``stdin``/``stdout`` (binary or text streams; the process's
+    own by default) until ``quit`` or end of input. Returns the exit status (0)."""
+    stdin = stdin if stdin is not None else sys.stdin.buffer
+    stdout = stdout if stdout is not None else sys.stdout.buffer
+    errors = stderr if stderr is not None else sys.stderr
+
+    def report(command: Command, exc: BaseException) -> None:
+        print(f"miai gtp: internal error in {command}:", file=errors)
+        traceback.print_exception(type(exc), exc, exc.__traceback__, file=errors)
+        errors.flush()
+
+    engine.dispatcher.on_exception = report
+    engine.log = lambda text: (print(text, file=errors), errors.flush())
+    binary_out = not hasattr(stdout, "encoding")
+    warmed = not warm_up
+    try:
+        while True:
+            raw = stdin.readline()
+            if not raw:
+                break  # end of input
+            line = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
+            response = engine.handle(line)
+            if response is None:
+                continue
+            stdout.write(response.encode("utf-8") if binary_out else response)
+            stdout.flush()
+            if engine.quit_requested:
+                break
+            if not warmed:
+                warmed = True
+                _start_warm_up(engine, errors)
+    except BrokenPipeError:
+        pass  # the controller went away
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def _start_warm_up(engine: GtpEngine, errors: IO[str]) -> threading.Thread:
+    def work() -> None:
+        try:
+            engine.warm_up()
+        except Exception as exc:  # a failing warm-up must not disturb the session
+            try:
+                print(f"miai gtp: warm-up failed: {type(exc).__name__}: {exc}", file=errors)
+                errors.flush()
+            except Exception:
+                pass
+
+    thread = threading.Thread(target=work, name="miai-gtp-warm-up", daemon=True)
+    thread.start()
+    return thread
