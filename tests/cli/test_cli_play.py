@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import io
 import os
 import sys
@@ -18,12 +17,9 @@ from miai.cli.terminal import Terminal
 from miai.coords import Color, point_from_gtp
 from miai.game import Game, Phase
 from miai.rules import Rules
+from miai.sgf import load_game
 
 TRANSCRIPTS = Path(__file__).parent / "transcripts"
-
-needs_sgf = pytest.mark.skipif(
-    importlib.util.find_spec("miai.sgf") is None, reason="miai.sgf (game_to_sgf, load_game) is not in this tree yet"
-)
 
 
 def session(lines, *, size=5, rules="japanese", komi=None, handicap=0, free_handicap=False):
@@ -52,7 +48,6 @@ SESSION = [
 ]  # fmt: skip
 
 
-@needs_sgf
 def test_whole_session_transcript(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, transcript = session(SESSION)
@@ -62,8 +57,6 @@ def test_whole_session_transcript(tmp_path, monkeypatch):
         golden.write_text(transcript, encoding="utf-8")
     assert transcript == golden.read_text(encoding="utf-8")
     # both saved records replay to what was on the board
-    from miai.sgf import load_game
-
     mid, _ = load_game(tmp_path / "game.sgf")
     assert mid.move_number == 11 and mid.last_move.gtp() == "B3"
     final, record = load_game(tmp_path / "final.sgf")
@@ -251,7 +244,6 @@ def test_bad_options_are_explained(options, message):
 
 # ----------------------------------------------------------------- saving
 
-@needs_sgf
 def test_saving_reports_failures(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, text = session(["D4", "save no/such/dir/g.sgf", "save  my game.sgf", "quit"])
