@@ -448,6 +448,14 @@ def test_game_to_sgf_fresh_game():
     assert record.comments == {0: "start", 2: "hm"}
 
 
+def test_game_to_sgf_keeps_the_records_rules_text_when_the_rules_are_the_same():
+    r = read_record("(;SZ[9]RU[Japanese rules (1989)]KM[6.5];B[aa])")
+    game = game_from_record(r)
+    assert "RU[Japanese rules (1989)]" in game_to_sgf(game, record=r)
+    other = game_from_record(r, Rules.preset("aga"))
+    assert "RU[AGA]" in game_to_sgf(other, record=r)
+
+
 def test_game_to_sgf_writes_the_result():
     game = Game(9)
     game.play("E5")

@@ -1,4 +1,4 @@
-"""Game records: SGF FF[4] read tolerantly and written cleanly, plus Tygem GIB and WBaduk NGF
+r"""Game records: SGF FF[4] read tolerantly and written cleanly, plus Tygem GIB and WBaduk NGF
 (RULES.md §9).
 
 Two layers, as sgfmill layers them:
@@ -28,7 +28,7 @@ How the text is read, step by step:
    without a property, FF[1] long ids (``PlayerBlack`` → ``PB``, capitals kept), lowercase
    ids, a missing ``;`` before the first node, repeated properties (merged), two moves in one
    node (split), unbalanced parentheses and an unexpected end of input. Escapes follow FF[4]:
-   ``\\x`` is ``x`` and a backslash before a line break removes it.
+   ``\x`` is ``x`` and a backslash before a line break removes it.
 3. *Tree to record* (:func:`_build_record`): size, komi (Fox ``KM[325]`` in hundredths of a
    stone → 6.5, ``KM[5 1/2]``, ``KM[]``, Nihon Ki-in ``KO[黒6目半]``), handicap (non-numeric
    ``HA``, handicap stones given in a later node), ``[tt]`` passes, invalid points, the rules
@@ -43,20 +43,21 @@ sample                                pysgf 1.0.0 (sanderland, KaTrain's)       
 ====================================  ============================================  ==========================================
 CA after PB (GB2312, EUC-KR, SJIS)    right (scans the bytes for CA)                right
 UTF-8 without CA (Fox)                right (names in UTF-8)                        mojibake (ISO-8859-1 default)
-GB2312 without CA (glGo PW 白)        right (chardet on the first 300 bytes)        wrong: ``°×``
+GB2312 without CA (glGo PW 白)         right (chardet on the first 300 bytes)        wrong: ``°×``
 GB2312 comment at the end (Jago)      wrong: the bytes are silently dropped          mojibake
 Latin-1 without CA (Many Faces)       wrong: CP1252 is mapped to GBK                right (the SGF default)
 Shift-JIS, no CA, no root ``;``       right                                         fails: "no SGF data found"
 UTF-16LE with BOM                     right                                         fails: "no SGF data found"
-Fox ``KM[0]`` / ``KM[325]``           rewritten to 6.5 / 0.5 from AP alone (wrong)  325 as written (no Fox fix)
+Fox ``KM[0]`` / ``KM[325]``           replaced from AP and HA: 6.5, 0.5 / 0.5       0 / 325 as written (no Fox fix)
 Fox ``HA[1]``                         read                                          ``get_handicap`` raises
 FF[1] long ids, ``CoPyright``         right (capitals kept)                         right
 stray ``]``, SGFC's broken file       ParseError, no position                       ValueError, no position
-escapes: ``C[a\\] [b]``                wrong: split into two values                  right
-soft line breaks, ``\\:``              kept verbatim (wrong)                         right
-GIB (4 files) / NGF (3 files)         read; GB2312/EUC-KR GIB names mojibake,       not supported
-                                      NGF result ``B+`` without margin, GI-layout
-                                      NGF loses names and date
+escapes: ``C[a\] [b]``                wrong: split into two values                  right
+soft line breaks, ``\:``              kept verbatim (wrong)                         right
+GIB (4 files) / NGF (3 files)         read; GB2312 GIB names mojibake; EUC-KR       not supported
+                                      ranks lost (forced UTF-8, bytes dropped);
+                                      NGF result ``B+`` with no margin or R;
+                                      the GI-layout NGF loses names and date
 ====================================  ============================================  ==========================================
 
 Moves, sizes, handicaps and names come out right in both wherever they parse at all. pysgf is
@@ -1529,7 +1530,12 @@ def load_game(
     source: str | bytes | Path, rules: Rules | None = None, *, strict: bool = True
 ) -> tuple[Game, SgfRecord]:
     """Read a record (a path, SGF text or bytes) and replay it: ``(game, record)``."""
-    if isinstance(source, Path) or (isinstance(source, str) and "(" not in source and "\n" not in source and len(source) < 4096):
+    if isinstance(source, Path) or (
+        isinstance(source, str)
+        and "\n" not in source
+        and len(source) < 4096
+        and ("(" not in source or Path(source).is_file())
+    ):
         record = read_file(source)
     else:
         record = read_record(source)
@@ -1572,6 +1578,8 @@ def game_to_sgf(
         "KM": [f"{game.komi:g}"],
         "RU": [rules_to_text(game.rules)],
     }
+    if record is not None and record.rules_text and game.rules == record.rules:
+        head["RU"] = [record.rules_text]  # the record's own words for the same rules
     if game.handicap:
         head["HA"] = [str(game.handicap)]
     root.properties = {**head, **props}
