@@ -310,3 +310,28 @@ def test_ko_rule_field_alone_changes_behaviour():
     game.rules = rules
     play_all(game, " ".join(CYCLE.split()[:5]))
     assert game.legality(CYCLE.split()[5]) is IllegalReason.SUPERKO
+
+
+def test_resume_after_two_passes_goes_on_playing_and_undoes():
+    game = Game(9, Rules.preset("japanese"))
+    play_all(game, "E5 pass pass")
+    assert game.phase is Phase.MARKING and game.can_resume
+    game.resume()
+    assert game.phase is Phase.PLAY and game.to_move is Color.WHITE  # the first passer moves
+    play_all(game, "D5 pass pass")
+    assert game.phase is not Phase.PLAY
+    game.undo()
+    game.undo()
+    game.undo()  # D5
+    game.undo()  # the resumption
+    assert game.phase is not Phase.PLAY and game.consecutive_passes == 2
+    with pytest.raises(IllegalMoveError):
+        Game(9).resume()
+    counted = Game(9, Rules.preset("tromp-taylor"))
+    play_all(counted, "E5 pass pass")
+    assert counted.phase is Phase.FINISHED and counted.can_resume  # records may play on
+    resigned = Game(9)
+    play_all(resigned, "E5 pass")
+    resigned.resign()
+    with pytest.raises(IllegalMoveError, match="two consecutive passes"):
+        resigned.resume()

@@ -47,6 +47,11 @@ class Setup:
 
 
 @dataclass(frozen=True, slots=True)
+class Resume:
+    """Play resumed after two passes (RULES.md §5.5), kept in the history."""
+
+
+@dataclass(frozen=True, slots=True)
 class _Ending:
     """How a game ended other than by play: resignation, time, agreement, or a given result."""
 
@@ -79,7 +84,7 @@ class Game:
         self.rules: Rules = rules
         self.board = Board(size)
         self.size = size
-        self._history: list[Move | Setup] = []
+        self._history: list[Move | Setup | Resume] = []
         self._handicap_points: list[Point] = []
         self._ending: _Ending | None = None
         self._reset_state()
@@ -135,8 +140,8 @@ class Game:
         return list(self._handicap_points)
 
     @property
-    def history(self) -> list[Move | Setup]:
-        """Moves, passes and setup edits, in order."""
+    def history(self) -> list[Move | Setup | Resume]:
+        """Moves, passes, setup edits and resumptions, in order."""
         return list(self._history)
 
     @property
@@ -332,6 +337,29 @@ class Game:
         self._ending = _Ending(result, reason, score)
         return result
 
+    def resume(self) -> None:
+        """Go on playing after two passes (RULES.md §5.5: the players did not agree on the dead
+        stones; also what records and GTP controllers do when moves follow two passes). The player who passed first moves next, as the turn order already says.
+
+        The rest of the protocol (proposals, and scoring all stones alive after an immediate
+        double pass on resumption) is the dead-stone agreement's, built on this.
+        """
+        if not self.can_resume:
+            raise IllegalMoveError(IllegalReason.WRONG_PHASE, "play can only resume after two consecutive passes")
+        entry = Resume()
+        self._apply_resume(entry)
+        self._history.append(entry)
+
+    @property
+    def can_resume(self) -> bool:
+        """Whether two consecutive passes ended play and nothing else ended the game: the
+        marking phase, or a game whose rules count the stones as they stand (records and
+        GTP controllers sometimes play on even then)."""
+        return self._passes >= 2 and self._ending is None and not self._void
+
+    def _apply_resume(self, entry: Resume) -> None:
+        self._passes = 0
+
     # ---------------------------------------------------------- handicap
     def set_handicap(self, points: Iterable[Point]) -> None:
         """Place Black's handicap stones (free placement) before the first move; White moves next."""
@@ -386,7 +414,7 @@ class Game:
     # -------------------------------------------------------------- undo
     def undo(self) -> None:
         """Take back the last event: a resignation or given result, else the last move,
-        pass or setup edit. Raises ``IndexError`` when there is nothing to take back."""
+        pass, setup edit or resumption. Raises ``IndexError`` when there is nothing to take back."""
         if self._ending is not None:
             self._ending = None
             return
@@ -400,6 +428,8 @@ class Game:
         for entry in self._history:
             if isinstance(entry, Setup):
                 self._apply_setup(entry)
+            elif isinstance(entry, Resume):
+                self._apply_resume(entry)
             else:
                 self._apply(entry)
 
@@ -429,6 +459,23 @@ class Game:
         return None
 
     # --------------------------------------------------------------- misc
+    def with_rules(self, rules: Rules) -> Game:
+        """The same game (handicap, setups, moves, resumptions) replayed under other rules,
+        since a rule change can change what the history means (superko, suicide, the end of
+        play). Raises :class:`IllegalMoveError` if a move is illegal under ``rules``; an
+        ending other than by play (resignation, a given result) is not carried over."""
+        new = Game(self.size, rules)
+        if self._handicap_points:
+            new.set_handicap(self._handicap_points)
+        for entry in self._history:
+            if isinstance(entry, Setup):
+                new.setup(entry.black, entry.white, entry.empty, entry.to_move)
+            elif isinstance(entry, Resume):
+                new.resume()
+            else:
+                new.play(entry)
+        return new
+
     def copy(self) -> Game:
         """An independent copy (board arrays and history)."""
         other = Game.__new__(Game)

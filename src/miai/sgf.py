@@ -1482,8 +1482,8 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
     move_number = 0
     for index, event in enumerate(events):
         try:
-            if game.phase is not Phase.PLAY and game.consecutive_passes >= 2 and game.result != "Void":
-                _resume(game)  # the record goes on after two passes: play resumed (RULES.md §5.5)
+            if game.can_resume:
+                game.resume()  # the record goes on after two passes: play resumed (RULES.md §5.5)
             if isinstance(event, Setup):
                 game.setup(event.black, event.white, event.empty, event.to_move)
                 continue
@@ -1501,17 +1501,6 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
     if record.result is not None and game.phase is not Phase.FINISHED:
         game.set_result(record.result, "result given in the record")
     return game
-
-
-def _resume(game: Game) -> None:
-    """Resume play from the marking phase (RULES.md §5.5: no agreement, the game goes on)."""
-    resume = getattr(game, "resume", None)
-    if callable(resume):
-        resume()
-    elif hasattr(game, "_passes"):
-        # Game has no public resume yet: two passes put it in the marking phase; forgetting
-        # the passes lets play go on, as resumption does. To be replaced by Game.resume().
-        game._passes = 0
 
 
 def _event_nodes(record: SgfRecord) -> dict[int, str]:
@@ -1589,7 +1578,9 @@ def game_to_sgf(
     if game.phase is Phase.FINISHED and game.result is not None:
         root.properties["RE"] = [game.result]
 
-    history = list(game.history)
+    from miai.game import Resume
+
+    history = [e for e in game.history if not isinstance(e, Resume)]  # SGF just plays on
     gi = 0
     if game.handicap:
         root.properties["AB"] = [_sgf_text(p, size) for p in game.handicap_points]

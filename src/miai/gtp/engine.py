@@ -653,14 +653,7 @@ def _resume_if_marking(game: Game) -> None:
     from miai.game import Phase
 
     if game.phase is Phase.MARKING:
-        resume = getattr(game, "resume", None)
-        if callable(resume):
-            resume()
-        elif hasattr(game, "_passes"):
-            # The core's Game has no public resume() yet (requested); forgetting the passes
-            # is what resumption does, as miai.sgf does when a record plays on after two
-            # passes. To be replaced by Game.resume().
-            game._passes = 0
+        game.resume()
 
 
 def _with_rules(game: Game, rules: Rules) -> Game:
@@ -668,18 +661,7 @@ def _with_rules(game: Game, rules: Rules) -> Game:
     since a rule change can change what the history means (superko, suicide, the end of
     play). Raises :class:`IllegalMoveError` if a move of the history is illegal under
     ``rules``."""
-    from miai.game import Game
-
-    new = Game(game.size, rules)
-    if game.handicap_points:
-        new.set_handicap(game.handicap_points)
-    for entry in game.history:
-        if isinstance(entry, Move):
-            _resume_if_marking(new)  # the game went on after two passes
-            new.play(entry)
-        else:
-            new.setup(entry.black, entry.white, entry.empty, entry.to_move)
-    return new
+    return game.with_rules(rules)
 
 
 def _replay_part(record: Any, before: int | None) -> Any:
