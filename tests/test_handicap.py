@@ -9,7 +9,7 @@ import pytest
 
 from miai.coords import point_to_gtp
 from miai.errors import HandicapError
-from miai.handicap import check_free_handicap, fixed_handicap_points, max_fixed_handicap, star_points
+from miai.handicap import check_free_handicap, fixed_handicap_points, max_fixed_handicap
 
 RULES_19 = {
     2: "D4 Q16",
@@ -47,7 +47,6 @@ def test_lines_and_limits_by_board_size():
         fixed_handicap_points(5, 2)
     with pytest.raises(HandicapError):
         fixed_handicap_points(19, 1)
-    assert len(star_points(19)) == 9 and star_points(5) == []
 
 
 @pytest.mark.gnugo

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from miai.coords import Point, check_size, point_to_gtp
+from miai.coords import Point, check_point, check_size, point_to_gtp
 from miai.errors import HandicapError
 
 
@@ -58,17 +58,9 @@ def fixed_handicap_points(size: int, stones: int) -> list[Point]:
     return layouts[stones]
 
 
-def star_points(size: int) -> list[Point]:
-    """The hoshi drawn on a board: the points of the largest fixed handicap (none below 7×7)."""
-    most = max_fixed_handicap(size)
-    return fixed_handicap_points(size, most) if most else []
-
-
 def check_free_handicap(size: int, points: Iterable[Point]) -> list[Point]:
     """Validate a free placement: 2 or more distinct points on the board, leaving at least
     one point empty. Returns the points as a list."""
-    from miai.coords import check_point
-
     placed = [check_point(p, size) for p in points]
     if len(placed) < 2:
         raise HandicapError(f"a free handicap is at least 2 stones, not {len(placed)}")

@@ -518,7 +518,7 @@ def test_showboard(engine: GtpEngine) -> None:
     assert lines[0] == "= "
     assert lines[1] == "   A B C D E F G H J"
     assert lines[2] == " 9 . . . . . . . . . 9"
-    assert lines[6] == " 5 . . + O X . + . . 5"
+    assert lines[6] == " 5 . . . O X . . . . 5"  # GNU Go marks 5 star points on 9x9
     assert lines[9] == " 2 . . . . . . . . . 2     WHITE (O) has captured 0 stones"
     assert lines[10] == " 1 . . . . . . . . . 1     BLACK (X) has captured 0 stones"
     assert lines[11] == "   A B C D E F G H J"

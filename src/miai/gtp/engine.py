@@ -33,7 +33,8 @@ from miai.coords import GTP_COLUMNS, Color, Move, Point, check_size, point_from_
 from miai.errors import HandicapError, IllegalMoveError, IllegalReason, InvalidMoveError, MiaiError, RulesError
 from miai.gtp import katago_rules
 from miai.gtp.protocol import Dispatcher, GtpError
-from miai.handicap import fixed_handicap_points, max_fixed_handicap, star_points
+from miai.handicap import fixed_handicap_points, max_fixed_handicap
+from miai.render.text import star_points
 from miai.rules import Rules
 
 if TYPE_CHECKING:  # pragma: no cover
