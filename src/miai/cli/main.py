@@ -15,28 +15,27 @@ SUBCOMMANDS = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand registered by its module's ``add_parser``."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with the subcommands registered by their modules' ``add_parser``:
+    all of them, or ``only`` that one (so that ``miai gtp`` imports nothing it does not need
+    and answers a GUI at once)."""
     from miai import __version__
 
     parser = argparse.ArgumentParser(prog="miai", description="miai: the game of Go, exactly.")
     parser.add_argument("--version", action="version", version=f"miai {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, module in SUBCOMMANDS.items():
-        try:
-            mod = importlib.import_module(module)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
-            continue  # subcommand not built yet
-        mod.add_parser(sub)
+        if only is None or name == only:
+            importlib.import_module(module).add_parser(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``miai`` with ``argv``; returns the process exit code."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args_list = sys.argv[1:] if argv is None else argv
+    first = args_list[0] if args_list else None
+    parser = build_parser(first if first in SUBCOMMANDS else None)
+    args = parser.parse_args(args_list)
     if not getattr(args, "func", None):
         parser.print_help()
         return 0
