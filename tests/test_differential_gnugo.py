@@ -568,10 +568,31 @@ class LockStep:
                         stats.ko_illegal += 1
                     elif reason is IllegalReason.SUPERKO and p not in gnugo_legal:
                         stats.superko_illegal += 1
+                        self.check_repeated_move(colour, p, grid)
             for p in sorted(miai_legal ^ gnugo_legal):
                 self.disagree(colour, p, p in gnugo_legal, game.legality(Move(colour, p)), stats)
             both[colour] = miai_legal & gnugo_legal
         return both
+
+    def check_repeated_move(self, colour: Color, p: Point, grid: Grid) -> None:
+        """A superko error names the first move after which the repeated board stood (with the
+        same player to move, for situational superko): check it against the reference."""
+        try:
+            self.game.copy().play(Move(colour, p))
+        except IllegalMoveError as err:
+            named = err.repeats_move
+        else:  # pragma: no cover - legality said superko
+            raise AssertionError(f"{colour} {point_to_gtp(p)}: legality() says superko but play() accepts it")
+        result = reference_play(grid, p, int(colour)).grid
+        earlier = [
+            h.number
+            for h in self.history
+            if h.grid == result and (self.ruleset[0] is KoRule.POSITIONAL or h.to_move is colour.opponent)
+        ]
+        assert earlier and named == min(earlier), (
+            f"{colour} {point_to_gtp(p)}: miai's superko error names move {named}, the reference finds the "
+            f"board after move(s) {earlier}\n{self.context()}"
+        )
 
     def disagree(self, colour: Color, p: Point, gnugo_legal: bool, reason: IllegalReason | None, stats: Stats) -> None:
         grid = grid_of(self.game)
