@@ -1,0 +1,226 @@
+"""Agreement with GNU Go on finished games: dead stones and the final score (issue 4).
+
+GNU Go plays itself (``--seed S``) until both pass; then GNU Go is asked, under Japanese and
+under Chinese rules (a second GNU Go replays the moves with ``--chinese-rules``), for
+``final_status_list dead`` and ``final_score``; miai's estimator (:func:`miai.ai.status.
+estimate_status`) answers the same questions, and the two are compared.
+
+Run by hand (GNU Go's games are cached, so a second run only re-scores)::
+
+    python benchmarks/gnugo_agreement.py --size 9 --games 50
+    python benchmarks/gnugo_agreement.py --size 19 --games 10 --level 5
+    python benchmarks/gnugo_agreement.py --size 9 --games 50 --show   # diagrams of the differences
+
+A game agrees when the dead-stone sets are equal and the results (``B+3.5``…) are equal, under
+both rules. The tests run a small version of this (``tests/ai/test_status_gnugo.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import sys
+import time
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+GNUGO = shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else None)
+CACHE = Path(os.environ.get("MIAI_GNUGO_CACHE", Path.home() / ".cache" / "miai" / "gnugo-games"))
+KOMI = {"japanese": 6.5, "chinese": 7.5}
+RULE_FLAGS = {"japanese": "--japanese-rules", "chinese": "--chinese-rules"}
+
+
+@dataclass
+class FinishedGame:
+    """A GNU Go self-play game and GNU Go's verdict on its end, per ruleset."""
+
+    size: int
+    seed: int
+    level: int
+    moves: list[tuple[str, str]]  # (colour letter, vertex), passes included
+    dead: dict[str, list[str]]  # rules -> GNU Go's dead vertices
+    seki: dict[str, list[str]]
+    score: dict[str, str]  # rules -> GNU Go's final_score
+
+    def to_json(self) -> dict:
+        return self.__dict__
+
+    @classmethod
+    def from_json(cls, data: dict) -> FinishedGame:
+        data = dict(data)
+        data["moves"] = [tuple(m) for m in data["moves"]]
+        return cls(**data)
+
+
+def _vertices(text: str) -> list[str]:
+    return sorted(v.upper() for v in text.split())
+
+
+def play_gnugo_game(size: int, seed: int, level: int, max_moves: int | None = None) -> FinishedGame:
+    """GNU Go against itself from an empty board until two consecutive passes."""
+    from miai.gtp.controller import GtpController
+
+    if GNUGO is None:
+        raise RuntimeError("GNU Go is not installed")
+    max_moves = max_moves or 4 * size * size
+    argv = [GNUGO, "--mode", "gtp", "--quiet", "--level", str(level), "--seed", str(seed)]
+    moves: list[tuple[str, str]] = []
+    with GtpController(argv, timeout=120) as engine:
+        engine.send(f"boardsize {size}")
+        engine.send("clear_board")
+        engine.send(f"komi {KOMI['japanese']}")
+        passes = 0
+        colour = "B"
+        while passes < 2 and len(moves) < max_moves:
+            vertex = engine.send(f"genmove {colour}").strip().upper()
+            if vertex == "RESIGN":
+                break
+            moves.append((colour, vertex))
+            passes = passes + 1 if vertex == "PASS" else 0
+            colour = "W" if colour == "B" else "B"
+    dead, seki, score = {}, {}, {}
+    for rules, flag in RULE_FLAGS.items():
+        with GtpController([GNUGO, "--mode", "gtp", "--quiet", flag], timeout=300) as judge:
+            judge.send(f"boardsize {size}")
+            judge.send("clear_board")
+            judge.send(f"komi {KOMI[rules]}")
+            for colour, vertex in moves:
+                judge.send(f"play {colour} {vertex}")
+            dead[rules] = _vertices(judge.send("final_status_list dead"))
+            seki[rules] = _vertices(judge.send("final_status_list seki"))
+            score[rules] = judge.send("final_score").strip()
+    return FinishedGame(size, seed, level, moves, dead, seki, score)
+
+
+def cached_game(size: int, seed: int, level: int) -> FinishedGame:
+    path = CACHE / f"{size}x{size}-level{level}-seed{seed}.json"
+    if path.exists():
+        return FinishedGame.from_json(json.loads(path.read_text()))
+    game = play_gnugo_game(size, seed, level)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(game.to_json()))
+    tmp.replace(path)
+    return game
+
+
+@dataclass
+class Comparison:
+    game: FinishedGame
+    rules: str
+    ours_dead: list[str]
+    ours_seki: list[str]
+    ours_score: str
+    seconds: float
+
+    @property
+    def same_dead(self) -> bool:
+        return self.ours_dead == self.game.dead[self.rules]
+
+    @property
+    def same_score(self) -> bool:
+        return self.ours_score == self.game.score[self.rules]
+
+    @property
+    def agrees(self) -> bool:
+        return self.same_dead and self.same_score
+
+
+def replay(game: FinishedGame, rules: str):
+    from miai.coords import point_from_gtp
+    from miai.game import Game
+    from miai.rules import Rules
+
+    g = Game(game.size, Rules.preset(rules).replace(komi=KOMI[rules]))
+    for colour, vertex in game.moves:
+        if vertex == "PASS":
+            g.pass_move()
+        else:
+            g.play(point_from_gtp(vertex, game.size))
+    return g
+
+
+def compare(game: FinishedGame, rules: str, playouts: int | None = None) -> Comparison:
+    from miai.ai.status import estimate_status
+    from miai.coords import point_to_gtp
+
+    g = replay(game, rules)
+    start = time.perf_counter()
+    kwargs = {} if playouts is None else {"playouts": playouts}
+    est = estimate_status(g, seed=game.seed, **kwargs)
+    seconds = time.perf_counter() - start
+    dead = sorted(point_to_gtp(p) for p in est.dead)
+    seki = sorted(point_to_gtp(p) for p in est.seki)
+    return Comparison(game, rules, dead, seki, est.score.result, seconds)
+
+
+def _one(args: tuple[int, int, int]) -> FinishedGame:
+    return cached_game(*args)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--size", type=int, default=9)
+    ap.add_argument("--games", type=int, default=50)
+    ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--level", type=int, default=10)
+    ap.add_argument("--jobs", type=int, default=2, help="GNU Go games played in parallel")
+    ap.add_argument("--playouts", type=int, default=None)
+    ap.add_argument("--generate-only", action="store_true")
+    ap.add_argument("--show", action="store_true", help="draw every position where miai and GNU Go differ")
+    args = ap.parse_args(argv)
+    if GNUGO is None:
+        print("GNU Go is not installed", file=sys.stderr)
+        return 2
+    seeds = range(args.first_seed, args.first_seed + args.games)
+    jobs = [(args.size, s, args.level) for s in seeds]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        games = list(pool.map(_one, jobs))
+    print(f"{len(games)} GNU Go games {args.size}x{args.size} level {args.level} ready in {time.perf_counter() - start:.0f} s "
+          f"(mean {sum(len(g.moves) for g in games) / len(games):.0f} moves)")
+    if args.generate_only:
+        return 0
+    from miai.render.text import diagram
+
+    total = {r: 0 for r in RULE_FLAGS}
+    agree = {r: 0 for r in RULE_FLAGS}
+    same_dead = {r: 0 for r in RULE_FLAGS}
+    same_score = {r: 0 for r in RULE_FLAGS}
+    both = 0
+    seconds = 0.0
+    for game in games:
+        all_agree = True
+        for rules in RULE_FLAGS:
+            c = compare(game, rules, args.playouts)
+            seconds += c.seconds
+            total[rules] += 1
+            agree[rules] += c.agrees
+            same_dead[rules] += c.same_dead
+            same_score[rules] += c.same_score
+            all_agree &= c.agrees
+            if not c.agrees:
+                print(f"seed {game.seed} {rules}: miai {c.ours_score} dead {' '.join(c.ours_dead) or '-'} "
+                      f"seki {' '.join(c.ours_seki) or '-'} | GNU Go {game.score[rules]} dead "
+                      f"{' '.join(game.dead[rules]) or '-'} seki {' '.join(game.seki[rules]) or '-'}")
+                if args.show:
+                    from miai.coords import point_from_gtp
+
+                    g = replay(game, rules)
+                    print(diagram(g.board, dead=[point_from_gtp(v, game.size) for v in c.ours_dead]))
+        both += all_agree
+    n = len(games)
+    for rules in RULE_FLAGS:
+        print(f"{rules:9s}: same dead stones {same_dead[rules]}/{n}, same score {same_score[rules]}/{n}, "
+              f"both {agree[rules]}/{n} ({100 * agree[rules] / n:.0f}%)")
+    print(f"agree under both rules: {both}/{n} ({100 * both / n:.0f}%); "
+          f"miai's estimate takes {seconds / (2 * n):.2f} s per position")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

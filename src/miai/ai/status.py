@@ -1,0 +1,238 @@
+"""The status of every chain (alive, dead, seki) with a confidence, and the score it gives.
+
+How a chain's status is decided, most certain first:
+
+1. **Proven** (:mod:`miai.life`): a chain Benson's algorithm finds unconditionally alive is
+   alive, and opponent stones inside pass-alive territory are dead, with confidence 1.
+2. **Playouts** (:func:`miai._kernel.ownership.ownership`): many light playouts from the
+   position (captures and escapes answered, no self-atari of two or more stones, no filling of
+   one's own eyes) are played out and counted; a chain whose points end up the opponent's in
+   more than half of them is dead. The confidence is the share of playouts that agree.
+3. **Seki** (RULES.md §6), explicitly: with the dead stones removed, an empty point next to
+   living chains of both colours where either colour's stone would put its own chain of
+   more than ``NAKADE_MAX`` stones in atari is a liberty neither side can fill; the chains of
+   both colours next to it are in seki. Playouts never fill such points (no self-atari
+   beyond a nakade sacrifice), so these chains also come out alive there; a smaller
+   sacrifice (the killing stone in a bent three) is played out instead.
+
+The estimate then counts the position (:func:`miai.scoring.count`) with those dead stones
+removed and those seki stones given, under the game's rules: seki points count for nobody
+under territory scoring, dead stones are prisoners.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+
+from miai.board import Board
+from miai.coords import Color, Point
+from miai.game import Game
+from miai.life import Life, unconditional_life
+from miai.rules import Rules
+from miai.scoring import Score, count
+
+Status = Literal["alive", "dead", "seki"]
+
+
+def default_playouts(size: int) -> int:
+    """Playouts used when none are asked for: more on small boards, where they are cheap."""
+    return 1000 if size <= 9 else 600 if size <= 13 else 400
+
+
+@dataclass(frozen=True, slots=True)
+class ChainStatus:
+    """One chain's verdict."""
+
+    color: Color
+    stones: frozenset[Point]
+    status: Status
+    confidence: float
+    """How sure: 1.0 when proven; otherwise the share of playouts that agree with the status."""
+    proven: bool = False
+
+
+@dataclass(frozen=True)
+class StatusEstimate:
+    """The estimated status of every chain of a position, its territory map and its score."""
+
+    size: int
+    chains: tuple[ChainStatus, ...]
+    score: Score
+    """The count with :attr:`dead` removed and :attr:`seki` given, under the rules."""
+    ownership: np.ndarray = field(repr=False)
+    """N×N floats in [-1, 1], row 0 at the bottom: +1 where every playout ended Black's, -1
+    where every one ended White's."""
+    life: Life = field(repr=False)
+    playouts: int = 0
+    _by_point: dict[Point, ChainStatus] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        for chain in self.chains:
+            for p in chain.stones:
+                self._by_point[p] = chain
+
+    def _points(self, status: Status) -> frozenset[Point]:
+        return frozenset(p for ch in self.chains if ch.status == status for p in ch.stones)
+
+    @property
+    def dead(self) -> frozenset[Point]:
+        return self._points("dead")
+
+    @property
+    def seki(self) -> frozenset[Point]:
+        return self._points("seki")
+
+    @property
+    def alive(self) -> frozenset[Point]:
+        return self._points("alive")
+
+    def status(self, point: Point) -> Status | None:
+        """The status of the stone on ``point`` (None for an empty point)."""
+        chain = self._by_point.get(tuple(point))  # type: ignore[arg-type]
+        return chain.status if chain else None
+
+    def confidence(self, point: Point) -> float:
+        """How sure the status of the stone on ``point`` is (0.0 for an empty point)."""
+        chain = self._by_point.get(tuple(point))  # type: ignore[arg-type]
+        return chain.confidence if chain else 0.0
+
+    def chain(self, point: Point) -> ChainStatus | None:
+        return self._by_point.get(tuple(point))  # type: ignore[arg-type]
+
+    @property
+    def territory(self) -> Mapping[Point, Color | None]:
+        """Every point's territory owner once the dead stones are removed: a colour for a
+        point that counts as that colour's territory, None for stones, dame and seki points."""
+        out: dict[Point, Color | None] = {}
+        dead = self.dead
+        for r, row in enumerate(self.score.owners):
+            for c, v in enumerate(row):
+                p = (r, c)
+                empty = p in dead or p not in self._by_point
+                out[p] = Color(v) if v and empty else None
+        return out
+
+    def chains_of(self, status: Status) -> list[ChainStatus]:
+        """The chains with this status, in a stable order (by their lowest point)."""
+        return sorted((ch for ch in self.chains if ch.status == status), key=lambda ch: min(ch.stones))
+
+
+def _chains(board: Board) -> list[tuple[Color, frozenset[Point]]]:
+    seen: set[Point] = set()
+    out = []
+    for p in board:
+        colour = board[p]
+        if colour is None or p in seen:
+            continue
+        stones = frozenset(board.chain(p))
+        seen |= stones
+        out.append((colour, stones))
+    return out
+
+
+def _neighbours(p: Point, size: int) -> list[Point]:
+    r, c = p
+    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if 0 <= r + dr < size and 0 <= c + dc < size]
+
+
+def _bad_fill(after: tuple[int, int]) -> bool:
+    """Whether a stone leaving its chain ``(liberties, stones)`` is a fill no one would play:
+    a self-atari of more stones than a nakade sacrifice (a smaller one may kill an eye space,
+    as the playouts know)."""
+    from miai._kernel.ownership import NAKADE_MAX
+
+    libs, stones = after
+    return libs <= 1 and stones > NAKADE_MAX
+
+
+def _seki_points(board: Board, dead: set[Point]) -> set[Point]:
+    """Stones in seki: chains of both colours, neither dead, sharing an empty point that
+    neither colour can fill without being left in atari (on the board without ``dead``)."""
+    from miai._kernel.ownership import liberties_after
+
+    clean = board.copy()
+    for p in dead:
+        clean.set(p, None)
+    size = board.size
+    seki: set[Point] = set()
+    for p in clean:
+        if clean[p] is not None:
+            continue
+        near = {clean[q] for q in _neighbours(p, size)} - {None}
+        if near != {Color.BLACK, Color.WHITE}:
+            continue
+        index = clean.index(p)
+        if all(_bad_fill(liberties_after(clean.grid, clean.meta, index, int(c))) for c in (Color.BLACK, Color.WHITE)):
+            for q in _neighbours(p, size):
+                if clean[q] is not None:
+                    seki |= set(clean.chain(q))
+    return seki
+
+
+def estimate_status(
+    game_or_board: Game | Board,
+    rules: Rules | None = None,
+    *,
+    playouts: int | None = None,
+    seed: int = 0,
+    to_move: Color | None = None,
+) -> StatusEstimate:
+    """Estimate every chain's status in a position and count it.
+
+    ``game_or_board``: a :class:`~miai.game.Game` (its rules, handicap and player to move are
+    used) or a :class:`~miai.board.Board`. ``rules`` overrides the game's (default for a board:
+    Chinese). ``playouts``: how many light playouts to average (default by board size);
+    ``seed`` makes the estimate reproducible.
+    """
+    from miai import _kernel as K
+    from miai._kernel.ownership import ownership
+
+    if isinstance(game_or_board, Game):
+        board = game_or_board.board
+        rules = rules or game_or_board.rules
+        handicap = game_or_board.handicap
+        to_move = to_move or game_or_board.to_move
+    else:
+        board = game_or_board
+        rules = rules or Rules.preset("chinese")
+        handicap = 0
+        to_move = to_move or Color.BLACK
+    size = board.size
+    n = playouts if playouts is not None else default_playouts(size)
+    if n < 1:
+        raise ValueError(f"playouts must be at least 1, not {n}")
+
+    life = unconditional_life(board)
+    owned = np.zeros((3, board.grid.shape[1]), np.int32)
+    ownership(board.grid, board.meta, int(to_move), n, seed & 0x7FFFFFFFFFFFFFFF, owned)
+    w = size + 2
+    own = ((owned[1] - owned[2]).astype(np.float64) / n).reshape(w, w)[1:-1, 1:-1]
+
+    verdicts: list[tuple[Color, frozenset[Point], Status, float, bool]] = []
+    for colour, stones in _chains(board):
+        sign = 1.0 if colour is Color.BLACK else -1.0
+        if stones <= life.alive[colour]:
+            verdicts.append((colour, stones, "alive", 1.0, True))
+        elif stones <= life.dead:
+            verdicts.append((colour, stones, "dead", 1.0, True))
+        else:
+            s = sign * float(np.mean([own[p] for p in stones]))
+            alive_share = (1.0 + s) / 2.0
+            if alive_share < 0.5:
+                verdicts.append((colour, stones, "dead", 1.0 - alive_share, False))
+            else:
+                verdicts.append((colour, stones, "alive", alive_share, False))
+    dead = {p for _, stones, st, _, _ in verdicts if st == "dead" for p in stones}
+    seki = _seki_points(board, dead)
+    chains = tuple(
+        ChainStatus(colour, stones, "seki" if (st == "alive" and stones <= seki) else st, conf, proven)
+        for colour, stones, st, conf, proven in verdicts
+    )
+    seki_stones = frozenset(p for ch in chains if ch.status == "seki" for p in ch.stones)
+    score = count(board, rules, dead=dead, seki=seki_stones, handicap=handicap)
+    _ = K  # the kernel package is imported first so that its cache check runs
+    return StatusEstimate(size, chains, score, own.copy(), life, n)
