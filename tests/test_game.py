@@ -335,3 +335,28 @@ def test_resume_after_two_passes_goes_on_playing_and_undoes():
     resigned.resign()
     with pytest.raises(IllegalMoveError, match="two consecutive passes"):
         resigned.resume()
+
+
+def test_passes_do_not_count_towards_the_void_on_repetition():
+    game = Game(5, Rules.preset("japanese"))  # void on the third repetition
+    play_all(game, "pass pass")
+    game.resume()
+    play_all(game, "pass pass")
+    assert game.phase is Phase.MARKING and game.result is None
+    game.resume()
+    play_all(game, "pass pass")
+    assert game.phase is Phase.MARKING
+
+
+def test_marking_phase_protocol_in_brief():
+    game = Game(5, Rules.preset("japanese"))
+    play_all(game, "C3 B2 pass pass")  # Black passed first
+    assert game.marking is not None and game.marking.to_act is Color.BLACK
+    game.propose([(1, 1)])
+    with pytest.raises(IllegalMoveError) as err:
+        game.accept(Color.BLACK)
+    assert err.value.reason is IllegalReason.OUT_OF_TURN
+    score = game.accept(Color.WHITE)
+    assert score.result == game.result == "B+18.5" and game.marking is None
+    game.undo()  # takes back the acceptance
+    assert game.marking.pending.dead == frozenset({(1, 1)})

@@ -22,6 +22,11 @@ class IllegalReason(str, Enum):
     KO = "ko"
     SUPERKO = "superko"
     WRONG_PHASE = "wrong phase"
+    """The game is not in the phase, or the dead-stone agreement not at the step, this needs."""
+    OUT_OF_TURN = "out of turn"
+    """A step of the dead-stone agreement that is the other player's to take now."""
+    NOT_A_STONE = "not a stone"
+    """An empty point marked as a dead (or seki) stone."""
 
 
 class IllegalMoveError(MiaiError, ValueError):

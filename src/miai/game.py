@@ -10,8 +10,11 @@ seen (for positional and situational superko, and for the void on a third repeti
 under simple ko), passes, the phase and the result. Undo replays the history.
 
 Phases: ``PLAY`` until two consecutive passes; then ``MARKING`` when the rules remove
-dead stones (the agreement protocol of RULES.md §5 lives there; :meth:`finish` records
-an agreed set of dead stones) or ``FINISHED`` when stones count as they stand.
+dead stones, or ``FINISHED`` when stones count as they stand. In the marking phase the
+players agree on the dead stones by the protocol of RULES.md §5 (:mod:`miai.endgame`):
+:meth:`propose`, :meth:`accept`, :meth:`refuse`; :meth:`finish` is the short door where
+both agree on one set at once. Proposals and refusals are history entries: undo takes
+them back one by one.
 """
 
 from __future__ import annotations
@@ -23,9 +26,10 @@ from enum import Enum
 from miai import _kernel as K
 from miai.board import Board
 from miai.coords import Color, Move, Point, check_point, point_from_gtp, point_to_gtp
+from miai.endgame import Marking, Proposal, compensable_area, whole_chains
 from miai.errors import HandicapError, IllegalMoveError, IllegalReason, InvalidMoveError
 from miai.handicap import check_free_handicap, fixed_handicap_points
-from miai.rules import KoRule, Rules
+from miai.rules import KoRule, Rules, Scoring
 from miai.scoring import Score, count
 
 
@@ -48,7 +52,14 @@ class Setup:
 
 @dataclass(frozen=True, slots=True)
 class Resume:
-    """Play resumed after two passes (RULES.md §5.5), kept in the history."""
+    """Play resumed after two passes, kept in the history.
+
+    ``by`` is the player who refused the counter-proposal in the marking phase (a dispute,
+    RULES.md §5.5: then §5.6–5.8 apply to the play that follows); None when play simply
+    went on (a record or a GTP controller playing after two passes).
+    """
+
+    by: Color | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +95,7 @@ class Game:
         self.rules: Rules = rules
         self.board = Board(size)
         self.size = size
-        self._history: list[Move | Setup | Resume] = []
+        self._history: list[Move | Setup | Resume | Proposal] = []
         self._handicap_points: list[Point] = []
         self._ending: _Ending | None = None
         self._reset_state()
@@ -101,6 +112,16 @@ class Game:
         self._move_number = 0
         self._passes = 0
         self._void = False
+        self._first_passer: Color | None = None
+        self._marking: Marking | None = None
+        self._disputed = False
+        """Play resumed after a dispute and no stone has been placed since (RULES.md §5.6)."""
+        self._all_alive = False
+        """Ended by an immediate double pass after a dispute: all stones count as alive."""
+        self._compensable: dict[Color, frozenset[Point]] = {}
+        """Per colour, the §5.8 compensable area of the resumed play going on now."""
+        self._compensated: dict[Color, frozenset[Point]] = {Color.BLACK: frozenset(), Color.WHITE: frozenset()}
+        """Per colour, the points of a compensable area it placed a stone on."""
         self._start_positions()
 
     def _start_positions(self) -> None:
@@ -110,13 +131,16 @@ class Game:
         self._seen_to_move: dict[tuple[int, Color], int] = {(h, self._to_move): self._move_number}
         self._occurrences: dict[tuple[int, Color], int] = {(h, self._to_move): 1}
 
-    def _record_position(self) -> None:
+    def _record_position(self, *, by_pass: bool = False) -> None:
+        """Note the position now stands. A position a pass reaches does not count towards the
+        void: a long cycle needs stones (a pass only hands over the turn), and passes that
+        follow a resumption of play must not end the game as a cycle (RULES.md §5.6)."""
         h = self.board.hash
         n = self._move_number
         self._seen.setdefault(h, n)
         key = (h, self._to_move)
         self._seen_to_move.setdefault(key, n)
-        if self.rules.void_on_repetition:
+        if self.rules.void_on_repetition and not by_pass:
             seen = self._occurrences.get(key, 0) + 1
             self._occurrences[key] = seen
             if seen >= 3:
@@ -141,8 +165,9 @@ class Game:
 
     @property
     def history(self) -> list[Move | Setup | Resume]:
-        """Moves, passes, setup edits and resumptions, in order."""
-        return list(self._history)
+        """Moves, passes, setup edits and resumptions, in order (the proposals of a marking
+        phase are not in it: see :attr:`marking`)."""
+        return [e for e in self._history if not isinstance(e, Proposal)]
 
     @property
     def moves(self) -> list[Move]:
@@ -177,7 +202,7 @@ class Game:
 
     @property
     def phase(self) -> Phase:
-        if self._ending is not None or self._void:
+        if self._ending is not None or self._void or self._all_alive:
             return Phase.FINISHED
         if self._passes >= 2:
             return Phase.MARKING if self.rules.remove_dead_stones else Phase.FINISHED
@@ -203,6 +228,11 @@ class Game:
             return (
                 "no result: the same position occurred for the third time with the same player to move "
                 "(a long cycle such as a triple ko)"
+            )
+        if self._all_alive:
+            return (
+                "the players did not agree on the dead stones and both passed at once when play resumed; "
+                "all stones count as alive"
             )
         if self.phase is Phase.FINISHED:
             return "both players passed; stones count as they stand"
@@ -310,13 +340,30 @@ class Game:
         """Carry out a legal move: board, turn, passes, positions seen."""
         if m.point is None:
             self.board.clear_ko()
+            if self._passes == 0:
+                self._first_passer = m.color
             self._passes += 1
+            if self._passes == 2:
+                self._end_play()
         else:
             self.board.place(m.point, m.color)
             self._passes = 0
+            self._disputed = False
+            if m.point in self._compensable.get(m.color, ()):
+                self._compensated[m.color] |= {m.point}
         self._to_move = m.color.opponent
         self._move_number += 1
-        self._record_position()
+        self._record_position(by_pass=m.point is None)
+
+    def _end_play(self) -> None:
+        """Two consecutive passes: all stones alive after a dispute's immediate double pass
+        (RULES.md §5.6), else the marking phase (if the rules remove dead stones)."""
+        self._compensable = {}  # the resumed play (if any) is over
+        if self._disputed:
+            self._all_alive = True
+        elif self.rules.remove_dead_stones:
+            assert self._first_passer is not None
+            self._marking = Marking(self._first_passer)
 
     def resign(self, color: Color | None = None) -> str:
         """``color`` (default: the side to move) resigns; returns the result (``W+R``)."""
@@ -338,11 +385,10 @@ class Game:
         return result
 
     def resume(self) -> None:
-        """Go on playing after two passes (RULES.md §5.5: the players did not agree on the dead
-        stones; also what records and GTP controllers do when moves follow two passes). The player who passed first moves next, as the turn order already says.
-
-        The rest of the protocol (proposals, and scoring all stones alive after an immediate
-        double pass on resumption) is the dead-stone agreement's, built on this.
+        """Go on playing after two passes, outside the dead-stone agreement: what records and
+        GTP controllers do when moves follow two passes. The player who passed first moves
+        next, as the turn order already says. (A dispute in the agreement, which also
+        resumes play, is :meth:`refuse`.)
         """
         if not self.can_resume:
             raise IllegalMoveError(IllegalReason.WRONG_PHASE, "play can only resume after two consecutive passes")
@@ -355,10 +401,74 @@ class Game:
         """Whether two consecutive passes ended play and nothing else ended the game: the
         marking phase, or a game whose rules count the stones as they stand (records and
         GTP controllers sometimes play on even then)."""
-        return self._passes >= 2 and self._ending is None and not self._void
+        return self._passes >= 2 and self._ending is None and not self._void and not self._all_alive
 
     def _apply_resume(self, entry: Resume) -> None:
+        marking = self._marking
         self._passes = 0
+        self._marking = None
+        self._disputed = entry.by is not None
+        if entry.by is not None and marking is not None and self.rules.scoring is Scoring.TERRITORY:
+            first, second = marking.refuse(entry.by)
+            self._compensable = {
+                first.by: compensable_area(self.board, self.rules, first, second),
+                second.by: compensable_area(self.board, self.rules, second, first),
+            }
+
+    # ------------------------------------------------- the dead-stone agreement
+    @property
+    def marking(self) -> Marking | None:
+        """Where the agreement on dead stones stands, in the marking phase (else None)."""
+        return self._marking if self.phase is Phase.MARKING else None
+
+    def _marking_step(self, color: Color | None) -> tuple[Marking, Color]:
+        marking = self.marking
+        if marking is None:
+            raise IllegalMoveError(
+                IllegalReason.WRONG_PHASE,
+                f"dead stones are agreed on in the marking phase, after two passes, not in the {self.phase.value} phase",
+            )
+        return marking, color or marking.to_act
+
+    def propose(self, dead: Iterable[Point], *, seki: Iterable[Point] = (), color: Color | None = None) -> Proposal:
+        """``color`` (default: the player whose step it is) proposes these dead stones (and
+        seki stones): the first passer's proposal or the opponent's counter-proposal
+        (RULES.md §5.2–5.3). A stone stands for its whole chain; an empty point raises
+        ``NOT_A_STONE``, a step out of turn ``OUT_OF_TURN``."""
+        marking, color = self._marking_step(color)
+        proposal = Proposal(color, whole_chains(self.board, dead), whole_chains(self.board, seki))
+        self._marking = marking.propose(proposal)
+        self._history.append(proposal)
+        return proposal
+
+    def accept(self, color: Color | None = None) -> Score:
+        """``color`` (default: the player whose step it is) accepts the opponent's pending
+        proposal: agreed; the dead stones are removed and the game is counted (§5.4)."""
+        marking, color = self._marking_step(color)
+        agreed = marking.accept(color)
+        s = self.score(agreed.dead, seki=agreed.seki)
+        self._end(s.result, "both players passed and agreed on the dead stones", s)
+        return s
+
+    def refuse(self, color: Color | None = None) -> None:
+        """The first passer refuses the counter-proposal: neither accepted the other's, so
+        play resumes with the first passer to move (§5.5), and §5.6–5.8 apply."""
+        marking, color = self._marking_step(color)
+        marking.refuse(color)  # raises if this is not the step
+        entry = Resume(by=color)
+        self._apply_resume(entry)
+        self._history.append(entry)
+
+    def compensation(self, dead: Iterable[Point] = ()) -> tuple[int, int]:
+        """(Black's, White's) §5.8 compensation if the game were counted now with ``dead``
+        stones removed: the points of their compensable areas they placed a stone on in
+        resumed play and where their stone still stands (see :mod:`miai.endgame`)."""
+        removed = frozenset(dead)
+
+        def points(c: Color) -> int:
+            return sum(1 for p in self._compensated[c] if self.board[p] is c and p not in removed)
+
+        return points(Color.BLACK), points(Color.WHITE)
 
     # ---------------------------------------------------------- handicap
     def set_handicap(self, points: Iterable[Point]) -> None:
@@ -430,17 +540,25 @@ class Game:
                 self._apply_setup(entry)
             elif isinstance(entry, Resume):
                 self._apply_resume(entry)
+            elif isinstance(entry, Proposal):
+                assert self._marking is not None
+                self._marking = self._marking.propose(entry)
             else:
                 self._apply(entry)
 
     # ------------------------------------------------------------ scoring
     def score(self, dead: Iterable[Point] = (), *, seki: Iterable[Point] = ()) -> Score:
         """Count the current position under the game's rules with ``dead`` stones removed
-        (none by default): the breakdown, the result and the point map."""
-        return count(self.board, self.rules, dead=dead, seki=seki, handicap=self.handicap)
+        (none by default): the breakdown (with any §5.8 compensation), the result and the
+        point map."""
+        dead = frozenset(dead)
+        return count(
+            self.board, self.rules, dead=dead, seki=seki, handicap=self.handicap, compensation=self.compensation(dead)
+        )
 
     def finish(self, dead: Iterable[Point] = (), *, seki: Iterable[Point] = ()) -> Score:
-        """In the marking phase: record the agreed dead stones, count, and end the game."""
+        """In the marking phase: both players agree on these dead stones at once (whatever the
+        proposals so far); count, and end the game."""
         if self.phase is not Phase.MARKING:
             raise IllegalMoveError(
                 IllegalReason.WRONG_PHASE, f"dead stones are agreed in the marking phase, not in the {self.phase.value} phase"
@@ -470,8 +588,12 @@ class Game:
         for entry in self._history:
             if isinstance(entry, Setup):
                 new.setup(entry.black, entry.white, entry.empty, entry.to_move)
+            elif isinstance(entry, Resume) and entry.by is not None:
+                new.refuse(entry.by)
             elif isinstance(entry, Resume):
                 new.resume()
+            elif isinstance(entry, Proposal):
+                new.propose(entry.dead, seki=entry.seki, color=entry.by)
             else:
                 new.play(entry)
         return new
@@ -486,6 +608,8 @@ class Game:
         other._seen = dict(self._seen)
         other._seen_to_move = dict(self._seen_to_move)
         other._occurrences = dict(self._occurrences)
+        other._compensable = dict(self._compensable)
+        other._compensated = dict(self._compensated)
         return other
 
     def __str__(self) -> str:
