@@ -48,7 +48,7 @@ def test_list_and_known_commands(engine: GtpEngine) -> None:
     for name in STANDARD_COMMANDS + EXTENSIONS:
         assert name in listed
         assert ask(engine, f"known_command {name}") == "= true"
-    for name in ("genmove", "reg_genmove", "final_status_list", "kata-analyze", "PLAY", "foo"):
+    for name in ("genmove", "reg_genmove", "kata-analyze", "PLAY", "foo"):
         # genmove belongs to the AI (a later issue): no fake move generator here
         assert name not in listed
         assert ask(engine, f"known_command {name}") == "= false"

@@ -187,6 +187,7 @@ class GtpEngine:
             ("loadsgf", self.cmd_loadsgf),
             ("printsgf", self.cmd_printsgf),
             ("final_score", self.cmd_final_score),
+            ("final_status_list", self.cmd_final_status_list),
             ("time_settings", self.cmd_time_settings),
             ("kgs-time_settings", self.cmd_kgs_time_settings),
             ("time_left", self.cmd_time_left),
@@ -462,12 +463,11 @@ class GtpEngine:
     def cmd_final_score(self, args: Sequence[str]) -> str:
         """``final_score``: ``B+3.5``, ``W+1``, ``0``.
 
-        Until miai has its dead-stone estimator, the position is counted as it stands
-        under the game's rules: every stone on the board is alive. That is exact for
-        rules that count stones as they stand (Tromp-Taylor, simple) and for games played
-        out to the end; with dead stones still on the board the result is what the board
-        shows, not what the players would agree. A finished game answers its result
-        (a void game ``0``: GTP has no other word for no result).
+        A finished game answers its result (a void game ``0``: GTP has no other word for no
+        result). Otherwise, under rules that remove dead stones, the position is counted
+        with miai's estimate of the dead and seki stones (:func:`miai.ai.status.
+        estimate_status`, seeded: the same position gives the same answer); under rules
+        that count stones as they stand (Tromp-Taylor, simple), as it stands.
         """
         self._expect(args, 0, "no arguments")
         from miai.game import Phase
@@ -477,9 +477,36 @@ class GtpEngine:
             result = game.result
             return "0" if result.lower() == "void" else result
         try:
-            return game.score().result
+            if not game.rules.remove_dead_stones:
+                return game.score().result
+            return self._status_estimate().score.result
         except MiaiError as exc:
             raise GtpError(f"cannot score: {exc}") from None
+
+    def _status_estimate(self) -> Any:
+        from miai.ai.status import estimate_status
+
+        return estimate_status(self.game, seed=1)
+
+    def cmd_final_status_list(self, args: Sequence[str]) -> str:
+        """``final_status_list alive|dead|seki``: the stones with that status, one chain per
+        line (as GNU Go prints them), from miai's estimate of the position; after a game
+        ended by agreement, ``dead`` lists the agreed dead stones."""
+        self._expect(args, 1, "final_status_list alive|dead|seki")
+        wanted = args[0].lower()
+        if wanted not in ("alive", "dead", "seki"):
+            raise GtpError("syntax error: expected final_status_list alive|dead|seki")
+        est = self._status_estimate()
+        final = self.game.final_score
+        agreed = final.dead_stones if final is not None and final.dead_stones else None
+        lines = []
+        for chain in sorted(est.chains, key=lambda ch: min(ch.stones)):
+            status = chain.status
+            if agreed is not None:
+                status = "dead" if chain.stones <= agreed else ("alive" if status == "dead" else status)
+            if status == wanted:
+                lines.append(" ".join(point_to_gtp(p) for p in sorted(chain.stones, key=lambda q: (q[1], q[0]))))
+        return "\n".join(lines)
 
     # ------------------------------------------------------------------ rules
     def _change_rules(self, rules: Rules) -> None:

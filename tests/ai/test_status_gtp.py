@@ -1,0 +1,54 @@
+"""GTP final_status_list and final_score with the status estimate."""
+
+from __future__ import annotations
+
+import pytest
+
+from miai.gtp.engine import GtpEngine
+from miai.rules import Rules
+from tests.ai.test_status import DEAD_INSIDE, SEKI_WITH_EYES
+from tests.diagrams import parse
+
+
+def engine_with(diagram: str, rules: str, tmp_path) -> GtpEngine:
+    """An engine that has loaded the diagram's position (SGF setup stones)."""
+    size, black, white = parse(diagram)
+
+    def sgf_points(points):
+        return "".join(f"[{chr(97 + c)}{chr(97 + size - 1 - r)}]" for r, c in points)
+
+    path = tmp_path / "position.sgf"
+    path.write_text(f"(;GM[1]FF[4]SZ[{size}]AB{sgf_points(black)}AW{sgf_points(white)})")
+    engine = GtpEngine(size=size, rules=Rules.preset(rules))
+    assert engine.handle(f"loadsgf {path}").startswith("=")
+    engine.set_rules(Rules.preset(rules))
+    return engine
+
+
+def test_final_status_list_dead_alive_seki(tmp_path):
+    engine = engine_with(DEAD_INSIDE, "japanese", tmp_path)
+    assert engine.handle("final_status_list dead") == "= C2\nG8\n\n"
+    alive = engine.handle("final_status_list alive")
+    assert alive.startswith("= ") and len(alive.strip().split("\n")) == 2  # the two walls
+    assert "E5" in alive and "C2" not in alive
+    assert engine.handle("final_status_list seki") == "= \n\n"
+    # counted with C2 and G8 dead (tests/ai/test_status.py works the numbers out)
+    assert engine.handle("final_score") == "= B+2.5\n\n"
+
+
+def test_final_status_list_seki_one_chain_per_line(tmp_path):
+    engine = engine_with(SEKI_WITH_EYES, "japanese", tmp_path)
+    lines = engine.handle("final_status_list seki")[2:].strip().split("\n")
+    assert sorted(lines) == sorted(["C1 C2 D2", "E1 F1 F2", "A1 A3 B1 B2 B3 C3 D3 E3 F3 G1 G2 G3"])
+    assert engine.handle("final_score") == "= W+40.5\n\n"
+
+
+@pytest.mark.parametrize("bad", ["final_status_list", "final_status_list foo", "final_status_list dead alive"])
+def test_final_status_list_syntax(bad):
+    assert GtpEngine(size=9).handle(bad).startswith("? syntax error")
+
+
+def test_final_score_counts_as_it_stands_under_tromp_taylor(tmp_path):
+    engine = engine_with(DEAD_INSIDE, "tromp-taylor", tmp_path)
+    # Tromp-Taylor: no dead stones; C2 and G8 spoil nothing but their own points and regions.
+    assert engine.handle("final_score") == "= " + engine.game.score().result + "\n\n"
