@@ -1,4 +1,4 @@
-"""``miai score FILE.sgf``: the final position of a record counted, stones as they stand."""
+"""``miai score FILE.sgf``: the final position of a record counted with the status estimate."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from miai.ai.status import estimate_status
 from miai.cli.main import main
+from miai.coords import Color
 from miai.render import diagram
 from miai.rules import Rules, Scoring
 from miai.sgf import game_from_record, load_game, read_file
@@ -32,7 +34,9 @@ def test_score_of_a_9x9_record(capsys):
     code, out, err = run_score(capsys, str(path))
     assert code == 0 and err == ""
     game, record = load_game(path, strict=False)
-    score = game.score()
+    est = estimate_status(game, seed=1)
+    score = est.score
+    marks = {p: "b" if o is Color.BLACK else "w" for p, o in est.territory.items() if o and game.board[p] is None}
     repairs = [f"Read with {len(record.repairs)} repair(s):"] + [f"  - {r}" for r in record.repairs]
     expected = "\n".join(
         [
@@ -40,9 +44,9 @@ def test_score_of_a_9x9_record(capsys):
             "9x9, 36 moves; Black: MoGoTiTan, White: teytaud",
             "Rules: chinese komi=6.5",
             *(repairs if record.repairs else []),
-            diagram(game.board, last_move=game.last_move),
-            "Stones count as they stand: miai does not estimate dead stones yet,",
-            "so dead stones still on the board are counted as alive.",
+            diagram(game.board, last_move=game.last_move, dead=est.dead, marks=marks),
+            "Map: x o dead stones (miai's estimate), b w territory.",
+            "Dead black: A6 B6 C6 (84%); D7 (84%)",
             str(score),
             f"Count: {score.result}. White wins by {-score.margin:g} points.",
             "Recorded result: W+R. White wins by resignation.",
@@ -50,7 +54,8 @@ def test_score_of_a_9x9_record(capsys):
         ]
     )
     assert out == expected
-    assert "4(O). O O X . . . . 4" in out  # the last move, W A4
+    assert "4(O)w O O X . . . . 4" in out  # the last move, W A4; A5 B4 White's territory
+    assert "6 x x x O O X . . . 6" in out  # the dead black stones
 
 
 def test_score_of_a_game_that_ended_with_two_passes(capsys):
@@ -60,8 +65,34 @@ def test_score_of_a_game_that_ended_with_two_passes(capsys):
     game, _ = load_game(path, strict=False)
     assert "19x19, 178 moves; Black: Unknown, White: GNU Go 3.0.0 (level 10) gmp\n" in out
     assert "Rules: japanese komi=5.5\n" in out
-    assert str(game.score()) in out
+    assert str(estimate_status(game, seed=1).score) in out
     assert "Recorded result" not in out  # the record has no RE
+
+
+def test_json_output(capsys):
+    import json
+
+    path = sample("gnugo-selfplay-tt-passes.sgf")
+    code, out, _ = run_score(capsys, str(path), "--json")
+    assert code == 0
+    data = json.loads(out)
+    game, _ = load_game(path, strict=False)
+    est = estimate_status(game, seed=1)
+    assert data["result"] == est.score.result and data["size"] == 19
+    assert len(data["dead"]) == len(est.dead) and data["score"]["white"]["komi"] == 5.5
+    assert {c["status"] for c in data["chains"]} <= {"alive", "dead", "seki"}
+    assert sum(len(c["stones"]) for c in data["chains"]) == len(game.board.stones(Color.BLACK)) + len(
+        game.board.stones(Color.WHITE)
+    )
+    assert data["score"]["black"]["territory"] == est.score.black.territory
+
+
+def test_tromp_taylor_counts_stones_as_they_stand(capsys):
+    path = sample("kgs-cgoban3-9x9-utf8-chinese-comments-escapes.sgf")
+    code, out, _ = run_score(capsys, str(path), "--rules", "tromp-taylor")
+    assert code == 0 and "no stone is removed as dead" in out
+    record = read_file(path)
+    assert str(game_from_record(record, Rules.preset("tromp-taylor").replace(komi=6.5), strict=False).score()) in out
 
 
 def test_rules_option_keeps_the_records_komi_unless_told(capsys):
@@ -70,7 +101,7 @@ def test_rules_option_keeps_the_records_komi_unless_told(capsys):
     assert code == 0
     assert "Rules: japanese, komi 6.5\n" in out and "territory scoring" in out
     record = read_file(path)
-    expected = game_from_record(record, Rules.preset("japanese"), strict=False).score()
+    expected = estimate_status(game_from_record(record, Rules.preset("japanese"), strict=False), seed=1).score
     assert expected.scoring is Scoring.TERRITORY and str(expected) in out
     code, out, _ = run_score(capsys, str(path), "--rules", "japanese komi=0.5")
     assert "Rules: japanese komi=0.5\n" in out

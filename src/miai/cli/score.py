@@ -1,13 +1,17 @@
 """``miai score FILE.sgf``: count the final position of a game record.
 
 The record's main line is replayed (:func:`miai.sgf.game_from_record`) and its last
-position counted under the record's rules, or under ``--rules``. Stones count as they stand:
-miai does not estimate dead stones yet, and the output says so.
+position counted under the record's rules, or under ``--rules``. Under rules that remove dead
+stones, the dead and seki stones are miai's estimate (:func:`miai.ai.status.estimate_status`),
+shown on the map (dead stones lower-case, territory as ``b``/``w``); under rules that count
+stones as they stand (Tromp-Taylor, simple), the board is counted as it is. ``--json`` prints
+the same for programs.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 
 from miai.cli.play import describe_result, describe_rules
@@ -23,7 +27,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "score",
         help="count the final position of a game record",
-        description="Count the final position of a game record (SGF, GIB or NGF), stones as they stand.",
+        description="Count the final position of a game record (SGF, GIB or NGF) with miai's estimate "
+        "of the dead and seki stones: the breakdown and the map.",
     )
     p.add_argument("file", metavar="FILE.sgf", help="the game record")
     p.add_argument(
@@ -31,6 +36,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         help="count under these rules instead of the record's: a preset with optional key=value changes; "
         "the record's komi is kept unless komi= is given",
     )
+    p.add_argument("--json", action="store_true", help="print the count, the statuses and the map as JSON")
+    p.add_argument("--playouts", type=int, default=None, help="playouts of the status estimate (default by board size)")
     p.set_defaults(func=run)
 
 
@@ -54,6 +61,70 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
         print(f"miai score: {args.file}: {exc}", file=sys.stderr)
         return 1
 
+    from miai.ai.status import estimate_status
+    from miai.coords import Color, point_to_gtp
+
+    estimate = None
+    if game.rules.remove_dead_stones:
+        try:
+            estimate = estimate_status(game, playouts=getattr(args, "playouts", None), seed=1)
+        except ValueError as exc:
+            print(f"miai score: {exc}", file=sys.stderr)
+            return 1
+        score = estimate.score
+    else:
+        score = game.score()
+
+    def vertices(points) -> list[str]:
+        return [point_to_gtp(p) for p in sorted(points, key=lambda q: (q[1], q[0]))]
+
+    if getattr(args, "json", False):
+        territory = estimate.territory if estimate else {}
+        data = {
+            "file": str(args.file),
+            "size": game.size,
+            "moves": game.move_number,
+            "rules": str(game.rules),
+            "handicap": game.handicap,
+            "result": score.result,
+            "margin": score.margin,
+            "recorded_result": record.result,
+            "score": {
+                colour: {
+                    "stones": part.stones,
+                    "territory": part.territory,
+                    "prisoners": part.prisoners,
+                    "dead": part.dead,
+                    "compensation": part.compensation,
+                    "komi": part.komi,
+                    "handicap_bonus": part.handicap_bonus,
+                    "total": part.total,
+                }
+                for colour, part in (("black", score.black), ("white", score.white))
+            },
+            "neutral": score.neutral,
+            "dead": vertices(score.dead_stones),
+            "seki": vertices(estimate.seki) if estimate else [],
+            "chains": [
+                {
+                    "color": str(ch.color),
+                    "status": ch.status,
+                    "confidence": round(ch.confidence, 3),
+                    "proven": ch.proven,
+                    "stones": vertices(ch.stones),
+                }
+                for ch in sorted(estimate.chains, key=lambda ch: min(ch.stones))
+            ]
+            if estimate
+            else [],
+            "territory": {
+                str(c): vertices(p for p, owner in territory.items() if owner is c) for c in (Color.BLACK, Color.WHITE)
+            },
+            "repairs": list(record.repairs),
+        }
+        print(json.dumps(data, indent=2))
+        return 0
+
     handicap = f", handicap {game.handicap}" if game.handicap else ""
     say(f"{args.file}")
     say(f"{game.size}x{game.size}, {game.move_number} moves; Black: {record.black or '?'}, White: {record.white or '?'}")
@@ -64,10 +135,23 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
             say(f"  - {line}")
         if len(record.repairs) > MAX_REPAIRS_SHOWN:
             say(f"  ... and {len(record.repairs) - MAX_REPAIRS_SHOWN} more")
-    terminal.show(rich_diagram(game.board, last_move=game.last_move))
-    say("Stones count as they stand: miai does not estimate dead stones yet,")
-    say("so dead stones still on the board are counted as alive.")
-    score = game.score()
+    if estimate is None:
+        terminal.show(rich_diagram(game.board, last_move=game.last_move))
+        say("Stones count as they stand under these rules: no stone is removed as dead.")
+    else:
+        marks = {p: "b" if owner is Color.BLACK else "w" for p, owner in estimate.territory.items() if owner and game.board[p] is None}
+        terminal.show(rich_diagram(game.board, last_move=game.last_move, dead=estimate.dead, marks=marks))
+        say("Map: x o dead stones (miai's estimate), b w territory.")
+        for colour in (Color.BLACK, Color.WHITE):
+            dead = [ch for ch in estimate.chains_of("dead") if ch.color is colour]
+            if dead:
+                shown = "; ".join(f"{' '.join(vertices(ch.stones))} ({ch.confidence:.0%})" for ch in dead)
+                say(f"Dead {colour}: {shown}")
+        seki = estimate.chains_of("seki")
+        if seki:
+            say("Seki: " + "; ".join(" ".join(vertices(ch.stones)) for ch in seki))
+        if not estimate.dead and not seki:
+            say("No dead stones and no seki.")
     say(str(score))
     say(f"Count: {score.result}. {describe_result(score.result)}")
     if record.result:
