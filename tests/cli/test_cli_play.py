@@ -44,12 +44,13 @@ SESSION = [
     "help", "c3", "C3", "i3", "z9", "c6", "foo", "foo bar", "pass now", "save", "?", "d3", "score",
     "b2", "undo", "c4", "d4", "c2", "d2", "b4", "e3", "d5", "pass", "b3", "board", "save game.sgf",
     "pass", "pass",
-    "c1", "e9", "cc", "c4 a1 d2", "D5", "no", "D2", "yes", "save final.sgf",
+    "help", "c1", "e9", "cc", "c4 a1 d2", "D5", "score", "d5", "D2", "", "yes", "save final.sgf",
 ]  # fmt: skip
 
 
 def test_whole_session_transcript(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, "miai.ai.status", None)  # the estimator's view is tested apart
     code, transcript = session(SESSION)
     assert code == 0
     golden = TRANSCRIPTS / "play-5x5-japanese.txt"
@@ -81,7 +82,12 @@ def test_the_transcript_covers_every_command_and_error():
         "There is no stone on C1.",
         "There is no stone on A1.",
         "not a GTP vertex: 'cc'",
-        "Then mark the dead stones again",
+        "The status estimator (miai.ai.status) is not available: the computer proposes no dead stones.",
+        "Marking the dead stones (any case):",
+        "White (O) marks dead stones> D5\n",
+        "Count under japanese, komi 6.5 (with the marked stones dead):",
+        "White's proposal: dead D2 D3 D4 E3.",
+        "Black (X) accept or mark dead stones> yes\n",
         "Result: B+16.5. Black wins by 16.5 points.",
         "Saved the game to final.sgf.",
     ]:
@@ -157,7 +163,7 @@ def test_end_of_input_quits_cleanly_at_every_prompt():
     code, text = session(["D4", "pass", "pass"])
     assert code == 0 and text.endswith("dead stones> ^D\nGame left unfinished.\n")
     code, text = session(["D4", "pass", "pass", ""])
-    assert code == 0 and text.endswith("Do both players agree? (yes/no) ^D\nGame left unfinished.\n")
+    assert code == 0 and text.endswith("Black (X) accept or mark dead stones> ^D\nGame left unfinished.\n")
     code, text = session(["D4", "resign"])
     assert code == 0 and text.endswith("Save the game? File name (Enter to skip): ^D\n")
 

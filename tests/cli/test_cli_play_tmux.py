@@ -69,7 +69,7 @@ def test_a_game_on_5x5_in_tmux():
         screen.type("pass")
         screen.wait_for("dead stones> ")
         screen.type("")
-        screen.wait_for("Do both players agree? (yes/no) ")
+        screen.wait_for("Black (X) accept or mark dead stones> ")
         screen.type("yes")
         screen.wait_for("Save the game? File name (Enter to skip): ")
         screen.type("")

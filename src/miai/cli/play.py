@@ -7,6 +7,12 @@ player only has to implement ``choose_move`` too.
 
 Commands: a vertex (``D4``, any case), ``pass``, ``undo``, ``resign``, ``score``,
 ``save FILE.sgf``, ``board``, ``help``, ``quit``. End of input quits cleanly.
+
+After two passes (under rules that remove dead stones) the marking phase follows the
+agreement of RULES.md §5 (:mod:`miai.endgame`): the first passer starts from the computer's
+estimate of the dead stones (:func:`estimate_dead_stones`), toggles chains by vertex and
+proposes; the opponent accepts or proposes their own set; the first passer accepts that or
+resumes play. A computer player takes its steps from the estimate.
 """
 
 from __future__ import annotations
@@ -19,9 +25,10 @@ from typing import Protocol
 from miai.cli.terminal import Terminal
 from miai.coords import GTP_COLUMNS, Color, Move, Point, point_from_gtp, point_to_gtp
 from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError, MiaiError
+from miai.endgame import Marking
 from miai.game import Game, Phase
 from miai.render import rich_diagram
-from miai.rules import Rules
+from miai.rules import Rules, Scoring
 
 # ---------------------------------------------------------------------------- actions
 
@@ -74,6 +81,19 @@ Commands (any case):
   board          draw the board again
   help           this list
   quit           leave the game (end of input does the same)"""
+
+MARKING_HELP = """\
+Marking the dead stones (any case):
+  D4 E5 ...      mark or unmark the chains through these stones (dead stones are drawn x and o)
+  none           unmark every stone
+  Enter, done    propose the marked stones as dead (the other player answers)
+  accept, yes    accept the other player's proposal: the game is counted
+  resume         refuse the other player's counter-proposal: play resumes
+                 (if both players then pass at once, all stones count as alive)
+  score          count the position with the marked stones dead
+  board          draw the board with the marks again
+  undo           take back the last proposal, or the last pass
+  quit           leave the game unfinished"""
 
 SIMPLE_COMMANDS = ("pass", "undo", "resign", "quit", "exit", "help", "?", "score", "board")
 """Commands that take no arguments."""
@@ -130,6 +150,52 @@ def describe_result(result: str) -> str:
         unit = "point" if how == "1" else "points"
         return f"{who} wins by {how} {unit}."
     return f"Result: {result}."
+
+
+def vertices(points: Collection[Point]) -> str:
+    """``C3 D4`` (column by column), or ``none``."""
+    return " ".join(point_to_gtp(p) for p in sorted(points, key=lambda p: (p[1], p[0]))) or "none"
+
+
+# ---------------------------------------------------------------------------- dead stones
+
+
+@dataclass(frozen=True, slots=True)
+class DeadStoneEstimate:
+    """The computer's view of the dead and seki stones, and how it was made."""
+
+    dead: frozenset[Point]
+    seki: frozenset[Point]
+    note: str
+
+
+def estimate_dead_stones(game: Game) -> DeadStoneEstimate:
+    """The status estimator's dead and seki stones (:mod:`miai.ai.status`); none, saying so,
+    when the estimator is not installed."""
+    try:
+        from miai.ai.status import estimate_status
+    except ImportError:
+        return DeadStoneEstimate(
+            frozenset(),
+            frozenset(),
+            "The status estimator (miai.ai.status) is not available: the computer proposes no dead stones.",
+        )
+    estimate = estimate_status(game)
+    dead, seki = frozenset(estimate.dead), frozenset(estimate.seki)
+    note = f"The computer's estimate of the dead stones is marked (x, o): {vertices(dead)}."
+    if seki:
+        note += f" In seki: {vertices(seki)}."
+    return DeadStoneEstimate(dead, seki, note)
+
+
+def toggle_chains(game: Game, dead: set[Point], points: Collection[Point]) -> None:
+    """Mark the chains through ``points`` dead, or alive again if they were marked."""
+    for point in points:
+        chain = set(game.board.chain(point))
+        if point in dead:
+            dead -= chain
+        else:
+            dead |= chain
 
 
 # ---------------------------------------------------------------------------- commands shared by players
@@ -254,8 +320,8 @@ class PlaySession:
         self.game = game
         self.players = dict(players)
         self.terminal = terminal
-        self.score_shown = False
-        """The final count was shown while the players agreed on it."""
+        self._estimate: tuple[int, DeadStoneEstimate] | None = None
+        """The computer's dead-stone estimate and the position hash it is for."""
 
     def run(self) -> int:
         """Play until the game ends or a player quits; returns the exit code (0)."""
@@ -310,53 +376,109 @@ class PlaySession:
         self.terminal.say(f"Took back move {number} ({what}).")
         self.show()
 
-    # -- end of the game
+    # -- end of the game: the dead-stone agreement (RULES.md §5)
 
     def agree_on_dead_stones(self) -> bool:
-        """Both players passed: ask for the dead stones, show the count, finish on agreement.
+        """One step of the marking phase, by the player whose step it is: a human is asked
+        (:meth:`ask_marking_step`), a computer answers with the status estimate
+        (:meth:`computer_marking_step`). Returns False if the players quit."""
+        marking = self.game.marking
+        assert marking is not None  # the game is in the marking phase
+        if marking.pending is None:
+            self.introduce_marking(marking.first)
+        if isinstance(self.players[marking.to_act], HumanPlayer):
+            return self.ask_marking_step(marking)
+        self.computer_marking_step(marking)
+        return True
 
-        Returns False if the players quit; True once the game is scored or play resumes.
-        """
+    def introduce_marking(self, first: Color) -> None:
+        term = self.terminal
+        term.say(
+            f"Both players passed: the marking phase. {name(first)}, who passed first, marks the dead stones "
+            f"of both colours; {name(first.opponent)} accepts, or marks the set they see instead; "
+            f"{name(first)} then accepts that, or play resumes."
+        )
+        term.say(self.estimate().note)
+
+    def estimate(self) -> DeadStoneEstimate:
+        """The computer's estimate of the dead (and seki) stones of the position, once per position."""
+        key = self.game.board.hash
+        if self._estimate is None or self._estimate[0] != key:
+            self._estimate = (key, estimate_dead_stones(self.game))
+        return self._estimate[1]
+
+    def show_marked(self, dead: Collection[Point]) -> None:
+        """The board with ``dead`` stones drawn lower-case, and what they are."""
+        self.terminal.show(rich_diagram(self.game.board, dead=dead))
+        self.terminal.say(f"Marked dead: {vertices(dead)}.")
+
+    def ask_marking_step(self, marking: Marking) -> bool:
+        """Ask the player to act for their step: propose (toggling chains by vertex), accept,
+        or resume play; ``score``, ``board``, ``help``, ``undo`` and ``quit`` work too."""
         game, term = self.game, self.terminal
-        show_board(term, game)
-        term.say("Both players passed. Mark the dead stones to count the game:")
-        term.say("list them (one stone of each dead chain is enough), or press Enter for none;")
-        term.say("undo takes back the last pass to play on; quit leaves the game unfinished.")
+        color = marking.to_act
+        pending, countered = marking.pending, marking.counter is not None
+        if pending is None:
+            dead, seki = set(self.estimate().dead), set(self.estimate().seki)
+            prompt = f"{name(color)} ({STONE_LETTER[color]}) marks dead stones> "
+        else:
+            dead, seki = set(pending.dead), set(pending.seki)
+            what = "counter-proposal" if countered else "proposal"
+            term.say(f"{name(pending.by)}'s {what}: dead {vertices(pending.dead)}.")
+            prompt = f"{name(color)} ({STONE_LETTER[color]}) " + ("accept or resume> " if countered else "accept or mark dead stones> ")
+        self.show_marked(dead)
         while True:
             try:
-                line = term.ask("dead stones> ")
+                line = term.ask(prompt)
             except EOFError:
                 return False
-            command = line.strip().lower()
-            if command in ("quit", "exit"):
-                return False
-            if command == "undo":
-                self.undo()
-                return True
-            dead = self.parse_dead("" if command == "none" else line)
-            if dead is None:
-                continue
-            term.show(rich_diagram(game.board, dead=dead))
-            show_score(term, game, dead=dead)
+            words = line.replace(",", " ").split()
+            command = words[0].lower() if words else ""
             try:
-                answer = term.ask("Do both players agree? (yes/no) ")
-            except EOFError:
-                return False
-            if answer.strip().lower() in ("y", "yes"):
-                game.finish(dead)
-                self.score_shown = True
-                return True
-            term.say("Then mark the dead stones again (Enter for none).")
+                if command in ("quit", "exit"):
+                    return False
+                if command in ("help", "?"):
+                    term.say(MARKING_HELP)
+                elif command == "board":
+                    self.show_marked(dead)
+                elif command == "score":
+                    show_score(term, game, dead=dead)
+                elif command == "undo":
+                    self.undo_marking_step()
+                    return True
+                elif command in ("accept", "yes"):
+                    game.accept(color)
+                    return True
+                elif command == "resume":
+                    game.refuse(color)
+                    self.announce_resumption(color)
+                    return True
+                elif command in ("none", "clear"):
+                    dead.clear()
+                    self.show_marked(dead)
+                elif command in ("", "done", "propose"):
+                    if pending is not None and not countered and dead == set(pending.dead):
+                        term.say(f"That is {name(pending.by)}'s proposal unchanged: type accept to agree, or mark stones to change it.")
+                        continue
+                    game.propose(dead, seki=seki - dead, color=color)
+                    return True
+                else:
+                    points = self.parse_vertices(words)
+                    if points is not None:
+                        toggle_chains(game, dead, points)
+                        self.show_marked(dead)
+            except IllegalMoveError as exc:
+                term.say(f"Not now ({exc.reason.value}): {exc}.")
 
-    def parse_dead(self, line: str) -> frozenset[Point] | None:
-        """The stones a line lists, or None after saying what is wrong with it."""
+    def parse_vertices(self, words: list[str]) -> list[Point] | None:
+        """The stones ``words`` name, or None after saying what is wrong with them."""
         game, say = self.game, self.terminal.say
-        dead: set[Point] = set()
-        for word in line.replace(",", " ").split():
+        points: list[Point] = []
+        for word in words:
             try:
                 point = point_from_gtp(word, game.size)
             except InvalidMoveError as exc:
-                say(explain_bad_vertex(word, game.size) or f"{exc}.")
+                say(explain_bad_vertex(word, game.size) or f"{exc}. Type help for the marking commands.")
                 return None
             if point is None:
                 say("'pass' is not a stone.")
@@ -364,13 +486,52 @@ class PlaySession:
             if game.board[point] is None:
                 say(f"There is no stone on {point_to_gtp(point)}.")
                 return None
-            dead.update(game.board.chain(point))
-        return frozenset(dead)
+            points.append(point)
+        return points
+
+    def computer_marking_step(self, marking: Marking) -> None:
+        """A computer proposes its estimate, accepts a proposal equal to it, and otherwise
+        counter-proposes its estimate (or, facing a counter-proposal, refuses: play resumes)."""
+        game, say = self.game, self.terminal.say
+        color, pending = marking.to_act, marking.pending
+        estimate = self.estimate()
+        if pending is not None and pending.dead == estimate.dead:
+            say(f"{name(color)} accepts {name(pending.by)}'s proposal.")
+            game.accept(color)
+        elif pending is None or marking.counter is None:
+            proposal = game.propose(estimate.dead, seki=estimate.seki, color=color)
+            say(f"{name(color)} proposes dead: {vertices(proposal.dead)}.")
+        else:
+            game.refuse(color)
+            self.announce_resumption(color)
+
+    def announce_resumption(self, color: Color) -> None:
+        self.terminal.say(
+            f"{name(color)} refuses: no agreement, play resumes and {name(self.game.to_move)} moves. "
+            "If both players now pass at once, all stones count as alive."
+        )
+        if self.game.rules.scoring is Scoring.TERRITORY:
+            self.terminal.say(
+                "Stones played inside one's own territory to capture stones one marked dead (and the other did not) "
+                "are compensated, one point each."
+            )
+        show_board(self.terminal, self.game)
+
+    def undo_marking_step(self) -> None:
+        """Take back the last proposal, or the last pass when there is none."""
+        game = self.game
+        marking = game.marking
+        pending = marking.pending if marking is not None else None
+        if pending is None:
+            self.undo()
+            return
+        game.undo()
+        self.terminal.say(f"Took back {name(pending.by)}'s proposal.")
 
     def announce_result(self) -> None:
         game, term = self.game, self.terminal
         score = game.final_score
-        if score is not None and not self.score_shown:
+        if score is not None:
             term.show(rich_diagram(game.board, last_move=game.last_move, dead=score.dead_stones))
             term.say(str(score))
         result = game.result or "?"

@@ -1,0 +1,155 @@
+"""``miai play``'s marking phase (RULES.md §5): the computer's estimate on the board, the
+players' proposals, acceptance, resumption, and the score breakdown at the end."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from miai.cli import play
+from miai.cli.play import DeadStoneEstimate, HumanPlayer, PlaySession, Play
+from miai.cli.terminal import Terminal
+from miai.coords import Color, point_from_gtp
+from miai.game import Phase
+from tests.test_endgame import pts
+from tests.test_endgame import position as endgame_position
+
+
+def position(rules: str = "japanese"):
+    """7x7: Black owns A-C with a dead white stone on B4, White F-G with a dead black one on G4."""
+    return endgame_position(rules)
+
+
+def play_game(game, lines, players=None):
+    terminal = Terminal.scripted(lines)
+    players = players or {c: HumanPlayer(terminal, c.name.title()) for c in Color}
+    code = PlaySession(game, players, terminal).run()
+    return code, terminal.transcript()
+
+
+@pytest.fixture
+def no_estimator(monkeypatch):
+    monkeypatch.setitem(sys.modules, "miai.ai.status", None)
+
+
+def test_the_computer_estimate_is_proposed_and_accepted():
+    code, text = play_game(position(), ["pass", "pass", "", "accept", ""])
+    assert code == 0
+    assert "The computer's estimate of the dead stones is marked (x, o): B4 G4.\n" in text
+    assert "4 . o . X O . x 4" in text  # the estimate drawn on the board
+    assert "Black's proposal: dead B4 G4.\nWhite (O) accept or mark dead stones> accept\n" not in text  # board between
+    assert "White (O) accept or mark dead stones> accept\n" in text
+    assert "dead stones        1        1" in text
+    assert "Result: B+0.5. Black wins by 0.5 points." in text
+
+
+def test_without_the_estimator_nothing_is_proposed_and_that_is_said(no_estimator):
+    code, text = play_game(position(), ["pass", "pass", "", "yes", ""])
+    assert "The status estimator (miai.ai.status) is not available: the computer proposes no dead stones." in text
+    assert "Marked dead: none.\nBlack (X) marks dead stones> \n" in text
+    assert "Result: W+6.5." in text
+
+
+def test_counter_proposal_accepted(no_estimator):
+    lines = ["pass", "pass", "B4", "", "G4", "", "accept", ""]
+    code, text = play_game(position(), lines)
+    assert "Black's proposal: dead B4.\n" in text
+    assert "White (O) accept or mark dead stones> G4\n" in text
+    assert "White's counter-proposal: dead B4 G4.\n" in text
+    assert "Black (X) accept or resume> accept\n" in text
+    assert "Result: B+0.5." in text
+
+
+DISPUTE = ["pass", "pass", "B4 G4", "", "b4", "", "resume"]
+
+
+def test_dispute_resumes_play_and_an_immediate_double_pass_counts_all_stones_alive(no_estimator):
+    code, text = play_game(position(), [*DISPUTE, "pass", "pass", ""])
+    assert (
+        "Black (X) accept or resume> resume\n"
+        "Black refuses: no agreement, play resumes and Black moves. If both players now pass at once, all stones "
+        "count as alive.\n"
+    ) in text
+    assert "Black (X) move 3> pass" in text and "White (O) move 4> pass" in text
+    assert (
+        "Game over: the players did not agree on the dead stones and both passed at once when play resumed; "
+        "all stones count as alive.\nResult: W+6.5."
+    ) in text
+
+
+def test_dispute_then_capture_inside_ones_territory_is_compensated(no_estimator):
+    resumed = ["B3", "pass", "B5", "pass", "A4", "pass", "C4", "pass", "pass"]
+    lines = [*DISPUTE, *resumed, "G4", "", "accept", ""]
+    code, text = play_game(position(), lines)
+    assert "are compensated, one point each." in text
+    assert "White (O) marks dead stones> G4\n" in text  # White passed first this time
+    rows = [line.split() for line in text.splitlines()]
+    assert ["compensation", "4", "0"] in rows and ["prisoners", "1", "0"] in rows and ["total", "22", "21.5"] in rows
+    assert "Result: B+0.5. Black wins by 0.5 points." in text
+
+
+def test_wrong_steps_are_explained(no_estimator):
+    lines = ["pass", "pass", "accept", "resume", "B4", "", "", "resume", "A1", "undo", "undo", "quit"]
+    code, text = play_game(position(), lines)
+    assert code == 0
+    assert "marks dead stones> accept\nNot now (wrong phase): there is no proposal to accept yet: Black marks the dead stones first.\n" in text
+    assert "marks dead stones> resume\nNot now (wrong phase): only a counter-proposal can be refused" in text
+    assert "accept or mark dead stones> \nThat is Black's proposal unchanged: type accept to agree, or mark stones to change it.\n" in text
+    assert "accept or mark dead stones> resume\nNot now (wrong phase): White refuses a proposal by marking the dead stones they see instead.\n" in text
+    assert "accept or mark dead stones> A1\nThere is no stone on A1.\n" in text
+    assert "accept or mark dead stones> undo\nTook back Black's proposal.\n" in text
+    assert "marks dead stones> undo\nTook back move 2 (White's pass).\n" in text
+    assert text.endswith("White (O) move 2> quit\nGame left unfinished after 1 moves.\n")
+
+
+def test_marking_help_score_board_and_none(no_estimator):
+    lines = ["pass", "pass", "help", "B4 G4", "score", "none", "board", "quit"]
+    code, text = play_game(position(), lines)
+    assert "Marking the dead stones (any case):" in text
+    assert "Marked dead: B4 G4.\nBlack (X) marks dead stones> score\nCount under japanese, komi 6.5 (with the marked stones dead):" in text
+    assert "result: B+0.5\nBlack (X) marks dead stones> none\n" in text
+    assert text.count("Marked dead: none.") == 3
+    assert text.endswith("marks dead stones> quit\nGame left unfinished.\n")
+
+
+class ScriptedComputer:
+    """A non-human player: plays the given moves; in the marking phase it follows the estimate."""
+
+    def __init__(self, vertices):
+        self.name = "computer"
+        self.moves = [point_from_gtp(v, 7) if v != "pass" else None for v in vertices]
+
+    def choose_move(self, game):
+        return Play(self.moves.pop(0))
+
+
+def fixed_estimate(dead):
+    return lambda game: DeadStoneEstimate(pts(dead), frozenset(), f"Estimate: {dead}.")
+
+
+def test_a_computer_accepts_a_proposal_equal_to_its_estimate(monkeypatch):
+    monkeypatch.setattr(play, "estimate_dead_stones", fixed_estimate("B4 G4"))
+    terminal = Terminal.scripted(["pass", "", ""])
+    players = {Color.BLACK: HumanPlayer(terminal, "me"), Color.WHITE: ScriptedComputer(["pass"])}
+    game = position()
+    PlaySession(game, players, terminal).run()
+    text = terminal.transcript()
+    assert "White accepts Black's proposal.\n" in text and game.result == "B+0.5"
+
+
+def test_a_computer_proposes_its_estimate_and_refuses_a_different_counter_proposal(monkeypatch):
+    monkeypatch.setattr(play, "estimate_dead_stones", fixed_estimate("G4"))
+    terminal = Terminal.scripted(["A1", "pass", "B4 G4", "", "pass", ""])
+    players = {Color.BLACK: HumanPlayer(terminal, "me"), Color.WHITE: ScriptedComputer(["pass", "pass"])}
+    game = position()
+    PlaySession(game, players, terminal).run()
+    text = terminal.transcript()
+    # White passed first: it proposes its estimate; Black toggles B4 on and G4 off, and counters
+    assert "Estimate: G4.\nWhite proposes dead: G4.\nWhite's proposal: dead G4.\n" in text
+    assert "Black (X) accept or mark dead stones> B4 G4\n" in text and "Marked dead: B4.\n" in text
+    assert "Black (X) accept or mark dead stones> \nWhite refuses: no agreement, play resumes and White moves." in text
+    # White (the computer) passes at once, then Black: all stones alive
+    assert "Move 4: White passed.\nAnother pass ends the game.\nBlack (X) move 5> pass\n" in text
+    assert game.phase is Phase.FINISHED and "all stones count as alive" in game.end_reason
+    assert "Result: W+6.5. White wins by 6.5 points." in text
