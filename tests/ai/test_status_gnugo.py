@@ -1,0 +1,32 @@
+"""Agreement with GNU Go on a few finished 9×9 games (the small version of
+benchmarks/gnugo_agreement.py): GNU Go plays itself to two passes, then miai's dead stones
+and final score must equal GNU Go's ``final_status_list dead`` and ``final_score``, under
+Japanese and Chinese rules."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "gnugo_agreement.py"
+spec = importlib.util.spec_from_file_location("gnugo_agreement", BENCH)
+agreement = importlib.util.module_from_spec(spec)
+sys.modules.setdefault("gnugo_agreement", agreement)
+spec.loader.exec_module(agreement)
+
+pytestmark = [
+    pytest.mark.gnugo,
+    pytest.mark.skipif(agreement.GNUGO is None, reason="GNU Go is not installed (apt-get install gnugo)"),
+]
+
+
+@pytest.mark.parametrize("seed", [101, 102, 103])
+def test_dead_stones_and_score_agree_with_gnugo(seed):
+    game = agreement.play_gnugo_game(9, seed, level=1)
+    assert game.moves[-2:] == [(game.moves[-2][0], "PASS"), (game.moves[-1][0], "PASS")]
+    for rules in ("japanese", "chinese"):
+        c = agreement.compare(game, rules)
+        assert (c.ours_dead, c.ours_score) == (game.dead[rules], game.score[rules]), (seed, rules)
