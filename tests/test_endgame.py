@@ -3,7 +3,11 @@ illegal step with its reason."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from miai import Color, Game, IllegalMoveError, IllegalReason, Phase, Rules
 from miai.coords import point_from_gtp
@@ -284,3 +288,64 @@ def test_whole_chains():
     with pytest.raises(IllegalMoveError) as err:
         whole_chains(board, pts("A1"))
     assert err.value.reason is IllegalReason.NOT_A_STONE
+
+
+# ----------------------------------------------------------------- random walks through the protocol
+
+
+def snapshot(game: Game):
+    return (game.phase, game.marking, game.board.hash, game.to_move, game.compensation(), game.result, game.history)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32), preset=st.sampled_from(["japanese", "chinese", "aga"]))
+def test_random_protocol_walks_undo_step_by_step(seed, preset):
+    """Random legal steps (stones, passes, proposals, acceptances, refusals, plain resumes):
+    after every step the state is one the protocol allows, and undoing step by step gives
+    back every earlier state."""
+    rnd = random.Random(seed)
+    game = position(preset)
+    states = [snapshot(game)]
+    for _ in range(40):
+        phase = game.phase
+        if phase is Phase.FINISHED:
+            break
+        if phase is Phase.PLAY:
+            legal = game.legal_moves()
+            game.play(rnd.choice(legal) if legal and rnd.random() < 0.4 else None)
+        else:
+            marking = game.marking
+            stones = [p for p in game.board if game.board[p] is not None]
+            dead = rnd.sample(stones, k=min(len(stones), rnd.randint(0, 2)))
+            options = ["propose"] if marking.counter is None else []
+            options += ["accept"] if marking.pending is not None else []
+            options += ["refuse"] if marking.counter is not None else []
+            options += ["resume"] if rnd.random() < 0.1 else []
+            step = rnd.choice(options)
+            if step == "propose":
+                game.propose(dead)
+            elif step == "accept":
+                game.accept()
+            elif step == "refuse":
+                game.refuse()
+                assert game.phase is Phase.PLAY and game.to_move is marking.first
+            else:
+                game.resume()
+        if game.phase is Phase.MARKING:
+            assert game.marking is not None and game.marking.to_act in (game.marking.first, game.marking.second)
+        states.append(snapshot(game))
+    for state in reversed(states[:-1]):
+        game.undo()
+        assert snapshot(game) == state
+
+
+def test_a_disputed_game_saves_to_sgf_and_reads_back():
+    """SGF keeps the moves and the result; the proposals are not recorded (a reader sees play
+    going on after two passes)."""
+    from miai.sgf import game_to_sgf, load_game
+
+    game = run(position(), SEQUENCES[6][1])
+    text = game_to_sgf(game)
+    assert "RE[B+0.5]" in text
+    loaded, _ = load_game(text)
+    assert [m.gtp() for m in loaded.moves] == [m.gtp() for m in game.moves]
