@@ -48,8 +48,9 @@ def test_list_and_known_commands(engine: GtpEngine) -> None:
     for name in STANDARD_COMMANDS + EXTENSIONS:
         assert name in listed
         assert ask(engine, f"known_command {name}") == "= true"
-    for name in ("genmove", "reg_genmove", "kata-analyze", "PLAY", "foo"):
-        # genmove belongs to the AI (a later issue): no fake move generator here
+    for name in ("genmove", "reg_genmove", "kgs-genmove_cleanup", "lz-analyze"):
+        assert name in listed  # the MCTS player's commands (tests/gtp/test_genmove.py)
+    for name in ("kata-analyze", "PLAY", "foo"):
         assert name not in listed
         assert ask(engine, f"known_command {name}") == "= false"
 
@@ -58,9 +59,9 @@ def test_unknown_command_keeps_the_id(engine: GtpEngine) -> None:
     check(
         engine,
         """
-        > genmove b
+        > frobnicate b
         ? unknown command
-        > 17 genmove b
+        > 17 frobnicate b
         ?17 unknown command
         """,
     )

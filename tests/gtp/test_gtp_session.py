@@ -137,7 +137,7 @@ def test_subprocess_game_over_pipes() -> None:
         assert board.startswith("= \n   A B C D E F G H J\n 9 . . .")
         assert engine.send("undo") == "= "
         assert engine.send("undo") == "? cannot undo"
-        assert engine.send("genmove b") == "? unknown command"
+        assert engine.send("frobnicate b") == "? unknown command"
         assert engine.send("7 quit") == "=7 "
         assert engine.close() == 0
     finally:

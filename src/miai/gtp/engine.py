@@ -159,6 +159,11 @@ class GtpEngine:
         """Where warnings for people go (never stdout, which belongs to the protocol)."""
         self.dispatcher = Dispatcher()
         self.dispatcher.register_all(self._commands())
+        self.ai_config: Any = None
+        """The :class:`~miai.ai.mcts.MctsConfig` of the computer player (None: the defaults)."""
+        from miai.gtp import genmove
+
+        genmove.install(self)  # genmove, reg_genmove, kgs-genmove_cleanup, lz-analyze
 
     # ------------------------------------------------------------------ protocol
     def handle(self, line: str) -> str | None:

@@ -44,17 +44,31 @@ def run(
     engine.log = lambda text: (print(text, file=errors), errors.flush())
     binary_out = not hasattr(stdout, "encoding")
     warmed = not warm_up
+
+    def write(text: str) -> None:
+        stdout.write(text.encode("utf-8") if binary_out else text)
+        stdout.flush()
+
+    pending: Any = None
     try:
         while True:
-            raw = stdin.readline()
+            raw, pending = (stdin.readline(), None) if pending is None else (pending, None)
             if not raw:
                 break  # end of input
             line = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
             response = engine.handle(line)
             if response is None:
                 continue
-            stdout.write(response.encode("utf-8") if binary_out else response)
-            stdout.flush()
+            stream = getattr(engine, "stream", None)
+            if stream is not None:
+                engine.stream = None
+                if response.startswith("="):
+                    # a streaming response (lz-analyze): lines follow until the next input
+                    write(response[:-1])
+                    pending = _stream_until_input(stream, write, stdin)
+                    write("\n")
+                    continue
+            write(response)
             if engine.quit_requested:
                 break
             if not warmed:
@@ -65,6 +79,28 @@ def run(
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def _stream_until_input(stream: Any, write: Any, stdin: IO[Any]) -> Any:
+    """Run a streaming job in a thread until the next input line arrives; returns that line
+    (empty at end of input)."""
+    stop = threading.Event()
+    lock = threading.Lock()
+
+    def guarded(text: str) -> None:
+        with lock:
+            if not stop.is_set():
+                write(text + "\n")
+
+    thread = threading.Thread(target=stream, args=(guarded, stop.is_set), name="miai-gtp-stream", daemon=True)
+    thread.start()
+    try:
+        raw = stdin.readline()
+    finally:
+        with lock:
+            stop.set()
+        thread.join()
+    return raw
 
 
 def _start_warm_up(engine: GtpEngine, errors: IO[str]) -> threading.Thread:

@@ -1,0 +1,420 @@
+"""Playouts that are not uniform: the heavy playout policy of the pre-neural MCTS engines.
+
+Reading guide. A playout move is chosen by trying a few heuristics in order, each with a
+probability, as MoGo, Fuego, Pachi and michi did, then falling back on a random move:
+
+1. **Atari** (``_atari_moves``): look at the chains on and around the last move. An opponent
+   chain in atari is captured at its last liberty; an own chain in atari is saved, by capturing
+   an opponent chain in atari that touches it or by extending on its liberty when that gives
+   it at least two liberties.
+2. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
+   neighbourhood matches one of MoGo's patterns (hane, cuts, edge moves), as michi lists them.
+3. **Random**: uniformly among the legal moves that do not fill an own eye.
+
+Any candidate that is a **self-atari** (the mover's chain of two or more stones would be left
+with one liberty, capturing nothing) is rejected with a probability (``P_SELFATARI_*``).
+
+The pattern table is built once in Python: the 8 neighbours of a point, each EMPTY, BLACK,
+WHITE or WALL (two bits), index a 65,536-entry boolean table that holds every rotation,
+reflection and colour swap of the patterns, so matching is one table look-up.
+
+``params`` is a float64 array of the probabilities (indices ``P_*``); the search builds it
+from :class:`miai.ai.mcts.MctsConfig`. Everything is ``@njit(cache=True)`` and plain Python.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from miai._kernel.board import (
+    COLOR,
+    EMPTIES,
+    EMPTY,
+    EMPTY_POS,
+    HEAD,
+    LEGAL,
+    LIBS,
+    M_MARKGEN,
+    M_N,
+    M_NEMPTY,
+    M_RNG,
+    M_W,
+    MARK,
+    NB,
+    NEXT,
+    SIZE,
+    WALL,
+    area_difference,
+    is_own_eye,
+    legality,
+    pass_turn,
+    play_stone,
+)
+from miai._kernel.playout import _random_below
+
+# indices into the policy's parameter array
+P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM = range(4)
+NPARAMS = 4
+
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5], np.float64)
+"""michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT."""
+
+# ---------------------------------------------------------------------- 3x3 patterns
+PAT3_SOURCE = [
+    # michi's pat3src (after MoGo): X, O are colours, x = not X, o = not O, . empty,
+    # ? anything, # edge; the centre is the move.
+    ["XOX", "...", "???"],  # hane: enclosing hane
+    ["XO.", "...", "?.?"],  # hane: non-cutting hane
+    ["XO?", "X..", "x.?"],  # hane: magari
+    [".O.", "X..", "..."],  # katatsuke or diagonal attachment
+    ["XO?", "O.o", "?o?"],  # cut1: unprotected cut
+    ["XO?", "O.X", "???"],  # cut1: peeped cut
+    ["?X?", "O.O", "ooo"],  # cut2 (de)
+    ["OX?", "o.O", "???"],  # cut keima
+    ["X.?", "O.?", "##?"],  # side: chase
+    ["OX?", "X.O", "###"],  # side: block side cut
+    ["?X?", "x.O", "###"],  # side: block side connection
+    ["?XO", "x.x", "###"],  # side: sagari
+    ["?OX", "X.O", "###"],  # side: cut
+]
+
+_SYMBOL_VALUES = {
+    ".": (EMPTY,),
+    "X": (1,),
+    "O": (2,),
+    "#": (WALL,),
+    "?": (EMPTY, 1, 2, WALL),
+    "x": (EMPTY, 2, WALL),
+    "o": (EMPTY, 1, WALL),
+}
+
+
+def _pattern_variants(rows: list[str]) -> list[list[str]]:
+    def rot90(p: list[str]) -> list[str]:
+        return ["".join(p[2 - j][i] for j in range(3)) for i in range(3)]
+
+    def flip(p: list[str]) -> list[str]:
+        return [r[::-1] for r in p]
+
+    def swap(p: list[str]) -> list[str]:
+        table = str.maketrans("XOxo", "OXox")
+        return [r.translate(table) for r in p]
+
+    out = []
+    p = rows
+    for _ in range(4):
+        for q in (p, flip(p)):
+            out.append(q)
+            out.append(swap(q))
+        p = rot90(p)
+    return out
+
+
+def env8_order() -> list[tuple[int, int]]:
+    """The (row, col) offsets in the 3×3 diagram (row 0 at the top) of the eight neighbours
+    in the order ``_env8`` packs them: NW, N, NE, W, E, SW, S, SE as a diagram shows them."""
+    return [(0, 0), (0, 1), (0, 2), (1, 0), (1, 2), (2, 0), (2, 1), (2, 2)]
+
+
+def build_pat3_table() -> np.ndarray:
+    """The boolean table of neighbourhoods that match a pattern (see the module's guide)."""
+    table = np.zeros(1 << 16, np.bool_)
+    order = env8_order()
+    for source in PAT3_SOURCE:
+        for variant in _pattern_variants(source):
+            choices = [_SYMBOL_VALUES[variant[r][c]] for r, c in order]
+            indices = [0]
+            for k, values in enumerate(choices):
+                indices = [i | (v << (2 * k)) for i in indices for v in values]
+            table[indices] = True
+    return table
+
+
+PAT3 = build_pat3_table()
+
+
+@njit(cache=True, inline="always")
+def env8(grid: np.ndarray, w: int, p: int) -> int:
+    """The 16-bit code of the 8 neighbours of ``p`` (diagram order: the row above first)."""
+    # the diagram's top row is the board row above p, i.e. p + w in the padded layout
+    return (
+        grid[COLOR, p + w - 1]
+        | (grid[COLOR, p + w] << 2)
+        | (grid[COLOR, p + w + 1] << 4)
+        | (grid[COLOR, p - 1] << 6)
+        | (grid[COLOR, p + 1] << 8)
+        | (grid[COLOR, p - w - 1] << 10)
+        | (grid[COLOR, p - w] << 12)
+        | (grid[COLOR, p - w + 1] << 14)
+    )
+
+
+# ---------------------------------------------------------------------- chain helpers
+@njit(cache=True)
+def chain_liberty(grid: np.ndarray, meta: np.ndarray, head: int) -> int:
+    """One liberty of the chain whose head is ``head`` (0 if it has none)."""
+    w = meta[M_W]
+    s = head
+    while True:
+        for q in (s - w, s - 1, s + 1, s + w):
+            if grid[COLOR, q] == EMPTY:
+                return q
+        s = grid[NEXT, s]
+        if s == head:
+            return 0
+
+
+@njit(cache=True)
+def liberties_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int, cap: int) -> int:
+    """How many liberties (counted up to ``cap``) the chain of a stone of ``c`` on the empty
+    point ``p`` would have, captures left aside (the caller checks those)."""
+    w = meta[M_W]
+    gen = meta[M_MARKGEN] + 1
+    meta[M_MARKGEN] = gen
+    grid[MARK, p] = gen
+    libs = 0
+    for q in (p - w, p - 1, p + 1, p + w):
+        if grid[COLOR, q] == EMPTY and grid[MARK, q] != gen:
+            grid[MARK, q] = gen
+            libs += 1
+            if libs >= cap:
+                return libs
+    for q in (p - w, p - 1, p + 1, p + w):
+        if grid[COLOR, q] == c:
+            head = grid[HEAD, q]
+            s = head
+            while True:
+                for e in (s - w, s - 1, s + 1, s + w):
+                    if grid[COLOR, e] == EMPTY and grid[MARK, e] != gen:
+                        grid[MARK, e] = gen
+                        libs += 1
+                        if libs >= cap:
+                            return libs
+                s = grid[NEXT, s]
+                if s == head:
+                    break
+    return libs
+
+
+@njit(cache=True)
+def captures_something(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
+    """The number of opponent stones a stone of ``c`` on ``p`` would capture."""
+    w = meta[M_W]
+    o = 3 - c
+    total = 0
+    s0 = -1
+    s1 = -1
+    s2 = -1
+    for q in (p - w, p - 1, p + 1, p + w):
+        if grid[COLOR, q] == o:
+            h = grid[HEAD, q]
+            if grid[LIBS, h] == 1 and h != s0 and h != s1 and h != s2:
+                total += grid[SIZE, h]
+                if s0 == -1:
+                    s0 = h
+                elif s1 == -1:
+                    s1 = h
+                else:
+                    s2 = h
+    return total
+
+
+@njit(cache=True)
+def is_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+    """Whether a stone of ``c`` on ``p`` leaves a chain of two or more stones with a single
+    liberty while capturing nothing (a lone stone's self-atari is allowed: throw-ins)."""
+    if (grid[NB, p] & 0xFF) >= 2:
+        return False
+    if captures_something(grid, meta, p, c) > 0:
+        return False
+    w = meta[M_W]
+    own = False
+    for q in (p - w, p - 1, p + 1, p + w):
+        if grid[COLOR, q] == c:
+            own = True
+            if grid[LIBS, grid[HEAD, q]] >= 3:
+                return False
+    if not own:
+        return False
+    return liberties_after(grid, meta, p, c, 2) < 2
+
+
+# ---------------------------------------------------------------------- heuristics
+@njit(cache=True)
+def atari_moves(grid: np.ndarray, meta: np.ndarray, c: int, last: int, out: np.ndarray) -> int:
+    """Capture and escape moves for ``c`` around the last move (its chain and the chains of
+    its 8 neighbours); written to ``out``, returns how many (duplicates possible)."""
+    n = 0
+    if last <= 0:
+        return 0
+    w = meta[M_W]
+    o = 3 - c
+    for q in (last, last - w - 1, last - w, last - w + 1, last - 1, last + 1, last + w - 1, last + w, last + w + 1):
+        cq = grid[COLOR, q]
+        if cq != 1 and cq != 2:
+            continue
+        h = grid[HEAD, q]
+        if grid[LIBS, h] != 1:
+            continue
+        lib = chain_liberty(grid, meta, h)
+        if cq == o:
+            if n < out.shape[0]:
+                out[n] = lib
+                n += 1
+            continue
+        # our chain in atari: counter-capture a neighbouring chain in atari ...
+        s = h
+        while True:
+            for e in (s - w, s - 1, s + 1, s + w):
+                if grid[COLOR, e] == o and grid[LIBS, grid[HEAD, e]] == 1:
+                    if n < out.shape[0]:
+                        out[n] = chain_liberty(grid, meta, grid[HEAD, e])
+                        n += 1
+            s = grid[NEXT, s]
+            if s == h:
+                break
+        # ... or extend, if that gives two liberties or more
+        if liberties_after(grid, meta, lib, c, 2) >= 2 and n < out.shape[0]:
+            out[n] = lib
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def pattern_moves(grid: np.ndarray, meta: np.ndarray, last: int, pat3: np.ndarray, out: np.ndarray, n: int) -> int:
+    """Append to ``out`` (from index ``n``) the empty neighbours of ``last`` (8-neighbourhood)
+    whose 3×3 neighbourhood matches a pattern; returns the new count."""
+    if last <= 0:
+        return n
+    w = meta[M_W]
+    for q in (last - w - 1, last - w, last - w + 1, last - 1, last + 1, last + w - 1, last + w, last + w + 1):
+        if grid[COLOR, q] == EMPTY and pat3[env8(grid, w, q)] and n < out.shape[0]:
+            out[n] = q
+            n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _chance(meta: np.ndarray, prob: float) -> bool:
+    return _random_below(meta, 1 << 20) < prob * (1 << 20)
+
+
+@njit(cache=True)
+def _pick_candidate(
+    grid: np.ndarray, meta: np.ndarray, c: int, cand: np.ndarray, n: int, reject_self_atari: float
+) -> int:
+    """A random acceptable move among the first ``n`` candidates, or 0."""
+    while n > 0:
+        i = _random_below(meta, n)
+        p = cand[i]
+        n -= 1
+        cand[i] = cand[n]
+        if legality(grid, meta, p, c, False) != LEGAL or is_own_eye(grid, meta, p, c):
+            continue
+        if reject_self_atari > 0.0 and is_self_atari(grid, meta, p, c) and _chance(meta, reject_self_atari):
+            continue
+        return p
+    return 0
+
+
+@njit(cache=True)
+def random_move(grid: np.ndarray, meta: np.ndarray, c: int, reject_self_atari: float) -> int:
+    """Uniformly among ``c``'s legal moves that fill no own eye, with self-ataris rejected
+    with probability ``reject_self_atari``; 0 (pass) if none is left. The empty list's
+    order changes, as in :func:`miai._kernel.playout.choose_random_move`."""
+    k = meta[M_NEMPTY]
+    while k > 0:
+        r = _random_below(meta, k)
+        p = grid[EMPTIES, r]
+        ok = legality(grid, meta, p, c, False) == LEGAL and not is_own_eye(grid, meta, p, c)
+        if ok and reject_self_atari > 0.0 and is_self_atari(grid, meta, p, c):
+            ok = not _chance(meta, reject_self_atari)
+        if ok:
+            return p
+        k -= 1
+        last = grid[EMPTIES, k]
+        grid[EMPTIES, r] = last
+        grid[EMPTY_POS, last] = r
+        grid[EMPTIES, k] = p
+        grid[EMPTY_POS, p] = k
+    return 0
+
+
+@njit(cache=True)
+def policy_move(
+    grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, pat3: np.ndarray, params: np.ndarray,
+    cand: np.ndarray,
+) -> int:
+    """The playout policy's move for ``c`` (0 for a pass); ``cand`` is scratch space."""
+    if last > 0 and _chance(meta, params[P_CAPTURE]):
+        n = atari_moves(grid, meta, c, last, cand)
+        p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
+        if p > 0:
+            return p
+    if last > 0 and _chance(meta, params[P_PATTERN]):
+        n = pattern_moves(grid, meta, last, pat3, cand, 0)
+        n = pattern_moves(grid, meta, last2, pat3, cand, n)
+        p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
+        if p > 0:
+            return p
+    return random_move(grid, meta, c, params[P_SELFATARI_RANDOM])
+
+
+@njit(cache=True)
+def policy_playout(
+    grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int, max_turns: int,
+    pat3: np.ndarray, params: np.ndarray, amaf: np.ndarray,
+) -> int:
+    """Play a game to the end with the policy (the board is modified in place; the caller
+    counts it).
+
+    ``last`` and ``last2`` are the two moves before (0 for a pass or none). Each point's
+    first player is written into ``amaf`` where it is still 0. Returns the number of turns
+    played (passes included).
+    """
+    cand = np.empty(64, np.int32)
+    passes = 0
+    turns = 0
+    c = to_move
+    while turns < max_turns and passes < 2:
+        p = policy_move(grid, meta, c, last, last2, pat3, params, cand)
+        if p == 0:
+            passes += 1
+            pass_turn(meta)
+        else:
+            passes = 0
+            play_stone(grid, meta, p, c)
+            if amaf[p] == 0:
+                amaf[p] = c
+        last2 = last
+        last = p
+        turns += 1
+        c = 3 - c
+    return turns
+
+
+@njit(cache=True)
+def run_policy_playouts(
+    grid: np.ndarray, meta: np.ndarray, to_move: int, count: int, komi: float, seed: int,
+    pat3: np.ndarray, params: np.ndarray,
+) -> tuple[int, int]:
+    """Run ``count`` policy playouts from this position (left unchanged); returns
+    ``(total turns, black wins)``. The benchmark's and the tests' entry point."""
+    g = grid.copy()
+    m = meta.copy()
+    m[M_RNG] = seed if seed != 0 else 1
+    n = meta[M_N]
+    amaf = np.zeros(grid.shape[1], np.int8)
+    total = 0
+    wins = 0
+    for _ in range(count):
+        g[:, :] = grid
+        rng = m[M_RNG]
+        m[:] = meta
+        m[M_RNG] = rng
+        amaf[:] = 0
+        total += policy_playout(g, m, to_move, 0, 0, 3 * n * n, pat3, params, amaf)
+        if area_difference(g, m) - komi > 0:
+            wins += 1
+    return total, wins

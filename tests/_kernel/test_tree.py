@@ -1,0 +1,162 @@
+"""The search tree in flat arrays: expansion with priors, the search loop, compaction."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from miai._kernel import policy as P
+from miai._kernel import tree as T
+from miai._kernel.board import BLACK, WHITE, new_board
+from miai.ai.mcts import MctsConfig
+from miai.coords import point_from_gtp
+from tests.diagrams import game_from
+
+PARAMS = MctsConfig().tree_params(7.5)
+
+
+def children(ti, node):
+    first, n = int(ti[T.T_FIRST, node]), int(ti[T.T_NCHILD, node])
+    return list(range(first, first + n))
+
+
+def expanded_root(g, m, c=BLACK, last=0, allowed=None):
+    ti, tf, tmeta = T.new_tree(10_000)
+    mask = np.zeros(g.shape[1], np.bool_) if allowed is None else allowed
+    assert T.expand(ti, tf, tmeta, 0, g, m, c, last, PARAMS, P.PAT3, mask, allowed is not None)
+    return ti, tf, tmeta
+
+
+def test_expand_gives_every_legal_move_with_priors():
+    g, m = new_board(9)
+    ti, tf, tmeta = expanded_root(g, m)
+    kids = children(ti, 0)
+    assert len(kids) == 81 and tmeta[T.TM_USED] == 82
+    assert all(tf[T.T_PV, k] >= PARAMS[T.S_PRIOR_EVEN] for k in kids)
+    assert {int(ti[T.T_MOVE, k]) for k in kids} == {(r + 1) * 11 + c + 1 for r in range(9) for c in range(9)}
+    # the empty-area prior: first-line moves look worse than third-line ones
+    rate = {int(ti[T.T_MOVE, k]): tf[T.T_PW, k] / tf[T.T_PV, k] for k in kids}
+    assert rate[1 * 11 + 1] < rate[3 * 11 + 3]
+
+
+def test_expand_respects_the_allowed_mask_and_leaves_out_own_eyes():
+    game = game_from(
+        """
+        .X.OO
+        XX.O.
+        ...OO
+        .....
+        .....
+        """
+    )
+    g, m = game.board.grid, game.board.meta
+    allowed = np.zeros(g.shape[1], np.bool_)
+    for v in ("C5", "C4", "A5", "E4"):
+        allowed[game.board.index(point_from_gtp(v, 5))] = True
+    ti, _, _ = expanded_root(g, m, BLACK, allowed=allowed)
+    moves = {game.board.point(int(ti[T.T_MOVE, k])) for k in children(ti, 0)}
+    # A5 is Black's own eye; E4 is suicide for Black
+    assert moves == {point_from_gtp("C5", 5), point_from_gtp("C4", 5)}
+
+
+def test_a_node_with_no_move_gets_a_pass_child():
+    game = game_from(
+        """
+        .X.X.
+        XXXXX
+        .X.X.
+        XXXXX
+        .X.X.
+        """
+    )
+    ti, _, _ = expanded_root(game.board.grid, game.board.meta, BLACK)
+    kids = children(ti, 0)
+    assert len(kids) == 1 and ti[T.T_MOVE, kids[0]] == 0
+
+
+def test_capture_prior_favours_the_capture():
+    game = game_from(
+        """
+        .....
+        ..X..
+        .XO..
+        ..X..
+        .....
+        """
+    )
+    g, m = game.board.grid, game.board.meta
+    ti, tf, _ = expanded_root(g, m, BLACK, last=game.board.index(point_from_gtp("C2", 5)))
+    by_move = {game.board.point(int(ti[T.T_MOVE, k])): k for k in children(ti, 0)}
+    capture = by_move[point_from_gtp("D3", 5)]
+    other = by_move[point_from_gtp("A5", 5)]
+    assert tf[T.T_PW, capture] / tf[T.T_PV, capture] > tf[T.T_PW, other] / tf[T.T_PV, other]
+
+
+def test_search_counts_every_iteration_and_leaves_the_board():
+    g, m = new_board(7)
+    before_g, before_m = g.copy(), m.copy()
+    ti, tf, tmeta = expanded_root(g, m)
+    owners = np.zeros(g.shape[1], np.int64)
+    rng = np.array([12345], np.int64)
+    T.search(ti, tf, tmeta, 0, g, m, BLACK, 0, 0, 300, PARAMS, P.DEFAULT_PARAMS, P.PAT3, owners, rng)
+    assert tf[T.T_V, 0] == 300
+    assert sum(tf[T.T_V, k] for k in children(ti, 0)) == 300
+    assert (g == before_g).all() and (m == before_m).all()
+    assert np.abs(owners).max() <= 300
+    # some children were expanded, and their visits add up below them
+    grown = [k for k in children(ti, 0) if ti[T.T_NCHILD, k] > 0]
+    assert grown
+    for k in grown:
+        assert sum(tf[T.T_V, j] for j in children(ti, k)) == tf[T.T_V, k] - T_expand_visits()
+
+
+def T_expand_visits() -> int:
+    return int(PARAMS[T.S_EXPAND_VISITS])
+
+
+def test_search_is_reproducible_from_the_random_state():
+    g, m = new_board(7)
+    results = []
+    for _ in range(2):
+        ti, tf, tmeta = expanded_root(g, m)
+        owners = np.zeros(g.shape[1], np.int64)
+        T.search(ti, tf, tmeta, 0, g, m, WHITE, 0, 0, 100, PARAMS, P.DEFAULT_PARAMS, P.PAT3, owners,
+                 np.array([7], np.int64))
+        results.append(tf[:, : tmeta[T.TM_USED]].copy())
+    assert (results[0] == results[1]).all()
+
+
+def test_compact_keeps_a_subtree_with_its_statistics():
+    g, m = new_board(7)
+    ti, tf, tmeta = expanded_root(g, m)
+    owners = np.zeros(g.shape[1], np.int64)
+    T.search(ti, tf, tmeta, 0, g, m, BLACK, 0, 0, 400, PARAMS, P.DEFAULT_PARAMS, P.PAT3, owners,
+             np.array([3], np.int64))
+    best = max(children(ti, 0), key=lambda k: tf[T.T_V, k])
+    ti2, tf2, tmeta2 = T.new_tree(10_000)
+    T.compact(ti, tf, best, ti2, tf2, tmeta2)
+    assert tf2[T.T_V, 0] == tf[T.T_V, best]
+    old = sorted((int(ti[T.T_MOVE, k]), tf[T.T_V, k]) for k in children(ti, best))
+    new = sorted((int(ti2[T.T_MOVE, k]), tf2[T.T_V, k]) for k in children(ti2, 0))
+    assert old == new and old
+
+    def count(ti_, node):
+        return 1 + sum(count(ti_, k) for k in children(ti_, node))
+
+    assert count(ti2, 0) == count(ti, best) == tmeta2[T.TM_USED]
+
+
+def test_cfg_distances_cross_chains_for_free():
+    game = game_from(
+        """
+        .....
+        .....
+        .XXX.
+        .....
+        .....
+        """
+    )
+    g, m = game.board.grid, game.board.meta
+    dist = np.zeros(g.shape[1], np.int32)
+    T._cfg_distances(g, m, game.board.index(point_from_gtp("B3", 5)), dist)
+    at = lambda v: dist[game.board.index(point_from_gtp(v, 5))]  # noqa: E731
+    assert at("D3") == 0 and at("E3") == 1 and at("D4") == 1 and at("D5") == 2 and at("E5") == 3

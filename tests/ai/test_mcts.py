@@ -1,0 +1,250 @@
+"""The MCTS player: always legal, tactics in diagrams, passing, resigning, clocks, levels."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from miai.ai.mcts import LEVEL_PLAYOUTS, MctsConfig, MctsPlayer, move_budget
+from miai.coords import Color, Move, point_from_gtp
+from miai.game import Game, Phase
+from miai.gtp.engine import TimeLeft, TimeSettings
+from miai.rules import PRESETS, Rules
+from tests.diagrams import game_from
+
+
+def player(playouts: int = 300, seed: int = 1, **changes) -> MctsPlayer:
+    return MctsPlayer(MctsConfig(playouts=playouts, max_seconds=None, seed=seed, **changes))
+
+
+def pt(vertex: str, size: int):
+    return point_from_gtp(vertex, size)
+
+
+def random_position(size: int, rules: Rules, seed: int, moves: int) -> Game:
+    rng = random.Random(seed)
+    game = Game(size, rules)
+    for _ in range(moves):
+        if game.phase is not Phase.PLAY:
+            break
+        legal = game.legal_moves()
+        game.play(rng.choice(legal) if legal and rng.random() > 0.03 else None)
+    if game.phase is Phase.MARKING:
+        game.resume()
+    return game
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_moves_are_always_legal_in_random_positions(preset):
+    rules = Rules.preset(preset)
+    ai = player(playouts=40)
+    for seed in range(6):
+        size = (5, 7, 9)[seed % 3]
+        game = random_position(size, rules, seed, moves=seed * 9)
+        for _ in range(6):  # a few moves of its own, both colours, tree kept between them
+            if game.phase is not Phase.PLAY:
+                break
+            decision = ai.genmove(game)
+            assert not decision.resign
+            assert game.legality(Move(game.to_move, decision.point)) is None
+            game.play(decision.point)
+
+
+def test_root_moves_are_only_those_the_game_allows(monkeypatch):
+    """Superko lives in the Game: the player offers the search only Game.legal_moves()."""
+    game = Game(7)
+    game.play("D4")
+    allowed = [pt("B2", 7), pt("F6", 7)]
+    monkeypatch.setattr(game, "legal_moves", lambda color=None: list(allowed))
+    ai = player(playouts=100)
+    decision = ai.genmove(game)
+    assert decision.point in allowed
+    assert {c.point for c in decision.candidates} <= set(allowed)
+    # a kept tree: the root's children that the game no longer allows are left out too
+    ai2 = player(playouts=100)
+    free = Game(7)
+    free.play("D4")
+    ai2.search(free)
+    decision = ai2.genmove(game)
+    assert decision.point in allowed and {c.point for c in decision.candidates} <= set(allowed)
+
+
+def test_captures_a_chain_in_atari():
+    game = game_from(
+        """
+        .......
+        .......
+        ..XXX..
+        .XOOO..
+        ..XXX..
+        .......
+        .......
+        """
+    )
+    # White's three stones have one liberty, F4
+    assert player(playouts=400).genmove(game).point == pt("F4", 7)
+
+
+def test_saves_its_own_chain_in_atari():
+    game = game_from(
+        """
+        .........
+        .........
+        .........
+        ..OOO....
+        .OXXX....
+        ..OOO....
+        .........
+        .........
+        .........
+        """,
+        to_move=Color.BLACK,
+    )
+    # Black's three stones have one liberty, F5; extending there gives them three
+    assert player(playouts=600).genmove(game).point == pt("F5", 9)
+
+
+def test_does_not_fill_its_own_eyes_and_passes_when_nothing_else_is_left():
+    game = game_from(
+        """
+        .X.X.
+        XXXXX
+        XX.XX
+        XXXXX
+        .X.X.
+        """,
+        rules=Rules.preset("tromp-taylor"),
+    )
+    decision = player(playouts=100).genmove(game)
+    assert decision.point is None and not decision.resign
+
+
+def test_never_plays_in_its_eyes_in_a_settled_corner():
+    game = game_from(
+        """
+        .X.XO....
+        XXXXO....
+        OOOOO....
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        """
+    )
+    eyes = {pt("A9", 9), pt("C9", 9)}
+    ai = player(playouts=200)
+    for reply in ("J1", "H1", "G1"):
+        decision = ai.genmove(game)
+        assert decision.point not in eyes
+        game.play(decision.point)
+        if game.is_legal(reply):
+            game.play(reply)
+        else:
+            game.play(None)
+
+
+def test_passes_after_the_opponent_when_counting_wins():
+    game = game_from(
+        """
+        ...XO..
+        ...XO..
+        ...XO..
+        ...XO..
+        ...XO..
+        ...XO..
+        ...XO..
+        """,
+        rules=Rules.preset("chinese").replace(komi=0.5),
+        to_move=Color.WHITE,
+    )
+    game.play(None)  # White passes: Black has 28 points to White's 21
+    decision = player(playouts=300).genmove(game)
+    assert decision.is_pass, decision
+
+
+def test_captures_dead_stones_before_passing_where_stones_count_as_they_stand():
+    diagram = """
+        ...XO..
+        ...XO..
+        ...XO.X
+        ...XO..
+        ...XO..
+        ...XO..
+        ...XO..
+        """
+    # White's area holds a dead black stone (G5); under tromp-taylor it counts until captured
+    game = game_from(diagram, rules=Rules.preset("tromp-taylor").replace(komi=0.5), to_move=Color.BLACK)
+    game.play(None)  # Black passes; White to move: it must not pass yet
+    decision = player(playouts=400).genmove(game)
+    assert decision.point is not None
+
+
+def test_resigns_only_when_asked_to():
+    game = game_from(
+        """
+        OOOOO
+        O.O.O
+        OOOOO
+        .....
+        .....
+        """
+    )
+    quiet = player(playouts=300).genmove(game)
+    assert not quiet.resign
+    resigning = player(playouts=300, resign=True, resign_min_playouts=100).genmove(game)
+    assert resigning.resign and resigning.winrate < 0.1
+
+
+def test_tree_is_kept_between_moves():
+    game = Game(9)
+    ai = player(playouts=500)
+    first = ai.genmove(game)
+    game.play(first.point)
+    reply = max(ai.candidates(game)[0].pv[1:2] or (None,), key=lambda p: 0)
+    game.play(reply if reply is not None and game.is_legal(reply) else None)
+    ti, tf, _ = ai._root_for(game, game.to_move)
+    assert tf[0, 0] > 0  # the new root already has visits from the last search
+
+
+@pytest.mark.parametrize("level", [1, 5, 10])
+def test_levels_go_from_a_few_playouts_to_the_full_budget(level):
+    config = MctsConfig.for_level(level)
+    assert config.playouts == LEVEL_PLAYOUTS[level - 1]
+    assert LEVEL_PLAYOUTS == tuple(sorted(LEVEL_PLAYOUTS))
+    with pytest.raises(ValueError):
+        MctsConfig.for_level(11)
+
+
+def test_level_one_stays_within_its_budget():
+    decision = MctsPlayer(MctsConfig.for_level(1, seed=2)).genmove(Game(9))
+    assert decision.playouts <= LEVEL_PLAYOUTS[0]
+
+
+def test_move_budget_from_the_clocks():
+    game = Game(9)
+    cfg = MctsConfig(max_seconds=5.0, time_safety=0.2)
+    assert move_budget(game, Color.BLACK, TimeSettings(), {}, cfg) == 5.0
+    absolute = TimeSettings("absolute", 60.0)
+    now = time.monotonic()
+    b = move_budget(game, Color.BLACK, absolute, {Color.BLACK: TimeLeft(60.0, 0, now)}, cfg)
+    assert 0.5 < b < 5.0
+    short = move_budget(game, Color.BLACK, absolute, {Color.BLACK: TimeLeft(2.0, 0, now)}, cfg)
+    assert cfg.min_seconds <= short < 0.5
+    canadian = TimeSettings("canadian", 0.0, 30.0, period_stones=10)
+    b = move_budget(game, Color.WHITE, canadian, {Color.WHITE: TimeLeft(30.0, 10, now)}, cfg)
+    assert 2.0 < b < 3.0
+    byoyomi = TimeSettings("byoyomi", 0.0, 10.0, periods=3)
+    b = move_budget(game, Color.WHITE, byoyomi, {Color.WHITE: TimeLeft(10.0, 3, now)}, cfg)
+    assert 4.0 < b <= 5.0
+
+
+def test_a_search_honours_its_time_budget():
+    ai = MctsPlayer(MctsConfig(playouts=10**9, max_seconds=0.3, seed=1, early_stop=False))
+    start = time.monotonic()
+    decision = ai.genmove(Game(9))
+    assert time.monotonic() - start < 1.5
+    assert decision.playouts > 0

@@ -1,0 +1,112 @@
+"""GTP move generation: genmove, reg_genmove, kgs-genmove_cleanup and lz-analyze."""
+
+from __future__ import annotations
+
+import io
+import re
+import threading
+import time
+
+from miai.ai.mcts import MctsConfig
+from miai.gtp import session
+from miai.gtp.engine import GtpEngine
+
+FAST = MctsConfig(playouts=200, max_seconds=None, seed=1)
+
+
+def fast_engine(size: int = 9) -> GtpEngine:
+    engine = GtpEngine(size=size)
+    engine.ai_config = FAST
+    return engine
+
+
+def answer(engine: GtpEngine, line: str) -> str:
+    response = engine.handle(line)
+    assert response is not None
+    return response
+
+
+def test_genmove_plays_a_legal_move_for_the_colour_asked():
+    engine = fast_engine()
+    assert answer(engine, "play black E5") == "= \n\n"
+    response = answer(engine, "genmove white")
+    vertex = re.fullmatch(r"= ([A-HJ-T]\d+|pass)\n\n", response).group(1)
+    game = engine.game
+    assert game.move_number == 2
+    last = game.last_move
+    assert str(last.color) == "white" and last.gtp().upper() == vertex.upper()
+    # both colours may ask in any order
+    assert answer(engine, "genmove w").startswith("= ")
+    assert engine.game.move_number == 3
+
+
+def test_reg_genmove_does_not_play():
+    engine = fast_engine()
+    assert re.fullmatch(r"= [A-HJ-T]\d\n\n", answer(engine, "reg_genmove b"))
+    assert engine.game.move_number == 0
+
+
+def test_genmove_syntax_errors():
+    engine = fast_engine()
+    assert answer(engine, "genmove").startswith("? syntax error")
+    assert answer(engine, "genmove purple").startswith("? syntax error")
+    for command in ("genmove", "reg_genmove", "kgs-genmove_cleanup", "lz-analyze"):
+        assert answer(engine, f"known_command {command}") == "= true\n\n"
+
+
+def test_kgs_genmove_cleanup_captures_dead_stones_before_passing():
+    engine = fast_engine(7)
+    engine.ai_config = MctsConfig(playouts=400, max_seconds=None, seed=3)
+    # Black owns the left, White the right, with a dead black stone at G5; komi 0.5
+    for line in ("komi 0.5",):
+        answer(engine, line)
+    black = [f"D{r}" for r in range(1, 8)] + ["G5"]
+    white = [f"E{r}" for r in range(1, 8)]
+    for b, w in zip(black, white + ["pass"]):
+        assert answer(engine, f"play b {b}") == "= \n\n"
+        assert answer(engine, f"play w {w}") == "= \n\n"
+    assert answer(engine, "play b pass") == "= \n\n"
+    response = answer(engine, "kgs-genmove_cleanup w")
+    assert response != "= pass\n\n"
+
+
+class SlowInput:
+    """Lines given one at a time, each after a pause (a controller that waits)."""
+
+    def __init__(self, lines: list[tuple[float, str]]):
+        self.lines = list(lines)
+
+    def readline(self) -> str:
+        if not self.lines:
+            return ""
+        pause, line = self.lines.pop(0)
+        time.sleep(pause)
+        return line + "\n"
+
+
+def test_lz_analyze_streams_info_lines_until_the_next_command():
+    engine = fast_engine()
+    engine.ai_config = MctsConfig(playouts=10**6, max_seconds=None, seed=1)
+    stdin = SlowInput([(0, "boardsize 9"), (0, "play b E5"), (0, "lz-analyze w 10"), (1.5, "name"), (0, "quit")])
+    stdout = io.StringIO()
+    session.run(engine, stdin, stdout, io.StringIO())
+    out = stdout.getvalue()
+    blocks = out.split("\n\n")
+    analysis = blocks[2]
+    assert analysis.startswith("= \ninfo move ")
+    lines = analysis.split("\n")[1:]
+    assert len(lines) >= 2
+    for line in lines:
+        entries = line.split("info move ")[1:]
+        assert entries
+        for entry in entries:
+            m = re.fullmatch(
+                r"([A-HJ-T]\d) visits (\d+) winrate (\d+) prior (\d+) lcb (\d+) order (\d+) pv ((?:[A-HJ-T]\d ?)+)",
+                entry.strip(),
+            )
+            assert m, entry
+            assert 0 <= int(m.group(3)) <= 10000 and int(m.group(5)) <= int(m.group(3))
+            assert m.group(7).split()[0] == m.group(1)
+    assert blocks[3] == "= miai"
+    assert engine.game.move_number == 1  # analysis plays nothing
+    assert not [t for t in threading.enumerate() if t.name == "miai-gtp-stream"]
