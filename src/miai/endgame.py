@@ -106,7 +106,8 @@ class Marking:
     def _check_turn(self, color: Color, step: str) -> None:
         if color is not self.to_act:
             raise IllegalMoveError(
-                IllegalReason.OUT_OF_TURN, f"{_name(color)} cannot {step} now: it is {_name(self.to_act)}'s turn to {self.expected}"
+                IllegalReason.OUT_OF_TURN,
+                f"{_name(color)} cannot {step} now: it is {_name(self.to_act)}'s turn to {self.expected}",
             )
 
     @property
@@ -135,7 +136,8 @@ class Marking:
         pending = self.pending
         if pending is None:
             raise IllegalMoveError(
-                IllegalReason.WRONG_PHASE, f"there is no proposal to accept yet: {_name(self.first)} marks the dead stones first"
+                IllegalReason.WRONG_PHASE,
+                f"there is no proposal to accept yet: {_name(self.first)} marks the dead stones first",
             )
         if pending.by is color:
             raise IllegalMoveError(IllegalReason.OUT_OF_TURN, f"{_name(color)} cannot accept their own proposal")

@@ -425,7 +425,8 @@ class PlaySession:
             dead, seki = set(pending.dead), set(pending.seki)
             what = "counter-proposal" if countered else "proposal"
             term.say(f"{name(pending.by)}'s {what}: dead {vertices(pending.dead)}.")
-            prompt = f"{name(color)} ({STONE_LETTER[color]}) " + ("accept or resume> " if countered else "accept or mark dead stones> ")
+            choices = "accept or resume" if countered else "accept or mark dead stones"
+            prompt = f"{name(color)} ({STONE_LETTER[color]}) {choices}> "
         self.show_marked(dead)
         while True:
             try:
@@ -458,7 +459,10 @@ class PlaySession:
                     self.show_marked(dead)
                 elif command in ("", "done", "propose"):
                     if pending is not None and not countered and dead == set(pending.dead):
-                        term.say(f"That is {name(pending.by)}'s proposal unchanged: type accept to agree, or mark stones to change it.")
+                        term.say(
+                            f"That is {name(pending.by)}'s proposal unchanged: "
+                            "type accept to agree, or mark stones to change it."
+                        )
                         continue
                     game.propose(dead, seki=seki - dead, color=color)
                     return True
