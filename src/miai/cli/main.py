@@ -12,6 +12,7 @@ SUBCOMMANDS = {
     "gtp": "miai.cli.gtp",
     "score": "miai.cli.score",
     "bench": "miai.cli.bench",
+    "match": "miai.cli.match",
 }
 
 

@@ -1,0 +1,183 @@
+"""``miai match``: play games between two GTP engines and report the results.
+
+    miai match "miai gtp" "/usr/games/gnugo --mode gtp --quiet --level 10" \\
+        --games 10 --size 9 --rules chinese --out runs/miai-vs-gnugo
+
+Each engine is one command line (quoted). Engine A takes Black in the odd-numbered games,
+engine B in the others. The referee (``miai.gtp.referee``) judges every move with miai's
+rules, writes one SGF per game and ``results.jsonl`` into the output directory as each
+game ends, and ``--resume`` continues an interrupted run there. GNU Go's rules are its own
+command-line flags (``--chinese-rules``): pass them in its command line.
+
+Like every subcommand module, it imports only ``argparse`` at the top.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Register ``miai match`` on the ``miai`` command's subparsers."""
+    p = subparsers.add_parser(
+        "match",
+        help="play games between two GTP engines (a referee) and print a results table",
+        description="Play N games between two GTP engines, alternating colours, judged by miai's rules.",
+    )
+    p.add_argument("engine_a", metavar="ENGINE_A", help='engine A\'s command line, quoted (e.g. "miai gtp")')
+    p.add_argument("engine_b", metavar="ENGINE_B", help="engine B's command line, quoted")
+    p.add_argument("--name-a", metavar="LABEL", help="engine A's label in the results (default: from its command)")
+    p.add_argument("--name-b", metavar="LABEL", help="engine B's label in the results")
+    p.add_argument("-n", "--games", type=int, default=2, metavar="N", help="number of games (default: 2)")
+    p.add_argument("--size", type=int, default=9, metavar="N", help="board size, 2 to 25 (default: 9)")
+    p.add_argument(
+        "--rules",
+        default="chinese",
+        metavar="RULES",
+        help="ruleset: a preset or rules text such as 'japanese komi=0.5' (default: chinese)",
+    )
+    p.add_argument("--komi", type=float, default=None, metavar="K", help="komi (default: the ruleset's)")
+    p.add_argument("--handicap", type=int, default=0, metavar="N", help="fixed handicap stones (default: none)")
+    p.add_argument(
+        "--time",
+        default="none",
+        metavar="TC",
+        help="time control: none, SECONDS (absolute), canadian:MAIN:PERIOD:STONES or "
+        "byoyomi:MAIN:PERIOD:PERIODS (default: none)",
+    )
+    p.add_argument(
+        "--move-timeout",
+        type=float,
+        default=60.0,
+        metavar="S",
+        help="without a time control, seconds an engine may take for one move before it forfeits (default: 60)",
+    )
+    p.add_argument("--max-moves", type=int, default=None, metavar="N", help="move cap (default: 3 x points); the game is void")
+    p.add_argument(
+        "--dead-stones",
+        choices=["agreed", "union", "none", "estimator"],
+        default="agreed",
+        help="after two passes, remove the stones both engines list as dead (agreed, default), either lists "
+        "(union), none, or those miai's estimator calls dead (estimator, when miai.ai.status exists)",
+    )
+    p.add_argument("-o", "--out", default="match-results", metavar="DIR", help="output directory (default: match-results)")
+    p.add_argument("--resume", action="store_true", help="continue the run in --out, skipping the games it finished")
+    p.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
+    p.set_defaults(func=run)
+    return p
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    from rich.console import Console
+
+    from miai.errors import RulesError
+    from miai.gtp.referee import (
+        DeadStones,
+        EngineSpec,
+        Match,
+        MatchConfig,
+        MatchError,
+        TimeControl,
+        format_summary,
+        summarize,
+    )
+    from miai.rules import Rules
+
+    def fail(message: str) -> int:
+        print(f"miai match: {message}", file=sys.stderr)
+        return 2
+
+    try:
+        rules = Rules.parse(args.rules)
+    except RulesError as exc:
+        return fail(str(exc))
+    if not 2 <= args.size <= 25:
+        return fail(f"the board size must be from 2 to 25, not {args.size}")
+    if args.games < 1:
+        return fail("--games must be at least 1")
+    try:
+        tc = TimeControl.parse(args.time)
+        a = EngineSpec.parse(args.engine_a, args.name_a)
+        b = EngineSpec.parse(args.engine_b, args.name_b)
+    except ValueError as exc:
+        return fail(str(exc))
+    if a.label == b.label:
+        a, b = EngineSpec(a.command, a.label + " #1"), EngineSpec(b.command, b.label + " #2")
+    if args.dead_stones == "estimator":
+        try:
+            from miai.ai.status import estimate_status  # type: ignore[import-not-found]  # noqa: F401
+        except ImportError:
+            return fail("--dead-stones estimator needs miai.ai.status, which this miai does not have yet")
+    if args.handicap:
+        from miai.errors import HandicapError
+        from miai.handicap import fixed_handicap_points
+
+        try:
+            fixed_handicap_points(args.size, args.handicap)
+        except HandicapError as exc:
+            return fail(str(exc))
+    config = MatchConfig(
+        engines=(a, b),
+        games=args.games,
+        size=args.size,
+        rules=rules,
+        komi=args.komi,
+        handicap=args.handicap,
+        time_control=tc,
+        move_timeout=args.move_timeout,
+        max_moves=args.max_moves,
+        dead_stones=DeadStones(args.dead_stones),
+    )
+    console = Console(stderr=True)
+    progress = None
+    task = None
+    if args.progress:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        progress = Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TextColumn("{task.fields[status]}"),
+            console=console,
+        )
+
+    def started(index: int) -> None:
+        if progress is not None and task is not None:
+            progress.update(task, description=f"game {index + 1}")
+
+    def ended(record: object) -> None:
+        r = record  # a GameRecord
+        line = f"game {r.index + 1}: {r.black} (B) vs {r.white} (W): {r.result} ({r.reason.value})"  # type: ignore[attr-defined]
+        if progress is not None and task is not None:
+            progress.update(task, advance=1, status=line)
+        else:
+            console.print(line, highlight=False)
+
+    match = Match(config, args.out, resume=args.resume, on_game_start=started, on_game_end=ended)
+    try:
+        if progress is not None:
+            with progress:
+                done = 0
+                if args.resume:
+                    from miai.gtp.referee import load_records
+
+                    done = len({r.index for r in load_records(match.results_path) if r.index < config.games})
+                task = progress.add_task("match", total=config.games, completed=done, status="")
+                records = match.run()
+        else:
+            records = match.run()
+    except MatchError as exc:
+        partial = match.records
+        if partial:
+            print(format_summary(summarize(partial, (a.label, b.label))))
+        return fail(str(exc))
+    except KeyboardInterrupt:
+        print(f"\ninterrupted: {len(match.records)} games are in {args.out}; --resume continues", file=sys.stderr)
+        return 130
+    print(format_summary(summarize(records, (a.label, b.label))))
+    print(f"\nrecords: {args.out}/results.jsonl and one SGF per game")
+    return 0
