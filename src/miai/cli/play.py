@@ -310,6 +310,44 @@ class HumanPlayer:
 
 
 
+# ---------------------------------------------------------------------------- the computer player
+
+
+class AiPlayer:
+    """The computer (:class:`miai.ai.mcts.MctsPlayer`): thinks with a progress line on the
+    terminal, then plays, passes or (when clearly lost) resigns."""
+
+    def __init__(self, terminal: Terminal, name: str, level: int = 5, seconds: float | None = None):
+        from miai.ai.mcts import MctsConfig, MctsPlayer
+
+        changes: dict[str, object] = {"resign": True}
+        if seconds is not None:
+            changes["max_seconds"] = seconds
+        self.terminal = terminal
+        self.name = name
+        self.level = level
+        self.engine = MctsPlayer(MctsConfig.for_level(level, **changes))
+
+    def choose_move(self, game: Game) -> Action:
+        color = game.to_move
+        who = f"{name(color)} ({self.name}, level {self.level})"
+        with self.terminal.console.status(f"{who} is thinking...") as status:
+
+            def progress(stats: object) -> None:
+                best = getattr(stats, "best", None)
+                line = f"{who} is thinking: {stats.playouts} playouts, {stats.seconds:.1f} s"  # type: ignore[attr-defined]
+                if best is not None:
+                    line += f", best {point_to_gtp(best.point)} ({best.winrate:.0%})"
+                status.update(line)
+
+            decision = self.engine.genmove(game, progress=progress)
+        if decision.resign:
+            return Resign()
+        what = "passes" if decision.point is None else f"plays {point_to_gtp(decision.point)}"
+        self.terminal.say(f"{who} {what} (win rate {decision.winrate:.0%}, {decision.playouts} playouts).")
+        return Play(decision.point)
+
+
 # ---------------------------------------------------------------------------- the session
 
 
@@ -562,7 +600,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "play",
         help="play a game in the terminal",
-        description="A game of Go for two people at one keyboard. Type help during the game for the commands.",
+        description="A game of Go in the terminal: two people at one keyboard, a person against the computer "
+        "(--white ai or --black ai, --level 1-10), or the computer against itself. Type help during the game for the commands.",
     )
     p.add_argument("--size", type=int, default=19, help="board size, 2 to 25 (default 19)")
     p.add_argument(
@@ -576,6 +615,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--free-handicap", action="store_true", help="Black places the handicap stones instead of the star points"
     )
+    p.add_argument("--black", choices=("human", "ai"), default="human", help="who plays Black (default human)")
+    p.add_argument("--white", choices=("human", "ai"), default="human", help="who plays White (default human)")
+    p.add_argument(
+        "--level", type=int, default=5, choices=range(1, 11), metavar="N",
+        help="the computer's strength, 1 (a few playouts) to 10 (the full budget); default 5",
+    )
+    p.add_argument("--seconds", type=float, help="most seconds the computer thinks per move (default 5)")
     p.set_defaults(func=run)
 
 
@@ -623,6 +669,13 @@ def place_free_handicap(game: Game, count: int, terminal: Terminal) -> bool:
             terminal.say(f"{exc}.")
 
 
+def make_player(args: argparse.Namespace, terminal: Terminal, color: Color) -> Player:
+    """The player the options ask for: ``--black``/``--white`` ``human`` or ``ai``."""
+    if getattr(args, str(color), "human") == "ai":
+        return AiPlayer(terminal, "miai", level=getattr(args, "level", 5), seconds=getattr(args, "seconds", None))
+    return HumanPlayer(terminal, name(color))
+
+
 def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
     terminal = terminal or Terminal()
     try:
@@ -635,7 +688,7 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
     handicap = f", handicap {game.handicap}" if game.handicap else ""
     terminal.say(f"miai play: {game.size}x{game.size}, rules {describe_rules(game.rules)}{handicap}.")
     terminal.say("Black is X, White is O. Type help for the commands.")
-    players = {Color.BLACK: HumanPlayer(terminal, "Black"), Color.WHITE: HumanPlayer(terminal, "White")}
+    players = {color: make_player(args, terminal, color) for color in (Color.BLACK, Color.WHITE)}
     try:
         return PlaySession(game, players, terminal).run()
     except KeyboardInterrupt:
