@@ -163,6 +163,15 @@ def test_union_removes_what_either_lists(tmp_path):
     assert r.dead == ["A1", "H8"] and r.result == "B+73.5"
 
 
+def test_miai_estimator_decides_and_the_engines_lists_are_recorded(tmp_path):
+    a = fake("A", "E1 E2 E3 E4 E5 E6 E7 E8 E9", "--no-final-status")
+    b = fake("B", "A1 B1", "--dead", "")
+    (r,) = play(tmp_path, a, b, dead_stones=DeadStones.ESTIMATOR)
+    assert r.dead_by_engine == {"A": None, "B": []}
+    assert {"A1", "B1"} <= set(r.dead)  # two white stones alone in Black's closed side
+    assert r.result.startswith("B+") and "dead stones removed" in r.detail
+
+
 def test_illegal_move_loses_and_names_the_rule(tmp_path):
     (r,) = play(tmp_path, fake("A", "E5 D4"), fake("B", "E5"))
     assert r.result == "B+F" and r.reason is Reason.ILLEGAL and r.at_fault == "B"

@@ -666,6 +666,7 @@ class Referee:
     def _count(self, game: Any, players: dict[Color, EnginePlayer], rec: GameRecord) -> None:
         cfg = self.config
         lists: dict[Color, list[Point] | None] = {c: self._dead_list(players[c], game) for c in Color}
+        seki: list[Point] = []
         for c in Color:
             got = lists[c]
             rec.dead_by_engine[players[c].label] = None if got is None else [point_to_gtp(p) for p in got]
@@ -679,18 +680,19 @@ class Referee:
         elif cfg.dead_stones is DeadStones.UNION:
             dead = set().union(*known)
         elif cfg.dead_stones is DeadStones.ESTIMATOR:
-            from miai.ai.status import estimate_status  # type: ignore[import-not-found]
+            from miai.ai.status import estimate_status
 
-            dead = set(estimate_status(game).dead)
+            estimate = estimate_status(game)
+            dead, seki = set(estimate.dead), sorted(estimate.seki)
         else:
             dead = set.intersection(*known)
         if rec.disagreement:
             rec.notes.append(
                 "the engines disagree on the dead stones at " + " ".join(rec.disagreement)
-                + f" ({cfg.dead_stones.value}: " + ("removed" if cfg.dead_stones is DeadStones.UNION else "kept") + ")"
+                + f" (counted with {cfg.dead_stones.value} dead stones)"
             )
         rec.dead = [point_to_gtp(p) for p in sorted(dead)]
-        score = game.finish(sorted(dead))
+        score = game.finish(sorted(dead), seki=seki)
         rec.detail = f"both passed; counted {score.black.total:g} to {score.white.total:g}" + (
             f" with {len(dead)} dead stone{'s' if len(dead) != 1 else ''} removed" if dead else ""
         )
