@@ -8,8 +8,10 @@ Reading guide.
   rejection), **update** (visits, wins, AMAF). This module drives it in chunks of
   ``MctsConfig.chunk`` iterations, so that Python can watch the clock, report progress and
   stream analysis between chunks.
-- :class:`MctsConfig` is every tuning knob in one frozen dataclass; :meth:`MctsConfig.for_level`
-  gives strength levels 1–10 (a few playouts up to the full budget).
+- :class:`~miai.ai.config.MctsConfig` is every tuning knob in one frozen dataclass;
+  :meth:`MctsConfig.for_level` gives strength levels 1–10 (a few playouts up to the full
+  budget). It lives in :mod:`miai.ai.config`, which loads no kernel (``miai gtp`` builds it
+  before its first reply).
 - :class:`MctsPlayer` is the player. :meth:`MctsPlayer.genmove` returns a :class:`Decision`:
   a point, a pass or a resignation, with the search's statistics. The rules are the game's:
   the root's children are only moves :meth:`Game.legality` allows (superko included); inside
@@ -42,91 +44,12 @@ import numpy as np
 from miai._kernel import policy as P
 from miai._kernel import tree as T
 from miai._kernel.board import M_NEMPTY, area_difference
+from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig  # noqa: F401  (LEVEL_PLAYOUTS re-exported)
 from miai.coords import Color, Move, Point
 from miai.rules import Rules
 
 if TYPE_CHECKING:  # pragma: no cover
     from miai.game import Game
-
-LEVEL_PLAYOUTS = (8, 30, 100, 300, 700, 1500, 3000, 6000, 12000, 1_000_000)
-"""Playouts per move at levels 1 to 10 (level 10 is limited by the time budget)."""
-
-
-@dataclass(frozen=True)
-class MctsConfig:
-    """Every knob of the search, the policy and the player's decisions."""
-
-    # budget
-    playouts: int = 1_000_000
-    """Most iterations per move."""
-    max_seconds: float | None = 5.0
-    """Most seconds per move when no clock says otherwise (None: playouts only)."""
-    min_seconds: float = 0.05
-    """Least thinking time a clock leaves (when it is nearly out)."""
-    time_safety: float = 0.3
-    """Seconds kept aside from every clock-derived budget (communication, overhead)."""
-    early_stop: bool = True
-    """Stop when the most visited move can no longer be overtaken in the budget left."""
-    chunk: int = 64
-    """Iterations per compiled call (between clock checks and progress reports)."""
-    # tree
-    expand_visits: int = 8
-    rave_equiv: float = 3500.0
-    uct_c: float = 0.0
-    prior_even: float = 10.0
-    prior_selfatari: float = 10.0
-    prior_capture_one: float = 15.0
-    prior_capture_many: float = 30.0
-    prior_pat3: float = 10.0
-    prior_cfg: tuple[float, float, float] = (24.0, 22.0, 8.0)
-    prior_emptyarea: float = 10.0
-    tree_capacity: int = 2_000_000
-    reuse_tree: bool = True
-    # playouts
-    p_capture: float = 0.9
-    p_pattern: float = 0.95
-    p_selfatari_heuristic: float = 0.9
-    p_selfatari_random: float = 0.5
-    # decisions
-    resign: bool = False
-    resign_threshold: float = 0.1
-    resign_min_playouts: int = 1000
-    hopeless_pass_threshold: float = 0.05
-    """After the opponent's pass, pass too when the best win rate is below this."""
-    ownership_threshold: float = 0.4
-    """Mean ownership beyond which a point counts for a side in the pass decision."""
-    seed: int | None = None
-    """Random seed (None: from the clock)."""
-
-    @classmethod
-    def for_level(cls, level: int, **changes: Any) -> MctsConfig:
-        """Strength level 1 (a few playouts) to 10 (the full budget)."""
-        if not 1 <= level <= 10:
-            raise ValueError(f"level must be 1 to 10, not {level}")
-        return cls(playouts=LEVEL_PLAYOUTS[level - 1], **changes)
-
-    def tree_params(self, komi: float) -> np.ndarray:
-        p = np.zeros(T.NSPARAMS, np.float64)
-        p[T.S_EXPAND_VISITS] = self.expand_visits
-        p[T.S_RAVE_EQUIV] = self.rave_equiv
-        p[T.S_UCT_C] = self.uct_c
-        p[T.S_PRIOR_EVEN] = self.prior_even
-        p[T.S_PRIOR_SELFATARI] = self.prior_selfatari
-        p[T.S_PRIOR_CAPTURE_ONE] = self.prior_capture_one
-        p[T.S_PRIOR_CAPTURE_MANY] = self.prior_capture_many
-        p[T.S_PRIOR_PAT3] = self.prior_pat3
-        p[T.S_PRIOR_CFG1], p[T.S_PRIOR_CFG2], p[T.S_PRIOR_CFG3] = self.prior_cfg
-        p[T.S_PRIOR_EMPTYAREA] = self.prior_emptyarea
-        p[T.S_KOMI] = komi
-        return p
-
-    def policy_params(self) -> np.ndarray:
-        p = np.zeros(P.NPARAMS, np.float64)
-        p[P.P_CAPTURE] = self.p_capture
-        p[P.P_PATTERN] = self.p_pattern
-        p[P.P_SELFATARI_HEURISTIC] = self.p_selfatari_heuristic
-        p[P.P_SELFATARI_RANDOM] = self.p_selfatari_random
-        return p
 
 
 # ---------------------------------------------------------------------- results

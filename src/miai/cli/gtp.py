@@ -28,6 +28,15 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     p.add_argument("--size", type=int, default=19, metavar="N", help="board size, 2 to 25 (default: 19)")
     p.add_argument("--komi", type=float, default=None, metavar="K", help="komi (default: the ruleset's)")
     p.add_argument(
+        "--level", type=int, default=10, choices=range(1, 11), metavar="N",
+        help="the computer's strength for genmove, 1 (a few playouts) to 10 (the full budget; default)",
+    )
+    p.add_argument(
+        "--seconds", type=float, default=None, metavar="S",
+        help="most seconds per genmove when the controller sets no clock (default: 5)",
+    )
+    p.add_argument("--resign", action="store_true", help="resign clearly lost games (off by default)")
+    p.add_argument(
         "--no-warm-up",
         dest="warm_up",
         action="store_false",
@@ -61,4 +70,10 @@ def run(args: argparse.Namespace) -> int:
     from miai.gtp.session import run as serve
 
     engine = GtpEngine(size=args.size, rules=rules, komi=args.komi)
+    from miai.ai.config import MctsConfig
+
+    changes: dict = {"resign": args.resign}
+    if args.seconds is not None:
+        changes["max_seconds"] = args.seconds
+    engine.ai_config = MctsConfig.for_level(args.level, **changes)
     return serve(engine, warm_up=args.warm_up)

@@ -47,7 +47,8 @@ def install(engine: GtpEngine) -> None:
 
 def player_of(engine: GtpEngine) -> MctsPlayer:
     """The engine's player, built on first use (and again if the config changed)."""
-    from miai.ai.mcts import MctsConfig, MctsPlayer
+    from miai.ai.config import MctsConfig
+    from miai.ai.mcts import MctsPlayer
 
     config = engine.ai_config or MctsConfig()
     player = engine.player
