@@ -110,3 +110,9 @@ def test_lz_analyze_streams_info_lines_until_the_next_command():
     assert blocks[3] == "= miai"
     assert engine.game.move_number == 1  # analysis plays nothing
     assert not [t for t in threading.enumerate() if t.name == "miai-gtp-stream"]
+
+
+def test_warm_up_also_prepares_the_search():
+    engine = fast_engine()
+    engine.warm_up()  # the session calls it in the background; here it simply must work
+    assert answer(engine, "genmove b").startswith("= ")

@@ -43,6 +43,19 @@ def install(engine: GtpEngine) -> None:
     engine.dispatcher.register("reg_genmove", lambda args: genmove(engine, args, commit=False))
     engine.dispatcher.register("kgs-genmove_cleanup", lambda args: genmove(engine, args, commit=True, cleanup=True))
     engine.dispatcher.register("lz-analyze", lambda args: lz_analyze(engine, args))
+    board_warm_up = engine.warm_up
+
+    def warm_up() -> None:
+        """The board's warm-up, then a tiny search: the session runs this in the background
+        after its first reply, so the first genmove does not wait for the compiler."""
+        board_warm_up()
+        from miai.ai.config import MctsConfig
+        from miai.ai.mcts import MctsPlayer
+        from miai.game import Game
+
+        MctsPlayer(MctsConfig(playouts=16, max_seconds=None, seed=1)).genmove(Game(5))
+
+    engine.warm_up = warm_up  # type: ignore[method-assign]
 
 
 def player_of(engine: GtpEngine) -> MctsPlayer:
