@@ -248,3 +248,23 @@ def test_a_search_honours_its_time_budget():
     decision = ai.genmove(Game(9))
     assert time.monotonic() - start < 1.5
     assert decision.playouts > 0
+
+
+def test_the_search_runs_interpreted_with_jit_disabled():
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import numba.core.config as c; assert c.DISABLE_JIT\n"
+        "from miai.ai.mcts import MctsConfig, MctsPlayer\n"
+        "from miai.game import Game\n"
+        "game = Game(5)\n"
+        "d = MctsPlayer(MctsConfig(playouts=30, max_seconds=None, seed=1)).genmove(game)\n"
+        "game.play(d.point)\n"
+        "print(d.playouts)\n"
+    )
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert 0 < int(out.stdout) <= 30
