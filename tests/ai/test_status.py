@@ -184,3 +184,129 @@ def test_estimate_is_reproducible_and_accepts_a_board():
 def test_empty_point_has_no_status():
     est = estimate_status(game_from(DAME), playouts=20)
     assert est.status((0, 0)) is None and est.confidence((0, 0)) == 0.0
+
+
+# Seed 43 of the GNU Go games, cut out (tests/_kernel/test_ownership.py reads its fills):
+# White's eyeless group (E8 … J7) has G9 and H7; Black H8 J8 has H7 and J9; White H9 has G9
+# and J9. Black H7 or J9 puts three stones in atari whose capture leaves White G9 as a second
+# eye; White H7 puts the big group in atari; White J9 gives H9 J9 to Black G9. A seki, with
+# the lone H9 living by it.
+SEKI_SMALL_CHAIN = """
+. X . X O O . O .
+X X X X O O O X X
+. X . X X X O . O
+X X X X . X O O O
+. X . X X X X X X
+X X X X X X X X X
+O O O O O O O O O
+. O . O . O . O .
+O O O O O O O O O
+"""
+SEKI_SMALL_CHAIN_STONES = "E8 E9 F8 F9 G6 G7 G8 H6 J6 J7 H9 H8 J8"
+
+
+def rotated(diagram: str) -> str:
+    """The diagram turned half a turn (the top-right corner goes to the bottom left)."""
+    rows = [line.split() for line in diagram.strip().splitlines()]
+    return "\n".join(" ".join(reversed(row)) for row in reversed(rows))
+
+
+def rotate_vertex(v: str, size: int = 9) -> str:
+    from miai.coords import point_to_gtp
+
+    r, c = point_from_gtp(v, size)
+    return point_to_gtp((size - 1 - r, size - 1 - c))
+
+
+@pytest.mark.parametrize(
+    "rules, result",
+    [
+        # Black: A9 C9 A7 C7 A5 C5 E6 = 7; White: A2 C2 E2 G2 J2 = 5 + 6.5. G9 H7 J9 are seki points.
+        ("japanese", "W+4.5"),
+        # Area: Black 33 stones + 7 = 40; White 33 stones + 5 + G9 (an eye of the seki group) = 39
+        # + 7.5. H7 and J9 are dame.
+        ("chinese", "W+6.5"),
+    ],
+)
+@pytest.mark.parametrize("turned", [False, True])
+def test_seki_of_a_small_chain_against_an_eyeless_group(rules, result, turned):
+    diagram = rotated(SEKI_SMALL_CHAIN) if turned else SEKI_SMALL_CHAIN
+    stones = SEKI_SMALL_CHAIN_STONES.split()
+    if turned:
+        stones = [rotate_vertex(v) for v in stones]
+    est = estimate_status(game_from(diagram, Rules.preset(rules)))
+    assert est.dead == frozenset()
+    assert est.seki == pts(" ".join(stones))
+    assert est.score.result == result
+
+
+# The same after White G9: both chains have only H7 and J9. Black sacrifices three stones
+# (H7, captured at J9), then plays H8, the vital point of the bent three White gets: White
+# cannot make two eyes. Not a seki: White's group is dead.
+AFTER_WHITE_G9 = SEKI_SMALL_CHAIN.replace(". X . X O O . O .", ". X . X O O O O .", 1)
+
+
+def test_a_small_chain_that_kills_by_nakade_is_not_seki():
+    est = estimate_status(game_from(AFTER_WHITE_G9, Rules.preset("japanese")))
+    assert est.seki == frozenset()
+    assert est.dead == pts("E8 E9 F8 F9 G6 G7 G8 G9 H6 H9 J6 J7")
+    assert est.status(point_from_gtp("H8", 9)) == "alive"
+
+
+# A group with two eyes beside a small chain simply kills it, sacrifice or not: Black H8 H9
+# J8 has J9 and G9; White has F8 and H6, two eyes, and G9.
+TWO_EYES_AGAINST_A_SMALL_CHAIN = """
+. X . X O O . X .
+X X X X O . O X X
+. X . X O O O O O
+X X X X X X O . O
+. X . X . X O O O
+X X X X X X X X X
+O O O O O O O O O
+. O . O . O . O .
+O O O O O O O O O
+"""
+
+
+def test_a_small_chain_against_two_eyes_is_dead():
+    est = estimate_status(game_from(TWO_EYES_AGAINST_A_SMALL_CHAIN, Rules.preset("japanese")))
+    assert est.seki == frozenset()
+    assert est.dead == pts("H8 H9 J8")
+
+
+# Bent four in the corner: White's eye space A1 A2 C1 (with Black's B1, the fourth point)
+# has no outside liberty. Black A2 makes a ko whenever Black likes (White A1 takes A2, Black
+# retakes) while White can do nothing (White A2 or C1 is self-atari), so Black removes the
+# ko threats first and wins the ko. The Japanese ruling (1989, the example of bent four in
+# the corner) is that White is dead, without playing it out. miai's estimate says so too,
+# under every ruleset: it does not read ko threats, and the playouts kill White more often
+# than not (about 63%).
+BENT_FOUR = """
+. O . O . O . O .
+O O O O O O O O O
+X X X X X X X X X
+. X . X . X . X .
+X X X X X X X X X
+X X X X . . . . .
+O O X X . . . . .
+. O O O X . . . .
+. X . O X . . . .
+"""
+
+
+@pytest.mark.parametrize(
+    "rules, result",
+    [
+        # Black: E4…J1 (18) + A6 C6 E6 G6 J6 (5) + A1 A2 C1 and the 6 dead stones' points (9)
+        # + 6 prisoners = 38; White: A9 C9 E9 G9 J9 (5) + 6.5.
+        ("japanese", "B+26.5"),
+        # Area: Black 31 stones + 32 = 63; White 13 stones + 5 + 7.5.
+        ("chinese", "B+37.5"),
+    ],
+)
+def test_bent_four_in_the_corner_is_dead(rules, result):
+    est = estimate_status(game_from(BENT_FOUR, Rules.preset(rules)))
+    assert est.dead == pts("A3 B3 B2 C2 D2 D1")
+    assert est.status(point_from_gtp("B1", 9)) == "alive"
+    assert est.confidence(point_from_gtp("A3", 9)) < 0.9  # not proven: it is a ko in play
+    assert est.score.result == result

@@ -7,10 +7,16 @@ is meant to judge finished or nearly finished positions, where uniform play is t
 1. If the opponent's last move left one of its chains next to it in atari, capture it.
 2. If it put one of our chains next to it in atari, extend it when that gives it at least two
    liberties.
-3. Otherwise a uniformly random legal move that does not fill our own single-point eye and
-   is not a self-atari of more than ``NAKADE_MAX`` stones: seki shapes stay seki (filling a
-   shared liberty would put a whole group in atari), while the small sacrifices that kill
-   an eye space from inside (nakade: a bent three, a throw-in) remain possible.
+3. If it left a space of exactly three empty points next to it, enclosed by one colour (a
+   capture of three stones does), play that space's middle point: the vital point, which
+   makes two eyes for the owner or kills them for the other side.
+4. Otherwise a uniformly random legal move that does not fill our own eye (a point whose
+   neighbours are all ours, true eye or false: filling a false eye is left to rule 2) and
+   is not a self-atari no one would make (:func:`bad_self_atari`): more than
+   ``NAKADE_MAX`` stones, or a sacrifice whose capture kills nothing (the nakade test of
+   :func:`useless_sacrifice`). Seki shapes stay seki (filling a shared liberty would put a
+   whole group in atari, or give the opponent a second eye), while the small sacrifices
+   that kill an eye space from inside (nakade: a bent three, a throw-in) remain possible.
 
 A playout ends after two passes (or ``3 N²`` turns) and is counted by area with
 ``region_owners``. :func:`ownership` adds each point's final owner into per-colour counts.
@@ -34,10 +40,11 @@ from miai._kernel.board import (
     M_NEMPTY,
     M_RNG,
     M_W,
+    NB,
     NEXT,
     SIZE,
+    WALL,
     WHITE,
-    is_own_eye,
     legality,
     pass_turn,
     play_stone,
@@ -120,12 +127,185 @@ def liberties_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> tuple
     return nlib, stones
 
 
+@njit(cache=True, inline="always")
+def _in_sacrifice(grid: np.ndarray, q: int, p: int, h0: int, h1: int, h2: int) -> bool:
+    """Whether ``q`` is a stone of the chain a stone on ``p`` would form with the chains
+    whose heads are ``h0``, ``h1``, ``h2`` (-1: none)."""
+    if q == p:
+        return True
+    h = grid[HEAD, q]
+    return h != 0 and (h == h0 or h == h1 or h == h2)
+
+
+@njit(cache=True)
+def useless_sacrifice(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+    """For a stone of ``c`` on ``p`` that leaves its chain S in atari: whether the sacrifice
+    kills nothing, judged by what the capture gives the opponent (the real nakade test,
+    rather than the chain's size).
+
+    A nakade is played inside the opponent's enclosure: S's last liberty L, where the
+    capturing stone goes, must touch only opponent stones, S and the edge. Capturing S then
+    leaves the opponent one eye where S stood; the sacrifice is still useless when an
+    opponent chain next to S has, apart from S and L, a liberty that is an eye of its own
+    once S is gone: every neighbour the opponent's (L counts as the opponent's; a point next
+    to S does not, it joins the eye left by S), and fewer than two bad diagonals (stones of
+    ``c`` outside S, plus one on the edge), as in :func:`~miai._kernel.board.is_own_eye`.
+    This is what makes a seki a seki: a small chain sharing the last liberties of an eyeless
+    group that has an eye elsewhere is not sacrificed, while the killing stones inside an
+    eye space with no other eye still are."""
+    w = meta[M_W]
+    o = 3 - c
+    h0 = -1
+    h1 = -1
+    h2 = -1
+    for q in (p - w, p - 1, p + 1, p + w):
+        if grid[COLOR, q] == c:
+            h = grid[HEAD, q]
+            if h != h0 and h != h1 and h != h2:
+                if h0 == -1:
+                    h0 = h
+                elif h1 == -1:
+                    h1 = h
+                else:
+                    h2 = h
+    # the last liberty of S: an empty neighbour of p or of one of the chains, other than p
+    lib = 0
+    for q in (p - w, p - 1, p + 1, p + w):
+        if grid[COLOR, q] == EMPTY:
+            lib = q
+    for h in (h0, h1, h2):
+        if h == -1 or lib != 0:
+            continue
+        lib = chain_liberty(grid, w, h, p)
+    # the stones of S: p and the chains it joins
+    n = 1
+    for h in (h0, h1, h2):
+        if h != -1:
+            n += grid[SIZE, h]
+    sac = np.empty(n, np.int32)
+    sac[0] = p
+    n = 1
+    for h in (h0, h1, h2):
+        if h == -1:
+            continue
+        t = h
+        while True:
+            sac[n] = t
+            n += 1
+            t = grid[NEXT, t]
+            if t == h:
+                break
+    # a nakade is played inside the opponent's enclosure: its last liberty touches only
+    # opponent stones, S and the edge (another empty point or another chain of ours there,
+    # and the capture is no nakade)
+    for f in (lib - w, lib - 1, lib + 1, lib + w):
+        cf = grid[COLOR, f]
+        if (cf == EMPTY and f != p) or (cf == c and not _in_sacrifice(grid, f, p, h0, h1, h2)):
+            return True
+    # the opponent chains next to S, each examined once
+    seen = np.zeros(4 * n, np.int32)
+    nseen = 0
+    for i in range(n):
+        s = sac[i]
+        for q in (s - w, s - 1, s + 1, s + w):
+            if grid[COLOR, q] != o:
+                continue
+            ho = grid[HEAD, q]
+            known = False
+            for k in range(nseen):
+                if seen[k] == ho:
+                    known = True
+            if known:
+                continue
+            seen[nseen] = ho
+            nseen += 1
+            t = ho
+            while True:
+                for e in (t - w, t - 1, t + 1, t + w):
+                    if grid[COLOR, e] != EMPTY or e == p or e == lib:
+                        continue
+                    eye = True
+                    bad = 0
+                    for f in (e - w, e - 1, e + 1, e + w):
+                        cf = grid[COLOR, f]
+                        if cf == WALL:
+                            bad = 1
+                        elif not (f == lib or cf == o):
+                            eye = False
+                    if not eye:
+                        continue
+                    for d in (e - w - 1, e - w + 1, e + w - 1, e + w + 1):
+                        if grid[COLOR, d] == c and not _in_sacrifice(grid, d, p, h0, h1, h2):
+                            bad += 1
+                    if bad < 2:
+                        return True
+                t = grid[NEXT, t]
+                if t == ho:
+                    break
+    return False
+
+
+@njit(cache=True)
+def bad_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+    """Whether a stone of ``c`` on the empty point ``p`` is a self-atari no one would play:
+    more than ``NAKADE_MAX`` stones, or a sacrifice of two or more stones that kills
+    nothing (:func:`useless_sacrifice`). A lone stone's
+    self-atari (a throw-in) is allowed. A suicide counts as bad too."""
+    libs, stones = liberties_after(grid, meta, p, c)
+    if libs >= 2:
+        return False
+    if libs == 0 or stones > NAKADE_MAX:
+        return True
+    return stones >= 2 and useless_sacrifice(grid, meta, p, c)
+
+
 @njit(cache=True)
 def _acceptable(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
-    if legality(grid, meta, p, c, False) != LEGAL or is_own_eye(grid, meta, p, c):
+    nb = grid[NB, p]
+    if (nb & 0xFF) == 0 and ((nb >> (8 * (3 - c))) & 0xFF) == 0:
+        return False  # our own eye, true or false: left alone (rules 1 and 2 may still fill it)
+    if legality(grid, meta, p, c, False) != LEGAL:
         return False
-    libs, stones = liberties_after(grid, meta, p, c)
-    return libs >= 2 or stones <= NAKADE_MAX
+    return not bad_self_atari(grid, meta, p, c)
+
+
+@njit(cache=True)
+def vital_point_of_three(grid: np.ndarray, w: int, e: int) -> int:
+    """If the empty point ``e`` lies in a region of exactly three empty points enclosed by
+    stones of one colour (and the edge), the region's middle point (next to the other two);
+    otherwise 0."""
+    a = e
+    b = 0
+    d = 0
+    enclosing = 0
+    n = 1
+    i = 0
+    while i < n:
+        s = a if i == 0 else b if i == 1 else d
+        for q in (s - w, s - 1, s + 1, s + w):
+            cq = grid[COLOR, q]
+            if cq == EMPTY:
+                if q == a or q == b or q == d:
+                    continue
+                if n == 3:
+                    return 0
+                if n == 1:
+                    b = q
+                else:
+                    d = q
+                n += 1
+            elif cq != WALL:
+                if enclosing == 0:
+                    enclosing = cq
+                elif cq != enclosing:
+                    return 0
+        i += 1
+    if n != 3:
+        return 0
+    for m, x, y in ((a, b, d), (b, a, d), (d, a, b)):
+        if (x == m - w or x == m - 1 or x == m + 1 or x == m + w) and (y == m - w or y == m - 1 or y == m + 1 or y == m + w):
+            return m
+    return 0
 
 
 @njit(cache=True)
@@ -149,6 +329,13 @@ def choose_policy_move(grid: np.ndarray, meta: np.ndarray, c: int, last: int) ->
                     libs, _ = liberties_after(grid, meta, lib, c)
                     if libs >= 2:
                         return lib
+        # the vital point of a three-point space next to the last move (a capture of three
+        # stones leaves one): whoever encloses it, the middle point decides its eyes
+        for e in (last - w, last - 1, last + 1, last + w):
+            if grid[COLOR, e] == EMPTY:
+                v = vital_point_of_three(grid, w, e)
+                if v != 0 and _acceptable(grid, meta, v, c):
+                    return v
     k = meta[M_NEMPTY]
     while k > 0:
         r = _random_below(meta, k)

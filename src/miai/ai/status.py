@@ -9,11 +9,14 @@ How a chain's status is decided, most certain first:
    one's own eyes) are played out and counted; a chain whose points end up the opponent's in
    more than half of them is dead. The confidence is the share of playouts that agree.
 3. **Seki** (RULES.md §6), explicitly: with the dead stones removed, an empty point next to
-   living chains of both colours where either colour's stone would put its own chain of
-   more than ``NAKADE_MAX`` stones in atari is a liberty neither side can fill; the chains of
-   both colours next to it are in seki. Playouts never fill such points (no self-atari
-   beyond a nakade sacrifice), so these chains also come out alive there; a smaller
-   sacrifice (the killing stone in a bent three) is played out instead.
+   living chains of both colours where neither colour can play without a suicide or a
+   self-atari no one would make is a liberty neither side can fill; the chains of both
+   colours next to it are in seki, and so is a chain that lives only by them (every liberty
+   next to a seki chain). A self-atari no one would make is one of more than ``NAKADE_MAX``
+   stones, or a sacrifice of two or more whose capture would give the opponent a second
+   eye (:func:`miai._kernel.ownership.bad_self_atari`: the real nakade test). Playouts never
+   play such moves either, so these chains also come out alive there; a useful sacrifice
+   (the killing stone in a bent three) is played out instead.
 
 The estimate then counts the position (:func:`miai.scoring.count`) with those dead stones
 removed and those seki stones given, under the game's rules: seki points count for nobody
@@ -139,25 +142,22 @@ def _neighbours(p: Point, size: int) -> list[Point]:
     return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if 0 <= r + dr < size and 0 <= c + dc < size]
 
 
-def _bad_fill(after: tuple[int, int]) -> bool:
-    """Whether a stone leaving its chain ``(liberties, stones)`` is a fill no one would play:
-    a self-atari of more stones than a nakade sacrifice (a smaller one may kill an eye space,
-    as the playouts know)."""
-    from miai._kernel.ownership import NAKADE_MAX
-
-    libs, stones = after
-    return libs <= 1 and stones > NAKADE_MAX
-
-
 def _seki_points(board: Board, dead: set[Point]) -> set[Point]:
-    """Stones in seki: chains of both colours, neither dead, sharing an empty point that
-    neither colour can fill without being left in atari (on the board without ``dead``)."""
-    from miai._kernel.ownership import liberties_after
+    """Stones in seki, on the board without ``dead``.
+
+    First, chains of both colours sharing an empty point that neither colour can fill: a
+    suicide, or a self-atari no one would play (:func:`~miai._kernel.ownership.bad_self_atari`:
+    more than a nakade sacrifice, or a sacrifice whose capture gives the opponent a second
+    eye). Then, repeatedly, a chain not proven alive whose every liberty touches a chain
+    already in seki, or is a point neither side can fill: it lives only by the seki (the lone
+    stone next to the shared liberties of a seki in the corner, say)."""
+    from miai._kernel.ownership import bad_self_atari
 
     clean = board.copy()
     for p in dead:
         clean.set(p, None)
     size = board.size
+    unfillable: set[Point] = set()
     seki: set[Point] = set()
     for p in clean:
         if clean[p] is not None:
@@ -166,10 +166,25 @@ def _seki_points(board: Board, dead: set[Point]) -> set[Point]:
         if near != {Color.BLACK, Color.WHITE}:
             continue
         index = clean.index(p)
-        if all(_bad_fill(liberties_after(clean.grid, clean.meta, index, int(c))) for c in (Color.BLACK, Color.WHITE)):
+        if all(bad_self_atari(clean.grid, clean.meta, index, int(c)) for c in (Color.BLACK, Color.WHITE)):
+            unfillable.add(p)
             for q in _neighbours(p, size):
                 if clean[q] is not None:
                     seki |= set(clean.chain(q))
+    if not seki:
+        return seki
+    proven = unconditional_life(clean)
+    chains = [(colour, stones) for colour, stones in _chains(clean) if not stones & seki]
+    grown = True
+    while grown:
+        grown = False
+        for colour, stones in chains:
+            if stones & seki or stones <= proven.alive[colour]:
+                continue
+            libs = {q for p in stones for q in _neighbours(p, size) if clean[q] is None}
+            if libs and all(q in unfillable or any(r in seki for r in _neighbours(q, size)) for q in libs):
+                seki |= stones
+                grown = True
     return seki
 
 
