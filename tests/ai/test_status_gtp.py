@@ -52,3 +52,33 @@ def test_final_score_counts_as_it_stands_under_tromp_taylor(tmp_path):
     engine = engine_with(DEAD_INSIDE, "tromp-taylor", tmp_path)
     # Tromp-Taylor: no dead stones; C2 and G8 spoil nothing but their own points and regions.
     assert engine.handle("final_score") == "= " + engine.game.score().result + "\n\n"
+
+
+def test_final_status_list_territory_and_dame(tmp_path):
+    engine = engine_with(DEAD_INSIDE, "japanese", tmp_path)
+    black = engine.handle("final_status_list black_territory")[2:].strip().split()
+    white = engine.handle("final_status_list white_territory")[2:].strip().split()
+    dame = engine.handle("final_status_list dame")[2:].strip()
+    # Black's 36 points below the walls (the dead C2's point among them), White's 27 above
+    # (the dead G8's); no dame; one line, top row first, as GNU Go lists them.
+    assert len(black) == 36 and len(white) == 27 and dame == ""
+    assert "C2" in black and "G8" in white and "E5" not in black + white
+    assert white[0] == "A9" and black[-1] == "J1"
+
+
+@pytest.mark.parametrize("rules, seki_eyes", [("japanese", ""), ("chinese", "A2")])
+def test_final_status_list_dame_of_a_seki(tmp_path, rules, seki_eyes):
+    engine = engine_with(SEKI_WITH_EYES, rules, tmp_path)
+    dame = engine.handle("final_status_list dame")[2:].strip().split()
+    # the shared liberty E2 is dame under both rules; the eyes A2 (White's) and D1 (Black's)
+    # are dame under territory scoring and their owners' under area scoring
+    assert sorted(dame) == (["E2"] if seki_eyes else ["A2", "D1", "E2"])
+    assert ("A2" in engine.handle("final_status_list white_territory")) is bool(seki_eyes)
+    assert ("D1" in engine.handle("final_status_list black_territory")) is bool(seki_eyes)
+
+
+def test_final_status_list_dame_between_walls(tmp_path):
+    from tests.ai.test_status import DAME
+
+    engine = engine_with(DAME, "chinese", tmp_path)
+    assert engine.handle("final_status_list dame") == "= " + " ".join(f"{c}5" for c in "ABCDEFGHJ") + "\n\n"

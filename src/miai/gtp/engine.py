@@ -493,14 +493,25 @@ class GtpEngine:
 
         return estimate_status(self.game, seed=1)
 
+    _AREAS = {"black_territory": Color.BLACK, "white_territory": Color.WHITE, "dame": None}
+
     def cmd_final_status_list(self, args: Sequence[str]) -> str:
         """``final_status_list alive|dead|seki``: the stones with that status, one chain per
         line (as GNU Go prints them), from miai's estimate of the position; after a game
-        ended by agreement, ``dead`` lists the agreed dead stones."""
-        self._expect(args, 1, "final_status_list alive|dead|seki")
+        ended by agreement, ``dead`` lists the agreed dead stones.
+
+        ``final_status_list black_territory|white_territory|dame``: the points that count as
+        Black's or White's territory, or for nobody, on one line, top row first (as GNU Go
+        prints them): empty points and the points of dead stones, counted under the game's
+        rules as ``final_score`` counts them (seki points are dame under territory scoring;
+        under area scoring an eye of a seki group is its owner's)."""
+        usage = "final_status_list alive|dead|seki|black_territory|white_territory|dame"
+        self._expect(args, 1, usage)
         wanted = args[0].lower()
+        if wanted in self._AREAS:
+            return self._final_area(self._AREAS[wanted])
         if wanted not in ("alive", "dead", "seki"):
-            raise GtpError("syntax error: expected final_status_list alive|dead|seki")
+            raise GtpError(f"syntax error: expected {usage}")
         est = self._status_estimate()
         final = self.game.final_score
         agreed = final.dead_stones if final is not None and final.dead_stones else None
@@ -512,6 +523,29 @@ class GtpEngine:
             if status == wanted:
                 lines.append(" ".join(point_to_gtp(p) for p in sorted(chain.stones, key=lambda q: (q[1], q[0]))))
         return "\n".join(lines)
+
+    def _final_area(self, owner: Color | None) -> str:
+        game = self.game
+        final = game.final_score
+        try:
+            if final is not None and final.owners:
+                score = final
+            elif not game.rules.remove_dead_stones:
+                score = game.score()
+            else:
+                score = self._status_estimate().score
+        except MiaiError as exc:
+            raise GtpError(f"cannot score: {exc}") from None
+        board, size = game.board, game.board.size
+        points = []
+        for r in range(size - 1, -1, -1):
+            for c in range(size):
+                if board[(r, c)] is not None and (r, c) not in score.dead_stones:
+                    continue
+                v = score.owners[r][c]
+                if (Color(v) if v else None) is owner:
+                    points.append(point_to_gtp((r, c)))
+        return " ".join(points)
 
     # ------------------------------------------------------------------ rules
     def _change_rules(self, rules: Rules) -> None:
