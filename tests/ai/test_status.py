@@ -310,3 +310,28 @@ def test_bent_four_in_the_corner_is_dead(rules, result):
     assert est.status(point_from_gtp("B1", 9)) == "alive"
     assert est.confidence(point_from_gtp("A3", 9)) < 0.9  # not proven: it is a ko in play
     assert est.score.result == result
+
+
+# GNU Go seed 49 (9×9, level 10), the final position: White C2 C3 D1 in an open corner
+# among dead White stones (B6 C6, E2). The first playouts are a coin toss for them (the
+# dead stones sometimes come back to life and help); with the dead stones taken off and
+# the unsettled chains played out again, they are dead, as GNU Go says.
+OPEN_CORNER = """
+. . . X O O . . .
+. . . X X O O . .
+. X X . X O . . .
+X O O X . X O O .
+. . . . X X O . O
+. . . . . X X O O
+. . O X X . . X O
+. . O X O . . X O
+. . . O . . . X X
+"""
+
+
+@pytest.mark.parametrize("rules, result", [("japanese", "B+27.5"), ("chinese", "B+27.5")])
+def test_unsettled_stones_among_dead_ones_are_judged_without_them(rules, result):
+    est = estimate_status(game_from(OPEN_CORNER, Rules.preset(rules), to_move=Color.WHITE), seed=49)
+    assert est.dead == pts("B6 C6 E2 C2 C3 D1")
+    assert est.score.result == result
+    assert est.confidence(point_from_gtp("C2", 9)) < 0.7  # unsettled, but dead more often than not

@@ -188,6 +188,46 @@ def _seki_points(board: Board, dead: set[Point]) -> set[Point]:
     return seki
 
 
+UNSETTLED = 0.7
+"""A chain judged by the playouts with less confidence than this is judged again once the
+dead stones are off the board (:func:`_second_pass`)."""
+
+Verdict = tuple[Color, frozenset[Point], Status, float, bool]
+
+
+def _second_pass(board: Board, verdicts: list[Verdict], dead: set[Point], to_move: int, n: int, seed: int) -> list[Verdict]:
+    """Judge the unsettled chains again on the board without the stones found dead.
+
+    Dead stones left on the board muddle the playouts around them: the light policy
+    sometimes rescues them, and then they cut or make eyes they never could. So, as players
+    do when they count, the dead stones are taken off (their status stands) and the chains
+    the first playouts were unsure of (less than ``UNSETTLED`` confidence) are played out
+    again from the cleaned position: an unsettled group inside the opponent's sphere comes
+    out as dead as the dead stones around it made it (GNU Go seed 49: three White stones
+    in an open corner, a coin toss among dead stones, dead without them)."""
+    from miai._kernel.ownership import ownership
+
+    clean = board.copy()
+    for p in dead:
+        clean.set(p, None)
+    owned = np.zeros((3, clean.grid.shape[1]), np.int32)
+    ownership(clean.grid, clean.meta, to_move, n, (seed + 1) & 0x7FFFFFFFFFFFFFFF, owned)
+    w = board.size + 2
+    own = ((owned[1] - owned[2]).astype(np.float64) / n).reshape(w, w)[1:-1, 1:-1]
+    out: list[Verdict] = []
+    for colour, stones, status, conf, proven in verdicts:
+        if proven or status == "dead" or conf >= UNSETTLED:
+            out.append((colour, stones, status, conf, proven))
+            continue
+        sign = 1.0 if colour is Color.BLACK else -1.0
+        alive_share = (1.0 + sign * float(np.mean([own[p] for p in stones]))) / 2.0
+        if alive_share < 0.5:
+            out.append((colour, stones, "dead", 1.0 - alive_share, False))
+        else:
+            out.append((colour, stones, "alive", alive_share, False))
+    return out
+
+
 def estimate_status(
     game_or_board: Game | Board,
     rules: Rules | None = None,
@@ -242,6 +282,9 @@ def estimate_status(
             else:
                 verdicts.append((colour, stones, "alive", alive_share, False))
     dead = {p for _, stones, st, _, _ in verdicts if st == "dead" for p in stones}
+    if dead and any(not proven and conf < UNSETTLED for _, _, _, conf, proven in verdicts):
+        verdicts = _second_pass(board, verdicts, dead, int(to_move), n, seed)
+        dead = {p for _, stones, st, _, _ in verdicts if st == "dead" for p in stones}
     seki = _seki_points(board, dead)
     chains = tuple(
         ChainStatus(colour, stones, "seki" if (st == "alive" and stones <= seki) else st, conf, proven)
