@@ -61,3 +61,11 @@ def test_the_ai_player_answers_with_a_legal_action():
         action = ai.choose_move(game)
         assert isinstance(action, play.Play)
         game.play(action.point)
+
+
+def test_undo_against_the_computer_takes_back_its_reply_too():
+    terminal = Terminal.scripted(["C3", "undo", "B2", "quit"])
+    assert play.run(parse("--size", "5", "--white", "ai", "--level", "1"), terminal) == 0
+    out = terminal.transcript()
+    assert "Took back move 2 (White " in out and "Took back move 1 (Black C3)" in out
+    assert "Black (X) move 1> B2" in out

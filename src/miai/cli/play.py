@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from miai.cli.terminal import Terminal
 from miai.coords import GTP_COLUMNS, Color, Move, Point, point_from_gtp, point_to_gtp
@@ -29,6 +29,9 @@ from miai.endgame import Marking
 from miai.game import Game, Phase
 from miai.render import rich_diagram
 from miai.rules import Rules, Scoring
+
+if TYPE_CHECKING:  # pragma: no cover
+    from miai.ai.mcts import SearchStats
 
 # ---------------------------------------------------------------------------- actions
 
@@ -333,9 +336,9 @@ class AiPlayer:
         who = f"{name(color)} ({self.name}, level {self.level})"
         with self.terminal.console.status(f"{who} is thinking...") as status:
 
-            def progress(stats: object) -> None:
-                best = getattr(stats, "best", None)
-                line = f"{who} is thinking: {stats.playouts} playouts, {stats.seconds:.1f} s"  # type: ignore[attr-defined]
+            def progress(stats: SearchStats) -> None:
+                best = stats.best
+                line = f"{who} is thinking: {stats.playouts} playouts, {stats.seconds:.1f} s"
                 if best is not None:
                     line += f", best {point_to_gtp(best.point)} ({best.winrate:.0%})"
                 status.update(line)
@@ -386,6 +389,10 @@ class PlaySession:
                 continue
             if isinstance(action, Undo):
                 self.undo()
+                # against miai's AI, take back its reply too: the person moves again
+                reply = self.players[game.to_move]
+                if game.move_number > 0 and game.phase is Phase.PLAY and isinstance(reply, AiPlayer):
+                    self.undo()
                 continue
             try:
                 game.play(Move(color, action.point))
@@ -600,8 +607,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "play",
         help="play a game in the terminal",
-        description="A game of Go in the terminal: two people at one keyboard, a person against the computer "
-        "(--white ai or --black ai, --level 1-10), or the computer against itself. Type help during the game for the commands.",
+        description="A game of Go in the terminal: two people at one keyboard, a person against the "
+        "computer (--white ai or --black ai, --level 1-10), or the computer against itself. "
+        "Type help during the game for the commands.",
     )
     p.add_argument("--size", type=int, default=19, help="board size, 2 to 25 (default 19)")
     p.add_argument(
