@@ -112,3 +112,26 @@ def test_ownership_runs_interpreted_with_jit_disabled():
     seki, after = [tuple(map(int, line.split())) for line in out.stdout.split("\n") if line]
     assert sum(seki) <= 20 * 81 and sum(after) <= 20 * 81
     assert after[0] > seki[0]  # Black takes White's group after G9
+
+
+def test_own_eye_is_filled_only_to_save_a_chain():
+    from miai._kernel.ownership import _acceptable
+
+    # White E5 is in atari; its last liberty D5 has only White neighbours (a false eye):
+    # connecting there is a move the playouts make; G9 in the seki saves nothing.
+    board = game_from(
+        """
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . O X . . . .
+        . . O . O X . . .
+        . . . O X . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """.replace("        ", "")
+    ).board
+    assert _acceptable(board.grid, board.meta, board.index(point_from_gtp("D5", 9)), 2)
+    seki = game_from(SEKI).board
+    assert not _acceptable(seki.grid, seki.meta, seki.index(point_from_gtp("G9", 9)), 2)

@@ -11,7 +11,8 @@ is meant to judge finished or nearly finished positions, where uniform play is t
    capture of three stones does), play that space's middle point: the vital point, which
    makes two eyes for the owner or kills them for the other side.
 4. Otherwise a uniformly random legal move that does not fill our own eye (a point whose
-   neighbours are all ours, true eye or false: filling a false eye is left to rule 2) and
+   neighbours are all ours, true eye or false, unless filling it saves a chain of ours in
+   atari: the connection through a false eye) and
    is not a self-atari no one would make (:func:`bad_self_atari`): more than
    ``NAKADE_MAX`` stones, or a sacrifice whose capture kills nothing (the nakade test of
    :func:`useless_sacrifice`). Seki shapes stay seki (filling a shared liberty would put a
@@ -263,10 +264,24 @@ def bad_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
 def _acceptable(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     nb = grid[NB, p]
     if (nb & 0xFF) == 0 and ((nb >> (8 * (3 - c))) & 0xFF) == 0:
-        return False  # our own eye, true or false: left alone (rules 1 and 2 may still fill it)
+        # our own eye, true or false, is left alone, unless filling it saves one of our
+        # chains in atari (connecting a cut stone through a false eye)
+        return _saves_a_chain(grid, meta, p, c)
     if legality(grid, meta, p, c, False) != LEGAL:
         return False
     return not bad_self_atari(grid, meta, p, c)
+
+
+@njit(cache=True)
+def _saves_a_chain(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+    """Whether a stone of ``c`` on ``p`` joins one of its chains in atari and leaves it with
+    at least two liberties."""
+    w = meta[M_W]
+    for q in (p - w, p - 1, p + 1, p + w):
+        if grid[COLOR, q] == c and grid[LIBS, grid[HEAD, q]] == 1:
+            libs, _ = liberties_after(grid, meta, p, c)
+            return libs >= 2
+    return False
 
 
 @njit(cache=True)
