@@ -226,10 +226,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     same_dead = {r: 0 for r in RULE_FLAGS}
     same_score = {r: 0 for r in RULE_FLAGS}
     both = 0
+    both_explained = 0
     explained = {r: 0 for r in RULE_FLAGS}
     seconds = 0.0
     for game in games:
         all_agree = True
+        all_explained = True
         for rules in RULE_FLAGS:
             c = compare(game, rules, args.playouts)
             seconds += c.seconds
@@ -238,6 +240,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             same_dead[rules] += c.same_dead
             same_score[rules] += c.same_score
             all_agree &= c.agrees
+            all_explained &= c.agrees or c.gnugo_known_difference
             explained[rules] += c.agrees or c.gnugo_known_difference
             if not c.agrees:
                 why = " [GNU Go's known difference 4: eyes of seki groups as dame]" if c.gnugo_known_difference else ""
@@ -250,12 +253,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                     g = replay(game, rules)
                     print(diagram(g.board, dead=[point_from_gtp(v, game.size) for v in c.ours_dead]))
         both += all_agree
+        both_explained += all_explained
     n = len(games)
     for rules in RULE_FLAGS:
         print(f"{rules:9s}: same dead stones {same_dead[rules]}/{n}, same score {same_score[rules]}/{n}, "
               f"both {agree[rules]}/{n} ({100 * agree[rules] / n:.0f}%); with GNU Go's known errors "
               f"set aside {explained[rules]}/{n} ({100 * explained[rules] / n:.0f}%)")
-    print(f"agree under both rules: {both}/{n} ({100 * both / n:.0f}%); "
+    print(f"agree under both rules: {both}/{n} ({100 * both / n:.0f}%), with GNU Go's known errors set aside "
+          f"{both_explained}/{n} ({100 * both_explained / n:.0f}%); "
           f"miai's estimate takes {seconds / (2 * n):.2f} s per position")
     return 0
 
