@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from miai import _kernel as K
-from miai._kernel.board import COLOR, HEAD, LIBS, M_CAPT_B, M_HASH, M_KO, M_KO_COLOR, M_W, NEXT, SIZE
+from miai._kernel.board import COLOR, HEAD, LIBS, M_CAPT_B, M_HASH, M_KO, M_KO_COLOR, NEXT, SIZE
 from miai.coords import GTP_COLUMNS, Color, Point, check_point, check_size
 
 

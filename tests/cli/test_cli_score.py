@@ -46,7 +46,7 @@ def test_score_of_a_9x9_record(capsys):
             *(repairs if record.repairs else []),
             diagram(game.board, last_move=game.last_move, dead=est.dead, marks=marks),
             "Map: x o dead stones (miai's estimate), b w territory.",
-            "Dead black: A6 B6 C6 (82%); D7 (82%)",
+            "Dead black: A6 B6 C6 (83%); D7 (83%)",
             str(score),
             f"Count: {score.result}. White wins by {-score.margin:g} points.",
             "Recorded result: W+R. White wins by resignation.",

@@ -33,7 +33,6 @@ from miai._kernel.board import (
     COLOR,
     EMPTIES,
     EMPTY,
-    EMPTY_POS,
     HEAD,
     LEGAL,
     LIBS,
@@ -51,81 +50,11 @@ from miai._kernel.board import (
     play_stone,
     region_owners,
 )
-from miai._kernel.playout import _random_below
+from miai._kernel.playout import discard_candidate, random_below
+from miai._kernel.tactics import captures_something, chain_liberty, liberties_after, stones_after
 
 NAKADE_MAX = 3
 """The largest chain a playout may put in atari by its own move (a nakade sacrifice)."""
-
-
-@njit(cache=True)
-def chain_liberty(grid: np.ndarray, w: int, head: int, exclude: int) -> int:
-    """A liberty of the chain whose head is ``head`` other than ``exclude`` (0 if none)."""
-    s = head
-    while True:
-        for q in (s - w, s - 1, s + 1, s + w):
-            if grid[COLOR, q] == EMPTY and q != exclude:
-                return q
-        s = grid[NEXT, s]
-        if s == head:
-            return 0
-
-
-@njit(cache=True)
-def liberties_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> tuple[int, int]:
-    """``(liberties, stones)`` of the chain a stone of ``c`` on the empty point ``p`` would
-    form, without playing it; liberties are counted up to 2 (2 means "two or more"), and
-    capturing an opponent chain counts as two (the captured points become liberties)."""
-    w = meta[M_W]
-    o = 3 - c
-    l0 = 0
-    l1 = 0
-    nlib = 0
-    stones = 1
-    h0 = -1
-    h1 = -1
-    h2 = -1
-    for q in (p - w, p - 1, p + 1, p + w):
-        cq = grid[COLOR, q]
-        if cq == EMPTY:
-            if nlib == 0:
-                l0 = q
-                nlib = 1
-            elif nlib == 1 and q != l0:
-                l1 = q
-                nlib = 2
-        elif cq == o:
-            if grid[LIBS, grid[HEAD, q]] == 1:
-                nlib = 2
-        elif cq == c:
-            h = grid[HEAD, q]
-            if h != h0 and h != h1 and h != h2:
-                stones += grid[SIZE, h]
-                if h0 == -1:
-                    h0 = h
-                elif h1 == -1:
-                    h1 = h
-                else:
-                    h2 = h
-    if nlib >= 2:
-        return 2, stones
-    for h in (h0, h1, h2):
-        if h == -1:
-            continue
-        if grid[LIBS, h] >= 3:
-            return 2, stones
-        s = h
-        while True:
-            for q in (s - w, s - 1, s + 1, s + w):
-                if grid[COLOR, q] == EMPTY and q != p:
-                    if nlib == 0:
-                        l0 = q
-                        nlib = 1
-                    elif q != l0:
-                        return 2, stones
-            s = grid[NEXT, s]
-            if s == h:
-                break
-    return nlib, stones
 
 
 @njit(cache=True, inline="always")
@@ -252,9 +181,12 @@ def bad_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     more than ``NAKADE_MAX`` stones, or a sacrifice of two or more stones that kills
     nothing (:func:`useless_sacrifice`). A lone stone's
     self-atari (a throw-in) is allowed. A suicide counts as bad too."""
-    libs, stones = liberties_after(grid, meta, p, c)
+    if captures_something(grid, meta, p, c) > 0:
+        return False
+    libs = liberties_after(grid, meta, p, c, 2)
     if libs >= 2:
         return False
+    stones = stones_after(grid, meta, p, c)
     if libs == 0 or stones > NAKADE_MAX:
         return True
     return stones >= 2 and useless_sacrifice(grid, meta, p, c)
@@ -279,8 +211,7 @@ def _saves_a_chain(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     w = meta[M_W]
     for q in (p - w, p - 1, p + 1, p + w):
         if grid[COLOR, q] == c and grid[LIBS, grid[HEAD, q]] == 1:
-            libs, _ = liberties_after(grid, meta, p, c)
-            return libs >= 2
+            return captures_something(grid, meta, p, c) > 0 or liberties_after(grid, meta, p, c, 2) >= 2
     return False
 
 
@@ -341,8 +272,7 @@ def choose_policy_move(grid: np.ndarray, meta: np.ndarray, c: int, last: int) ->
             if grid[COLOR, q] == c and grid[LIBS, grid[HEAD, q]] == 1:
                 lib = chain_liberty(grid, w, grid[HEAD, q], 0)
                 if lib != 0 and legality(grid, meta, lib, c, False) == LEGAL:
-                    libs, _ = liberties_after(grid, meta, lib, c)
-                    if libs >= 2:
+                    if captures_something(grid, meta, lib, c) > 0 or liberties_after(grid, meta, lib, c, 2) >= 2:
                         return lib
         # the vital point of a three-point space next to the last move (a capture of three
         # stones leaves one): whoever encloses it, the middle point decides its eyes
@@ -353,16 +283,12 @@ def choose_policy_move(grid: np.ndarray, meta: np.ndarray, c: int, last: int) ->
                     return v
     k = meta[M_NEMPTY]
     while k > 0:
-        r = _random_below(meta, k)
+        r = random_below(meta, k)
         p = grid[EMPTIES, r]
         if _acceptable(grid, meta, p, c):
             return p
         k -= 1
-        last_e = grid[EMPTIES, k]
-        grid[EMPTIES, r] = last_e
-        grid[EMPTY_POS, last_e] = r
-        grid[EMPTIES, k] = p
-        grid[EMPTY_POS, p] = k
+        discard_candidate(grid, r, k)
     return 0
 
 

@@ -26,7 +26,7 @@ from miai._kernel.board import (
 
 
 @njit(cache=True, inline="always")
-def _random_below(meta: np.ndarray, k: int) -> int:
+def random_below(meta: np.ndarray, k: int) -> int:
     """A random integer in [0, k): xorshift64 (shifts only, so that the same code runs
     interpreted without overflow warnings), then Lemire's multiply-shift reduction."""
     x = meta[M_RNG]
@@ -38,6 +38,20 @@ def _random_below(meta: np.ndarray, k: int) -> int:
     return (hi * k) >> 32
 
 
+@njit(cache=True, inline="always")
+def discard_candidate(grid: np.ndarray, r: int, k: int) -> None:
+    """Swap the empty point at index ``r`` of the empty list with the one at ``k`` (the
+    first one past the candidates still to try): rejection without replacement, which
+    keeps a random choice among the remaining candidates uniform. The list's order carries
+    no meaning, so the board is unchanged."""
+    p = grid[EMPTIES, r]
+    last = grid[EMPTIES, k]
+    grid[EMPTIES, r] = last
+    grid[EMPTY_POS, last] = r
+    grid[EMPTIES, k] = p
+    grid[EMPTY_POS, p] = k
+
+
 @njit(cache=True)
 def choose_random_move(grid: np.ndarray, meta: np.ndarray, c: int) -> int:
     """A point chosen uniformly among ``c``'s legal moves that do not fill its own eye,
@@ -45,16 +59,12 @@ def choose_random_move(grid: np.ndarray, meta: np.ndarray, c: int) -> int:
     empty list, which changes nothing but its order."""
     k = meta[M_NEMPTY]
     while k > 0:
-        r = _random_below(meta, k)
+        r = random_below(meta, k)
         p = grid[EMPTIES, r]
         if legality(grid, meta, p, c, False) == LEGAL and not is_own_eye(grid, meta, p, c):
             return p
         k -= 1
-        last = grid[EMPTIES, k]
-        grid[EMPTIES, r] = last
-        grid[EMPTY_POS, last] = r
-        grid[EMPTIES, k] = p
-        grid[EMPTY_POS, p] = k
+        discard_candidate(grid, r, k)
     return 0
 
 

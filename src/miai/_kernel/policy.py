@@ -31,19 +31,15 @@ from miai._kernel.board import (
     COLOR,
     EMPTIES,
     EMPTY,
-    EMPTY_POS,
     HEAD,
     LEGAL,
     LIBS,
-    M_MARKGEN,
     M_N,
     M_NEMPTY,
     M_RNG,
     M_W,
-    MARK,
     NB,
     NEXT,
-    SIZE,
     WALL,
     area_difference,
     is_own_eye,
@@ -51,7 +47,8 @@ from miai._kernel.board import (
     pass_turn,
     play_stone,
 )
-from miai._kernel.playout import _random_below
+from miai._kernel.playout import discard_candidate, random_below
+from miai._kernel.tactics import captures_something, chain_liberty, liberties_after
 
 # indices into the policy's parameter array
 P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM = range(4)
@@ -152,75 +149,6 @@ def env8(grid: np.ndarray, w: int, p: int) -> int:
 
 # ---------------------------------------------------------------------- chain helpers
 @njit(cache=True)
-def chain_liberty(grid: np.ndarray, meta: np.ndarray, head: int) -> int:
-    """One liberty of the chain whose head is ``head`` (0 if it has none)."""
-    w = meta[M_W]
-    s = head
-    while True:
-        for q in (s - w, s - 1, s + 1, s + w):
-            if grid[COLOR, q] == EMPTY:
-                return q
-        s = grid[NEXT, s]
-        if s == head:
-            return 0
-
-
-@njit(cache=True)
-def liberties_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int, cap: int) -> int:
-    """How many liberties (counted up to ``cap``) the chain of a stone of ``c`` on the empty
-    point ``p`` would have, captures left aside (the caller checks those)."""
-    w = meta[M_W]
-    gen = meta[M_MARKGEN] + 1
-    meta[M_MARKGEN] = gen
-    grid[MARK, p] = gen
-    libs = 0
-    for q in (p - w, p - 1, p + 1, p + w):
-        if grid[COLOR, q] == EMPTY and grid[MARK, q] != gen:
-            grid[MARK, q] = gen
-            libs += 1
-            if libs >= cap:
-                return libs
-    for q in (p - w, p - 1, p + 1, p + w):
-        if grid[COLOR, q] == c:
-            head = grid[HEAD, q]
-            s = head
-            while True:
-                for e in (s - w, s - 1, s + 1, s + w):
-                    if grid[COLOR, e] == EMPTY and grid[MARK, e] != gen:
-                        grid[MARK, e] = gen
-                        libs += 1
-                        if libs >= cap:
-                            return libs
-                s = grid[NEXT, s]
-                if s == head:
-                    break
-    return libs
-
-
-@njit(cache=True)
-def captures_something(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
-    """The number of opponent stones a stone of ``c`` on ``p`` would capture."""
-    w = meta[M_W]
-    o = 3 - c
-    total = 0
-    s0 = -1
-    s1 = -1
-    s2 = -1
-    for q in (p - w, p - 1, p + 1, p + w):
-        if grid[COLOR, q] == o:
-            h = grid[HEAD, q]
-            if grid[LIBS, h] == 1 and h != s0 and h != s1 and h != s2:
-                total += grid[SIZE, h]
-                if s0 == -1:
-                    s0 = h
-                elif s1 == -1:
-                    s1 = h
-                else:
-                    s2 = h
-    return total
-
-
-@njit(cache=True)
 def is_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """Whether a stone of ``c`` on ``p`` leaves a chain of two or more stones with a single
     liberty while capturing nothing (a lone stone's self-atari is allowed: throw-ins)."""
@@ -257,7 +185,7 @@ def atari_moves(grid: np.ndarray, meta: np.ndarray, c: int, last: int, out: np.n
         h = grid[HEAD, q]
         if grid[LIBS, h] != 1:
             continue
-        lib = chain_liberty(grid, meta, h)
+        lib = chain_liberty(grid, meta[M_W], h, 0)
         if cq == o:
             if n < out.shape[0]:
                 out[n] = lib
@@ -269,7 +197,7 @@ def atari_moves(grid: np.ndarray, meta: np.ndarray, c: int, last: int, out: np.n
             for e in (s - w, s - 1, s + 1, s + w):
                 if grid[COLOR, e] == o and grid[LIBS, grid[HEAD, e]] == 1:
                     if n < out.shape[0]:
-                        out[n] = chain_liberty(grid, meta, grid[HEAD, e])
+                        out[n] = chain_liberty(grid, meta[M_W], grid[HEAD, e], 0)
                         n += 1
             s = grid[NEXT, s]
             if s == h:
@@ -297,7 +225,7 @@ def pattern_moves(grid: np.ndarray, meta: np.ndarray, last: int, pat3: np.ndarra
 
 @njit(cache=True, inline="always")
 def _chance(meta: np.ndarray, prob: float) -> bool:
-    return _random_below(meta, 1 << 20) < prob * (1 << 20)
+    return random_below(meta, 1 << 20) < prob * (1 << 20)
 
 
 @njit(cache=True)
@@ -306,7 +234,7 @@ def _pick_candidate(
 ) -> int:
     """A random acceptable move among the first ``n`` candidates, or 0."""
     while n > 0:
-        i = _random_below(meta, n)
+        i = random_below(meta, n)
         p = cand[i]
         n -= 1
         cand[i] = cand[n]
@@ -325,7 +253,7 @@ def random_move(grid: np.ndarray, meta: np.ndarray, c: int, reject_self_atari: f
     order changes, as in :func:`miai._kernel.playout.choose_random_move`."""
     k = meta[M_NEMPTY]
     while k > 0:
-        r = _random_below(meta, k)
+        r = random_below(meta, k)
         p = grid[EMPTIES, r]
         ok = legality(grid, meta, p, c, False) == LEGAL and not is_own_eye(grid, meta, p, c)
         if ok and reject_self_atari > 0.0 and is_self_atari(grid, meta, p, c):
@@ -333,11 +261,7 @@ def random_move(grid: np.ndarray, meta: np.ndarray, c: int, reject_self_atari: f
         if ok:
             return p
         k -= 1
-        last = grid[EMPTIES, k]
-        grid[EMPTIES, r] = last
-        grid[EMPTY_POS, last] = r
-        grid[EMPTIES, k] = p
-        grid[EMPTY_POS, p] = k
+        discard_candidate(grid, r, k)
     return 0
 
 

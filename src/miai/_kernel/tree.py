@@ -50,7 +50,8 @@ from miai._kernel.board import (
     play_stone,
     region_owners,
 )
-from miai._kernel.policy import captures_something, env8, is_self_atari, liberties_after, policy_playout
+from miai._kernel.policy import env8, is_self_atari, policy_playout
+from miai._kernel.tactics import captures_something, liberties_after
 
 T_MOVE, T_FIRST, T_NCHILD = range(3)
 NTI = 3

@@ -1,0 +1,104 @@
+"""Tactical questions about one move, asked without playing it: what it captures, how many
+liberties and stones the mover's chain would have, where a chain's liberties are.
+
+Both playout policies (``policy.py`` for the search, ``ownership.py`` for the status
+estimate) and the search tree's priors ask these; they live here once. ``@njit(cache=True)``
+and plain Python, like the rest of the kernel.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from miai._kernel.board import COLOR, EMPTY, HEAD, LIBS, M_MARKGEN, M_W, MARK, NEXT, SIZE
+
+
+@njit(cache=True)
+def chain_liberty(grid: np.ndarray, w: int, head: int, exclude: int) -> int:
+    """A liberty of the chain whose head is ``head`` other than ``exclude`` (0 if none)."""
+    s = head
+    while True:
+        for q in (s - w, s - 1, s + 1, s + w):
+            if grid[COLOR, q] == EMPTY and q != exclude:
+                return q
+        s = grid[NEXT, s]
+        if s == head:
+            return 0
+
+
+@njit(cache=True)
+def captures_something(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
+    """The number of opponent stones a stone of ``c`` on ``p`` would capture."""
+    w = meta[M_W]
+    o = 3 - c
+    total = 0
+    s0 = -1
+    s1 = -1
+    s2 = -1
+    for q in (p - w, p - 1, p + 1, p + w):
+        if grid[COLOR, q] == o:
+            h = grid[HEAD, q]
+            if grid[LIBS, h] == 1 and h != s0 and h != s1 and h != s2:
+                total += grid[SIZE, h]
+                if s0 == -1:
+                    s0 = h
+                elif s1 == -1:
+                    s1 = h
+                else:
+                    s2 = h
+    return total
+
+
+@njit(cache=True)
+def liberties_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int, cap: int) -> int:
+    """How many liberties (counted up to ``cap``) the chain of a stone of ``c`` on the empty
+    point ``p`` would have, captures left aside (the caller checks those)."""
+    w = meta[M_W]
+    gen = meta[M_MARKGEN] + 1
+    meta[M_MARKGEN] = gen
+    grid[MARK, p] = gen
+    libs = 0
+    for q in (p - w, p - 1, p + 1, p + w):
+        if grid[COLOR, q] == EMPTY and grid[MARK, q] != gen:
+            grid[MARK, q] = gen
+            libs += 1
+            if libs >= cap:
+                return libs
+    for q in (p - w, p - 1, p + 1, p + w):
+        if grid[COLOR, q] == c:
+            head = grid[HEAD, q]
+            s = head
+            while True:
+                for e in (s - w, s - 1, s + 1, s + w):
+                    if grid[COLOR, e] == EMPTY and grid[MARK, e] != gen:
+                        grid[MARK, e] = gen
+                        libs += 1
+                        if libs >= cap:
+                            return libs
+                s = grid[NEXT, s]
+                if s == head:
+                    break
+    return libs
+
+
+@njit(cache=True)
+def stones_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
+    """How many stones the chain of a stone of ``c`` on ``p`` would have."""
+    w = meta[M_W]
+    stones = 1
+    h0 = -1
+    h1 = -1
+    h2 = -1
+    for q in (p - w, p - 1, p + 1, p + w):
+        if grid[COLOR, q] == c:
+            h = grid[HEAD, q]
+            if h != h0 and h != h1 and h != h2:
+                stones += grid[SIZE, h]
+                if h0 == -1:
+                    h0 = h
+                elif h1 == -1:
+                    h1 = h
+                else:
+                    h2 = h
+    return stones
