@@ -6,6 +6,7 @@ player draws a board; spaces are ignored.
 
 from __future__ import annotations
 
+from miai.board import Board
 from miai.coords import Color, Point
 from miai.game import Game
 from miai.rules import Rules
@@ -29,6 +30,17 @@ def parse(diagram: str) -> tuple[int, list[Point], list[Point]]:
     return size, black, white
 
 
+def board_from(diagram: str) -> Board:
+    """A bare board with the diagram's stones (no game, no history)."""
+    size, black, white = parse(diagram)
+    board = Board(size)
+    for p in black:
+        board.set(p, Color.BLACK)
+    for p in white:
+        board.set(p, Color.WHITE)
+    return board
+
+
 def game_from(diagram: str, rules: Rules | None = None, to_move: Color = Color.BLACK) -> Game:
     size, black, white = parse(diagram)
     game = Game(size, rules or Rules.preset("chinese"))
@@ -48,3 +60,20 @@ def draw(game_or_board) -> str:
 def same(a: str, b: str) -> bool:
     norm = lambda d: [line.replace(" ", "") for line in d.strip().splitlines()]  # noqa: E731
     return norm(a) == norm(b)
+
+
+SEKI_GNUGO_43 = """
+. X . X O O . O .
+X X X X O O O X X
+. X . X X X O . O
+X X X X . X O O O
+. X . X X X X X X
+X X X X X X X X X
+O O O O O O O O O
+. O . O . O . O .
+O O O O O O O O O
+"""
+"""GNU Go self-play seed 43 (9×9), cut out: White's eyeless group (E8 … J7) has G9 and H7;
+Black H8 J8 has H7 and J9; White H9 has G9 and J9. Black H7 or J9 puts three stones in atari
+whose capture leaves White G9 as a second eye; White H7 puts the big group in atari; White
+J9 gives H9 J9 to Black G9. A seki, with the lone H9 living by it."""

@@ -7,7 +7,7 @@ import pytest
 from miai import Color, Rules
 from miai.board import Board
 from miai.scoring import ScoringError, count
-from tests.diagrams import parse
+from tests.diagrams import board_from
 
 # seed 002 (Italian): "Black totals 20 territory + 9 dead stones + 3 captured = 32; White
 # 15 territory + 6 dead stones + 2 captured = 23". The diagram did not survive; this one
@@ -26,14 +26,6 @@ SEED_002 = """
     """
 
 
-def board_of(diagram: str) -> Board:
-    size, black, white = parse(diagram)
-    board = Board(size)
-    for p in black:
-        board.set(p, Color.BLACK)
-    for p in white:
-        board.set(p, Color.WHITE)
-    return board
 
 
 def seed_002_dead(board: Board) -> list:
@@ -43,7 +35,7 @@ def seed_002_dead(board: Board) -> list:
 
 
 def test_seed_002_territory_counting_example():
-    board = board_of(SEED_002)
+    board = board_from(SEED_002)
     dead = seed_002_dead(board)
     assert len(dead) == 15
     score = count(board, Rules.preset("japanese").replace(komi=0), dead=dead, prisoners=(3, 2))
@@ -57,7 +49,7 @@ def test_seed_002_territory_counting_example():
 
 
 def test_seed_002_position_by_area_ignores_prisoners():
-    board = board_of(SEED_002)
+    board = board_from(SEED_002)
     score = count(board, Rules.preset("chinese"), dead=seed_002_dead(board), prisoners=(3, 2))
     assert (score.black.stones, score.black.territory) == (16, 20)
     assert (score.white.stones, score.white.territory) == (21, 15)
@@ -83,7 +75,7 @@ SEED_003 = """
 
 
 def test_seed_003_area_counting_example():
-    board = board_of(SEED_003)
+    board = board_from(SEED_003)
     rules = Rules.preset("simple")
     score = count(board, rules.replace(komi=0))
     assert (score.black.stones, score.black.territory, score.black.total) == (20, 20, 40)
@@ -93,7 +85,7 @@ def test_seed_003_area_counting_example():
 
 
 def test_tie_rule():
-    board = board_of(SEED_003)
+    board = board_from(SEED_003)
     rules = Rules.preset("simple").replace(komi=4)
     draw = count(board, rules)
     assert draw.winner is None and draw.result == "0"
@@ -113,7 +105,7 @@ def test_handicap_bonus_area_only_by_field():
 
 
 def test_seki_points_not_counted_under_territory_rules():
-    board = board_of(
+    board = board_from(
         """
         . . . . .
         X X X X X

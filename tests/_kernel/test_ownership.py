@@ -12,21 +12,11 @@ import pytest
 
 from miai._kernel.ownership import bad_self_atari, ownership, vital_point_of_three
 from miai.coords import point_from_gtp
-from tests.diagrams import game_from
+from tests.diagrams import SEKI_GNUGO_43, game_from
 
 # Seed 43 of the GNU Go games, cut out: White's eyeless group (E8 … J7) has G9 and H7;
 # Black H8 J8 has H7 and J9; White H9 has G9 and J9. A seki.
-SEKI = """
-. X . X O O . O .
-X X X X O O O X X
-. X . X X X O . O
-X X X X . X O O O
-. X . X X X X X X
-X X X X X X X X X
-O O O O O O O O O
-. O . O . O . O .
-O O O O O O O O O
-"""
+SEKI = SEKI_GNUGO_43
 # The same after White G9: both chains have H7 and J9 only; Black's sacrifice kills.
 AFTER_G9 = SEKI.replace(". X . X O O . O .", ". X . X O O O O .", 1)
 
@@ -98,7 +88,7 @@ def test_ownership_runs_interpreted_with_jit_disabled():
         "import numba.core.config as c; assert c.DISABLE_JIT\n"
         "import numpy as np\n"
         "from tests._kernel.test_ownership import SEKI, AFTER_G9\n"
-        "from tests.diagrams import game_from\n"
+        "from tests.diagrams import SEKI_GNUGO_43, game_from\n"
         "from miai._kernel.ownership import ownership\n"
         "for d in (SEKI, AFTER_G9):\n"
         "    b = game_from(d).board\n"

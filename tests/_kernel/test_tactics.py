@@ -5,24 +5,15 @@ from __future__ import annotations
 from miai import _kernel as K
 from miai._kernel.ownership import bad_self_atari
 from miai._kernel.tactics import captures_something, chain_liberty, liberties_after, stones_after
-from miai.board import Board
-from tests.diagrams import parse
+from tests.diagrams import board_from
 
 
-def board_of(diagram: str) -> Board:
-    size, black, white = parse(diagram)
-    board = Board(size)
-    for p in black:
-        board.set(p, 1)
-    for p in white:
-        board.set(p, 2)
-    return board
 
 
 def test_a_stone_joining_four_chains_counts_all_their_liberties():
     """C3 joins four separate black chains; only D3-E3 has liberties left. (The ownership policy once looked at three of them and called this a
     suicide.)"""
-    board = board_of(
+    board = board_from(
         """
         . . O . .
         . O X O .
@@ -41,7 +32,7 @@ def test_a_stone_joining_four_chains_counts_all_their_liberties():
 
 
 def test_captures_and_chain_liberty():
-    board = board_of(
+    board = board_from(
         """
         . . . . .
         . X O X .

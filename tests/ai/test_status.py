@@ -8,7 +8,7 @@ import pytest
 from miai.ai.status import estimate_status
 from miai.coords import Color, point_from_gtp
 from miai.rules import Rules
-from tests.diagrams import game_from
+from tests.diagrams import SEKI_GNUGO_43, game_from
 
 
 def pts(text: str, size: int = 9) -> frozenset:
@@ -191,17 +191,7 @@ def test_empty_point_has_no_status():
 # and J9. Black H7 or J9 puts three stones in atari whose capture leaves White G9 as a second
 # eye; White H7 puts the big group in atari; White J9 gives H9 J9 to Black G9. A seki, with
 # the lone H9 living by it.
-SEKI_SMALL_CHAIN = """
-. X . X O O . O .
-X X X X O O O X X
-. X . X X X O . O
-X X X X . X O O O
-. X . X X X X X X
-X X X X X X X X X
-O O O O O O O O O
-. O . O . O . O .
-O O O O O O O O O
-"""
+SEKI_SMALL_CHAIN = SEKI_GNUGO_43
 SEKI_SMALL_CHAIN_STONES = "E8 E9 F8 F9 G6 G7 G8 H6 J6 J7 H9 H8 J8"
 
 
