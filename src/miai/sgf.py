@@ -11,7 +11,9 @@ Two layers, as sgfmill layers them:
     reading that text gives an equal record.
 (b) **Games.** :func:`game_from_record` and :func:`load_game` replay the main line through the
     checked :class:`~miai.game.Game` API; :func:`game_to_sgf` writes a game, and with the record
-    it came from keeps that record's variations, comments and unknown properties.
+    it came from keeps that record's variations, comments and unknown properties. The end of
+    a counted game travels as territory marks (``TB``/``TW`` in the last node, as other
+    programs write them), which carry the agreed dead stones both ways.
 
 How the text is read, step by step:
 
@@ -85,6 +87,7 @@ from miai.rules import PRESETS, Rules
 
 if TYPE_CHECKING:
     from miai.game import Game, Setup
+    from miai.scoring import Score
 
 Event = Union[Move, "Setup"]
 """An entry of a main line, as :attr:`Game.history <miai.game.Game.history>` holds them."""
@@ -1450,6 +1453,17 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
     result in ``RE`` ends the game with that result once the moves are played, unless the
     moves themselves ended it.
 
+    A game that stands in the marking phase at the end (two passes, under rules that remove
+    dead stones) and whose last main-line node has territory marks (``TB``/``TW``, as KGS,
+    IGS, Sabaki and OGS write them) is counted with the dead stones those marks show: the
+    white stones on ``TB`` points and the black stones on ``TW`` points. When the record has
+    no ``RE`` or its ``RE`` is that count's result, the game ends with
+    :meth:`Game.finish <miai.game.Game.finish>` (so ``final_score`` holds the dead stones);
+    when the count differs from ``RE`` only because empty regions a colour surrounds are left
+    unmarked, their stones are taken as seki (rules that give seki no points) if that gives
+    ``RE``. Otherwise ``RE`` stands as a given result and ``repairs`` says what the marks count
+    to. Marks on empty points are not checked against the count.
+
     An illegal move raises :class:`SgfError` naming the move number, where it stands and
     the rule it breaks; with ``strict=False`` the replay stops before it instead and the
     record's ``repairs`` says so.
@@ -1498,9 +1512,89 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
             left = sum(1 for ev in events[index:] if isinstance(ev, Move))
             record.repairs.append(f"replay stopped at {message}; {left} move(s) not played")
             return game
+    if game.phase is Phase.MARKING and _finish_from_marks(game, record):
+        return game
     if record.result is not None and game.phase is not Phase.FINISHED:
         game.set_result(record.result, "result given in the record")
     return game
+
+
+def _territory_marks(record: SgfRecord) -> tuple[SgfNode, set[Point], set[Point]] | None:
+    """The last main-line node and its ``TB`` and ``TW`` points, or None when it has neither.
+    Values that are not points are left out, with a note in ``repairs``."""
+    node = record.main_line[-1]
+    if "TB" not in node and "TW" not in node:
+        return None
+    marks: dict[str, set[Point]] = {}
+    for pid in ("TB", "TW"):
+        marks[pid] = set()
+        for value in node.properties.get(pid, []):
+            try:
+                marks[pid].update(_point_list([value], record.size))
+            except ValueError:
+                record.repairs.append(
+                    f"{_where(node, pid, len(record.main_line) - 1)}: {pid}[{value}] is not a point: ignored"
+                )
+    return node, marks["TB"], marks["TW"]
+
+
+def _finish_from_marks(game: Game, record: SgfRecord) -> bool:
+    """End a game in the marking phase with the dead stones the record's territory marks show
+    (see :func:`game_from_record`); False when there are no marks or ``RE`` disagrees."""
+    found = _territory_marks(record)
+    if found is None:
+        return False
+    node, tb, tw = found
+    board = game.board
+    dead = {p for p in tb if board[p] is Color.WHITE} | {p for p in tw if board[p] is Color.BLACK}
+    score = game.score(dead)
+    if record.result is None or normalise_result(score.result) == record.result:
+        game.finish(dead)
+        return True
+    if not game.rules.seki_points:
+        seki = _unmarked_owners(game, score, {1: tb, 2: tw})
+        if seki and normalise_result(game.score(dead, seki=seki).result) == record.result:
+            game.finish(dead, seki=seki)
+            return True
+    stones = ", ".join(point_to_gtp(p) for p in sorted(dead)) or "none"
+    record.repairs.append(
+        f"{_where(node, None, len(record.main_line) - 1)}: RE[{(record.result_text or '').strip()}] but the "
+        f"territory marked in TB/TW counts {score.result} (dead stones: {stones}): the record's result kept"
+    )
+    return False
+
+
+def _unmarked_owners(game: Game, score: Score, marks: dict[int, set[Point]]) -> set[Point]:
+    """The stones around empty regions that ``score`` gives to a colour but where that
+    colour marked no point: what seki looks like in territory marks under rules that give
+    seki no points."""
+    size, board, dead = game.size, game.board, score.dead_stones
+    seen: set[Point] = set()
+    stones: set[Point] = set()
+    for r in range(size):
+        for c in range(size):
+            if (r, c) in seen or (board[(r, c)] is not None and (r, c) not in dead):
+                continue
+            region, border, stack = [], set(), [(r, c)]
+            seen.add((r, c))
+            while stack:
+                p = stack.pop()
+                region.append(p)
+                for q in _neighbours(p, size):
+                    if board[q] is not None and q not in dead:
+                        border.add(q)
+                    elif q not in seen:
+                        seen.add(q)
+                        stack.append(q)
+            owner = score.owners[r][c]
+            if owner and not any(p in marks[owner] for p in region):
+                stones |= border
+    return stones
+
+
+def _neighbours(point: Point, size: int) -> list[Point]:
+    r, c = point
+    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if 0 <= r + dr < size and 0 <= c + dc < size]
 
 
 def _event_nodes(record: SgfRecord) -> dict[int, str]:
@@ -1549,6 +1643,14 @@ def game_to_sgf(
     variation. Moves of the record beyond the game's last move stay after it. ``black``,
     ``white`` and ``date`` override the record's; ``comments`` (move number -> text) sets
     comments on the main line (0 is the root).
+
+    A game that ended by counting (it has a :attr:`final_score <miai.game.Game.final_score>`)
+    gets its territory marks on its last node (the last main-line node, unless the record's
+    moves go on after the game's end), as CGoban/KGS, IGS, Sabaki and OGS write them: ``TB``
+    holds the empty points counted for Black (after the dead stones are removed; never living
+    stones, under area scoring too; seki points only where the rules count them) and the
+    points of White's dead stones; ``TW`` likewise. They replace the marks the record had on
+    that node. Other games get no marks (a record's own are left as they were).
     """
     from miai import __version__
     from miai.game import Phase
@@ -1637,9 +1739,33 @@ def game_to_sgf(
         parent = node
         gi += 1
 
+    final = game.final_score
+    if final is not None:
+        while parent.children and not _node_events(parent.children[0], size):
+            parent = parent.children[0]  # comment-only or empty nodes after the last move
+        for pid, points in zip(("TB", "TW"), _territory_points(final, game)):
+            parent.properties.pop(pid, None)
+            if points:
+                parent.properties[pid] = sorted(_sgf_text(p, size) for p in points)
+
     if comments:
         _put_comments(root, size, comments)
     return _write_tree(root)
+
+
+def _territory_points(score: Score, game: Game) -> tuple[list[Point], list[Point]]:
+    """Black's and White's marks for ``TB``/``TW``: the empty points the count gives each
+    colour (with the dead stones removed) and the points of the other colour's dead stones."""
+    black: list[Point] = []
+    white: list[Point] = []
+    for r, row in enumerate(score.owners):
+        for c, owner in enumerate(row):
+            stone = game.board[(r, c)]
+            if (r, c) in score.dead_stones:
+                (black if stone is Color.WHITE else white).append((r, c))
+            elif stone is None and owner:
+                (black if owner == Color.BLACK else white).append((r, c))
+    return black, white
 
 
 def _sgf_text(point: Point | None, size: int) -> str:
