@@ -44,3 +44,12 @@ def test_moves_and_colours():
     assert Color.parse("Black") is Color.BLACK and Color.BLACK.opponent is Color.WHITE
     with pytest.raises(InvalidMoveError):
         Color.parse("red")
+
+
+def test_neighbours_stay_on_the_board() -> None:
+    from miai.coords import neighbours
+
+    assert sorted(neighbours((0, 0), 9)) == [(0, 1), (1, 0)]
+    assert sorted(neighbours((0, 4), 9)) == [(0, 3), (0, 5), (1, 4)]
+    assert sorted(neighbours((4, 4), 9)) == [(3, 4), (4, 3), (4, 5), (5, 4)]
+    assert sorted(neighbours((8, 8), 9)) == [(7, 8), (8, 7)]

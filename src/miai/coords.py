@@ -66,6 +66,12 @@ def check_point(point: Point, size: int) -> Point:
     return (row, col)
 
 
+def neighbours(point: Point, size: int) -> list[Point]:
+    """The points next to ``point`` on a ``size``×``size`` board (two to four of them)."""
+    r, c = point
+    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if 0 <= r + dr < size and 0 <= c + dc < size]
+
+
 def point_to_gtp(point: Point | None) -> str:
     """``(3, 3)`` -> ``D4``; ``None`` (a pass) -> ``pass``."""
     if point is None:

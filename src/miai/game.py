@@ -25,7 +25,15 @@ from enum import Enum
 
 from miai import _kernel as K
 from miai.board import Board
-from miai.coords import Color, Move, Point, check_point, point_from_gtp, point_to_gtp
+from miai.coords import (
+    Color,
+    Move,
+    Point,
+    check_point,
+    neighbours,
+    point_from_gtp,
+    point_to_gtp,
+)
 from miai.endgame import Marking, Proposal, compensable_area, whole_chains
 from miai.errors import HandicapError, IllegalMoveError, IllegalReason, InvalidMoveError
 from miai.handicap import check_free_handicap, fixed_handicap_points
@@ -74,11 +82,6 @@ class _Ending:
 _KERNEL_REASON = {K.OCCUPIED: IllegalReason.OCCUPIED, K.SUICIDE: IllegalReason.SUICIDE, K.KO: IllegalReason.KO}
 
 MoveLike = Move | Point | str | None
-
-
-def _neighbours(point: Point, size: int) -> list[Point]:
-    r, c = point
-    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if 0 <= r + dr < size and 0 <= c + dc < size]
 
 
 class Game:
@@ -500,7 +503,7 @@ class Game:
         )
         self._apply_setup(entry)
         self._history.append(entry)
-        edited = {q for p in entry.black + entry.white + entry.empty for q in (p, *_neighbours(p, self.size))}
+        edited = {q for p in entry.black + entry.white + entry.empty for q in (p, *neighbours(p, self.size))}
         airless = sorted(p for p in edited if self.board[p] is not None and self.board.liberties(p) == 0)
         if airless:
             self.undo()

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from miai.board import Board
-from miai.coords import Color, Point
+from miai.coords import Color, Point, neighbours
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,20 +40,6 @@ class Life:
     """Stones proven dead: opponent stones inside pass-alive territory."""
 
 
-def _neighbours(p: Point, size: int) -> list[Point]:
-    r, c = p
-    out = []
-    if r > 0:
-        out.append((r - 1, c))
-    if r < size - 1:
-        out.append((r + 1, c))
-    if c > 0:
-        out.append((r, c - 1))
-    if c < size - 1:
-        out.append((r, c + 1))
-    return out
-
-
 def _components(points: set[Point], size: int) -> list[frozenset[Point]]:
     """The connected components of a set of points."""
     seen: set[Point] = set()
@@ -65,7 +51,7 @@ def _components(points: set[Point], size: int) -> list[frozenset[Point]]:
         seen.add(start)
         while stack:
             p = stack.pop()
-            for q in _neighbours(p, size):
+            for q in neighbours(p, size):
                 if q in points and q not in seen:
                     seen.add(q)
                     comp.append(q)
@@ -89,13 +75,13 @@ def benson(board: Board, color: Color) -> tuple[list[frozenset[Point]], list[fro
     for region in regions:
         border: set[int] = set()
         for p in region:
-            for q in _neighbours(p, size):
+            for q in neighbours(p, size):
                 if q in chain_of:
                     border.add(chain_of[q])
         empties = [p for p in region if colours[p] is None]
         vital = set()
         for i in border:
-            if all(any(chain_of.get(q) == i for q in _neighbours(p, size)) for p in empties):
+            if all(any(chain_of.get(q) == i for q in neighbours(p, size)) for p in empties):
                 vital.add(i)
         borders.append(border)
         vital_to.append(vital)
@@ -129,11 +115,11 @@ def unconditional_life(board: Board) -> Life:
         others = {p for p in board if p not in own}
         owned: set[Point] = set()
         for region in _components(others, size):
-            bordering = {q for p in region for q in _neighbours(p, size) if q in own}
+            bordering = {q for p in region for q in neighbours(p, size) if q in own}
             if not bordering or not bordering <= alive_stones:
                 continue
             empties = [p for p in region if board[p] is None]
-            if all(any(q in own for q in _neighbours(p, size)) for p in empties):
+            if all(any(q in own for q in neighbours(p, size)) for p in empties):
                 owned |= region
         territory[color] = frozenset(owned)
     dead = frozenset(p for c in (Color.BLACK, Color.WHITE) for p in territory[c] if p in stones[c.opponent])

@@ -81,7 +81,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
-from miai.coords import MAX_SIZE, MIN_SIZE, Color, Move, Point, point_to_gtp
+from miai.coords import MAX_SIZE, MIN_SIZE, Color, Move, Point, neighbours, point_to_gtp
 from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError, RulesError, SgfError
 from miai.rules import PRESETS, Rules
 
@@ -1580,7 +1580,7 @@ def _unmarked_owners(game: Game, score: Score, marks: dict[int, set[Point]]) -> 
             while stack:
                 p = stack.pop()
                 region.append(p)
-                for q in _neighbours(p, size):
+                for q in neighbours(p, size):
                     if board[q] is not None and q not in dead:
                         border.add(q)
                     elif q not in seen:
@@ -1590,11 +1590,6 @@ def _unmarked_owners(game: Game, score: Score, marks: dict[int, set[Point]]) -> 
             if owner and not any(p in marks[owner] for p in region):
                 stones |= border
     return stones
-
-
-def _neighbours(point: Point, size: int) -> list[Point]:
-    r, c = point
-    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if 0 <= r + dr < size and 0 <= c + dc < size]
 
 
 def _event_nodes(record: SgfRecord) -> dict[int, str]:

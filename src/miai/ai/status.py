@@ -36,7 +36,7 @@ from typing import Literal
 import numpy as np
 
 from miai.board import Board
-from miai.coords import Color, Point
+from miai.coords import Color, Point, neighbours
 from miai.game import Game
 from miai.life import Life, unconditional_life
 from miai.rules import Rules
@@ -141,11 +141,6 @@ def _chains(board: Board) -> list[tuple[Color, frozenset[Point]]]:
     return out
 
 
-def _neighbours(p: Point, size: int) -> list[Point]:
-    r, c = p
-    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if 0 <= r + dr < size and 0 <= c + dc < size]
-
-
 def _seki_points(board: Board, dead: set[Point]) -> set[Point]:
     """Stones in seki, on the board without ``dead``.
 
@@ -166,13 +161,13 @@ def _seki_points(board: Board, dead: set[Point]) -> set[Point]:
     for p in clean:
         if clean[p] is not None:
             continue
-        near = {clean[q] for q in _neighbours(p, size)} - {None}
+        near = {clean[q] for q in neighbours(p, size)} - {None}
         if near != {Color.BLACK, Color.WHITE}:
             continue
         index = clean.index(p)
         if all(bad_self_atari(clean.grid, clean.meta, index, int(c)) for c in (Color.BLACK, Color.WHITE)):
             unfillable.add(p)
-            for q in _neighbours(p, size):
+            for q in neighbours(p, size):
                 if clean[q] is not None:
                     seki |= set(clean.chain(q))
     if not seki:
@@ -185,8 +180,8 @@ def _seki_points(board: Board, dead: set[Point]) -> set[Point]:
         for colour, stones in chains:
             if stones & seki or stones <= proven.alive[colour]:
                 continue
-            libs = {q for p in stones for q in _neighbours(p, size) if clean[q] is None}
-            if libs and all(q in unfillable or any(r in seki for r in _neighbours(q, size)) for q in libs):
+            libs = {q for p in stones for q in neighbours(p, size) if clean[q] is None}
+            if libs and all(q in unfillable or any(r in seki for r in neighbours(q, size)) for q in libs):
                 seki |= stones
                 grown = True
     return seki
@@ -240,7 +235,7 @@ def _inside_dead_groups(board: Board, verdicts: list[Verdict], dead: set[Point])
     out: list[Verdict] = []
     for colour, stones, status, conf, proven in verdicts:
         if status == "dead" and not proven:
-            foes = {q for p in stones for q in _neighbours(p, size) if board[q] is not None and board[q] is not colour}
+            foes = {q for p in stones for q in neighbours(p, size) if board[q] is not None and board[q] is not colour}
             if foes and foes <= dead:
                 out.append((colour, stones, "alive", conf, False))
                 continue
