@@ -46,6 +46,12 @@ class FinishedGame:
     seki: dict[str, list[str]]
     score: dict[str, str]  # rules -> GNU Go's final_score
 
+    @property
+    def finished(self) -> bool:
+        """The game ended by two passes (not by the move cap, nor by a resignation, which
+        GNU Go made before ``--never-resign`` was passed)."""
+        return len(self.moves) >= 2 and self.moves[-1][1] == "PASS" and self.moves[-2][1] == "PASS"
+
     def to_json(self) -> dict:
         return self.__dict__
 
@@ -67,7 +73,9 @@ def play_gnugo_game(size: int, seed: int, level: int, max_moves: int | None = No
     if GNUGO is None:
         raise RuntimeError("GNU Go is not installed")
     max_moves = max_moves or 4 * size * size
-    argv = [GNUGO, "--mode", "gtp", "--quiet", "--level", str(level), "--seed", str(seed)]
+    # --never-resign: GNU Go resigns lost games by default, and a resigned game has no end
+    # position to count
+    argv = [GNUGO, "--mode", "gtp", "--quiet", "--level", str(level), "--seed", str(seed), "--never-resign"]
     moves: list[tuple[str, str]] = []
     with GtpController(argv, timeout=120) as engine:
         engine.send(f"boardsize {size}")
@@ -77,8 +85,6 @@ def play_gnugo_game(size: int, seed: int, level: int, max_moves: int | None = No
         colour = "B"
         while passes < 2 and len(moves) < max_moves:
             vertex = engine.send(f"genmove {colour}").strip().upper()
-            if vertex == "RESIGN":
-                break
             moves.append((colour, vertex))
             passes = passes + 1 if vertex == "PASS" else 0
             colour = "W" if colour == "B" else "B"
@@ -99,7 +105,9 @@ def play_gnugo_game(size: int, seed: int, level: int, max_moves: int | None = No
 def cached_game(size: int, seed: int, level: int) -> FinishedGame:
     path = CACHE / f"{size}x{size}-level{level}-seed{seed}.json"
     if path.exists():
-        return FinishedGame.from_json(json.loads(path.read_text()))
+        cached = FinishedGame.from_json(json.loads(path.read_text()))
+        if cached.finished or len(cached.moves) >= 4 * size * size:  # else resigned: play it again
+            return cached
     game = play_gnugo_game(size, seed, level)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
@@ -217,6 +225,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         games = list(pool.map(_one, jobs))
     print(f"{len(games)} GNU Go games {args.size}x{args.size} level {args.level} ready in {time.perf_counter() - start:.0f} s "
           f"(mean {sum(len(g.moves) for g in games) / len(games):.0f} moves)")
+    unfinished = [g.seed for g in games if not g.finished]
+    if unfinished:
+        print(f"left out, not ended by two passes within the move cap: seeds {unfinished}")
+        games = [g for g in games if g.finished]
     if args.generate_only:
         return 0
     from miai.render.text import diagram
