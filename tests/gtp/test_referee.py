@@ -209,6 +209,20 @@ def test_crash_loses_and_the_engine_is_restarted_for_the_next_game(tmp_path):
     assert [json.loads(line)["reason"] for line in lines] == ["crash", "score"]
 
 
+def test_a_record_that_cannot_be_written_does_not_lose_the_result(tmp_path, monkeypatch):
+    import miai.gtp.referee as referee
+
+    def broken_writer(*args, **kwargs):
+        raise OSError("No space left on device")
+
+    monkeypatch.setattr(referee, "game_to_sgf", broken_writer)
+    (r,) = play(tmp_path, fake("A", "E5 D4 !crash"), fake("B", "C3 C4 C5"))
+    assert r.reason is Reason.CRASH and r.sgf == ""
+    assert "SGF not written: OSError: No space left on device" in r.notes
+    (line,) = (tmp_path / "out" / "results.jsonl").read_text().splitlines()
+    assert json.loads(line)["reason"] == "crash" and not list((tmp_path / "out").glob("*.sgf"))
+
+
 def test_timeout_loses_without_a_time_control(tmp_path):
     (r,) = play(tmp_path, fake("A", "!hang"), fake("B", ""), move_timeout=0.5)
     assert r.reason is Reason.TIMEOUT and r.result == "W+F"

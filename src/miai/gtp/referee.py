@@ -50,6 +50,7 @@ from miai.gtp.controller import (
     GtpTimeout,
 )
 from miai.rules import Rules
+from miai.sgf import game_to_sgf
 
 __all__ = [
     "Clock",
@@ -808,8 +809,9 @@ class Match:
             raise MatchError(f"engine {player.label!r} ({' '.join(player.spec.command)}) failed to start: {exc}") from None
 
     def _save(self, record: GameRecord, game: Any) -> None:
-        from miai.sgf import game_to_sgf
-
+        """Write the game's SGF, then append its result line. A record that cannot be
+        written (a full disk, a bug in the writer) is noted in the result, which is
+        appended all the same: the game's result is never lost."""
         record.sgf = f"game-{record.index + 1:03d}.sgf"
         root = [f"miai match, game {record.index + 1}: {record.black} (Black) vs {record.white} (White)"]
         root.append(f"Result {record.result}: {record.reason.value} - {record.detail}")
@@ -819,14 +821,18 @@ class Match:
             lines = [f"{label} lists dead: {' '.join(v) if v else '(none)' if v is not None else '(cannot say)'}"
                      for label, v in record.dead_by_engine.items()]
             comments[game.move_number] = "\n".join(lines + [f"counted with dead: {' '.join(record.dead) or '(none)'}"])
-        text = game_to_sgf(
-            game,
-            black=_player_name(record.black, record.black_name),
-            white=_player_name(record.white, record.white_name),
-            date=_dt.date.today().isoformat(),
-            comments=comments,
-        )
-        (self.out_dir / record.sgf).write_text(text, encoding="utf-8")
+        try:
+            text = game_to_sgf(
+                game,
+                black=_player_name(record.black, record.black_name),
+                white=_player_name(record.white, record.white_name),
+                date=_dt.date.today().isoformat(),
+                comments=comments,
+            )
+            (self.out_dir / record.sgf).write_text(text, encoding="utf-8")
+        except Exception as exc:  # noqa: BLE001 - the result line below must still be written
+            record.notes.append(f"SGF not written: {type(exc).__name__}: {exc}")
+            record.sgf = ""
         with open(self.results_path, "a", encoding="utf-8") as f:
             f.write(json.dumps(record.to_json(), ensure_ascii=False) + "\n")
             f.flush()
