@@ -50,6 +50,11 @@ from miai._kernel.board import (
     play_stone,
     region_owners,
 )
+from miai._kernel.ladder import (
+    ladder_atari_works_with,
+    ladder_escape_fails_with,
+    new_scratch,
+)
 from miai._kernel.policy import env8, is_self_atari, policy_playout
 from miai._kernel.tactics import captures_something, liberties_after
 
@@ -75,8 +80,9 @@ NTM = 2
     S_PRIOR_CFG3,
     S_PRIOR_EMPTYAREA,
     S_KOMI,
-) = range(13)
-NSPARAMS = 13
+    S_PRIOR_LADDER,
+) = range(14)
+NSPARAMS = 14
 
 
 def new_tree(capacity: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -154,7 +160,8 @@ def expand(
 ) -> bool:
     """Give ``node`` (a leaf, ``c`` to move on this board) a child for every legal move of
     ``c`` that does not fill an own eye (only the ``allowed`` points with ``use_allowed``), with
-    priors; a single pass child when there is none. False if the tree has no room."""
+    priors (michi's, and ladders read by :mod:`miai._kernel.ladder` unless ``S_PRIOR_LADDER``
+    is 0); a single pass child when there is none. False if the tree has no room."""
     n = meta[M_N]
     w = meta[M_W]
     nempty = meta[M_NEMPTY]
@@ -167,6 +174,8 @@ def expand(
     first = used
     k = used
     even = params[S_PRIOR_EVEN]
+    ladder = params[S_PRIOR_LADDER]
+    gs, ms, work, budget = new_scratch(grid, meta, ladder > 0)  # the ladder reader's space
     for i in range(nempty):
         p = grid[EMPTIES, i]
         if use_allowed and not allowed[p]:
@@ -212,6 +221,21 @@ def expand(
                 pw += params[S_PRIOR_EMPTYAREA]
         if is_self_atari(grid, meta, p, c):
             pv += params[S_PRIOR_SELFATARI]
+        if ladder > 0:
+            # read ladders only next to a chain with 1 (own) or 2 (opponent's) liberties
+            escape = False
+            atari = False
+            for q in (p - w, p - 1, p + 1, p + w):
+                cq = grid[COLOR, q]
+                if cq == c and grid[LIBS, grid[HEAD, q]] == 1:
+                    escape = True
+                elif cq == 3 - c and grid[LIBS, grid[HEAD, q]] == 2:
+                    atari = True
+            if escape and ladder_escape_fails_with(grid, meta, p, c, gs, ms, work, budget):
+                pv += ladder
+            if atari and ladder_atari_works_with(grid, meta, p, c, gs, ms, work, budget):
+                pv += ladder
+                pw += ladder
         ti[T_MOVE, k] = p
         ti[T_FIRST, k] = 0
         ti[T_NCHILD, k] = 0

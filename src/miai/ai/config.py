@@ -43,6 +43,9 @@ class MctsConfig:
     prior_pat3: float = 10.0
     prior_cfg: tuple[float, float, float] = (24.0, 22.0, 8.0)
     prior_emptyarea: float = 10.0
+    prior_ladder: float = 20.0
+    """Prior for ladders read at expansion: a lost escape counts as visits without wins, a
+    working ladder atari as won visits (0: no ladder reading at all)."""
     tree_capacity: int = 2_000_000
     reuse_tree: bool = True
     # playouts
@@ -83,6 +86,7 @@ class MctsConfig:
         p[T.S_PRIOR_PAT3] = self.prior_pat3
         p[T.S_PRIOR_CFG1], p[T.S_PRIOR_CFG2], p[T.S_PRIOR_CFG3] = self.prior_cfg
         p[T.S_PRIOR_EMPTYAREA] = self.prior_emptyarea
+        p[T.S_PRIOR_LADDER] = self.prior_ladder
         p[T.S_KOMI] = komi
         return p
 
