@@ -6,7 +6,7 @@ player's configuration before it answers its first command.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -65,11 +65,48 @@ class MctsConfig:
     """Random seed (None: from the clock)."""
 
     @classmethod
+    def parse_settings(cls, settings: list[str]) -> dict[str, Any]:
+        """Knob values from ``NAME=VALUE`` texts (``prior_ladder=0``, ``prior_cfg=24,22,8``,
+        ``max_seconds=none``), each converted to the knob's type; raises ValueError naming
+        the knob or the value that is wrong."""
+        defaults = cls()
+        known = {f.name for f in fields(cls)}
+        out: dict[str, Any] = {}
+        for text in settings:
+            name, sep, raw = text.partition("=")
+            name, raw = name.strip(), raw.strip()
+            if not sep or not name:
+                raise ValueError(f"{text!r} is not NAME=VALUE")
+            if name not in known:
+                raise ValueError(f"no knob named {name!r} (knobs: {', '.join(sorted(known))})")
+            current = getattr(defaults, name)
+            try:
+                if raw.lower() == "none" and name in ("max_seconds", "seed"):
+                    value: Any = None
+                elif isinstance(current, bool):
+                    if raw.lower() not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
+                        raise ValueError
+                    value = raw.lower() in ("true", "1", "yes", "on")
+                elif isinstance(current, tuple):
+                    value = tuple(float(v) for v in raw.split(","))
+                    if len(value) != len(current):
+                        raise ValueError
+                elif isinstance(current, int) or name == "seed":
+                    value = int(raw)
+                else:
+                    value = float(raw)
+            except ValueError:
+                kind = type(current).__name__ if current is not None else "int"
+                raise ValueError(f"{name}={raw!r}: not a valid {kind} (default {current!r})") from None
+            out[name] = value
+        return out
+
+    @classmethod
     def for_level(cls, level: int, **changes: Any) -> MctsConfig:
         """Strength level 1 (a few playouts) to 10 (the full budget)."""
         if not 1 <= level <= 10:
             raise ValueError(f"level must be 1 to 10, not {level}")
-        return cls(playouts=LEVEL_PLAYOUTS[level - 1], **changes)
+        return cls(**{"playouts": LEVEL_PLAYOUTS[level - 1], **changes})
 
     def tree_params(self, komi: float) -> np.ndarray:
         """The search's parameter array (:mod:`miai._kernel.tree`'s ``S_*`` indices)."""

@@ -37,6 +37,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     )
     p.add_argument("--resign", action="store_true", help="resign clearly lost games (off by default)")
     p.add_argument(
+        "--set", action="append", default=[], metavar="KNOB=VALUE",
+        help="set one of the search's knobs (miai.ai.config.MctsConfig), e.g. prior_ladder=0; repeatable",
+    )
+    p.add_argument(
         "--no-warm-up",
         dest="warm_up",
         action="store_false",
@@ -75,5 +79,10 @@ def run(args: argparse.Namespace) -> int:
     changes: dict = {"resign": args.resign}
     if args.seconds is not None:
         changes["max_seconds"] = args.seconds
+    try:
+        changes.update(MctsConfig.parse_settings(args.set))
+    except ValueError as exc:
+        print(f"miai gtp: --set {exc}", file=sys.stderr)
+        return 2
     engine.ai_config = MctsConfig.for_level(args.level, **changes)
     return serve(engine, warm_up=args.warm_up)
