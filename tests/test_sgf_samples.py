@@ -3,19 +3,23 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from miai import Color, Move
 from miai.coords import point_to_sgf
 from miai.errors import SgfError
 from miai.game import Phase
-from miai.sgf import SgfRecord, game_to_sgf, load_game, read_collection, read_file, read_record
+from miai.sgf import (
+    SgfRecord,
+    game_to_sgf,
+    load_game,
+    read_collection,
+    read_file,
+    read_record,
+)
+from tests.samples import SAMPLES, needs_samples
 
-SAMPLES = Path(__file__).resolve().parents[1] / ".." / "shared" / "sgf-samples"
-
-pytestmark = pytest.mark.skipif(not SAMPLES.is_dir(), reason="shared/sgf-samples is not beside the repository")
+pytestmark = needs_samples
 
 ALL_FILES = sorted(p.name for p in SAMPLES.glob("*") if p.suffix.lower() in (".sgf", ".gib", ".ngf")) if SAMPLES.is_dir() else []
 

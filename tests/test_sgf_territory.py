@@ -3,8 +3,6 @@ and dead stones there, the reader ends a record in the marking phase with them."
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from miai import Color, Game, Phase, Rules
@@ -12,9 +10,7 @@ from miai.coords import point_from_gtp, point_from_sgf
 from miai.endgame import whole_chains
 from miai.sgf import SgfRecord, game_to_sgf, load_game, read_record
 from tests.diagrams import SEKI_GNUGO_43, game_from
-
-SAMPLES = Path(__file__).resolve().parents[1] / ".." / "shared" / "sgf-samples"
-needs_samples = pytest.mark.skipif(not SAMPLES.is_dir(), reason="shared/sgf-samples is not beside the repository")
+from tests.samples import SAMPLES, needs_samples
 
 # Black owns column A, White columns D-E; D2 is a dead black stone inside White's area.
 POSITION = """

@@ -12,8 +12,7 @@ from miai.coords import Color
 from miai.render import diagram
 from miai.rules import Rules, Scoring
 from miai.sgf import game_from_record, load_game, read_file
-
-SAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "sgf-samples"
+from tests.samples import SAMPLES
 
 
 def sample(name: str) -> Path:

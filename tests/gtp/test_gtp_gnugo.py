@@ -10,6 +10,7 @@ from gtp_transcript import ask
 
 from miai.coords import Color, point_to_gtp
 from miai.gtp.engine import GtpEngine
+from tests.samples import SAMPLES, needs_samples
 
 GNUGO = shutil.which("gnugo") or shutil.which("/usr/games/gnugo")
 
@@ -58,7 +59,6 @@ def test_fixed_handicap_matches_gnugo(size: int, gnugo_answers: dict[tuple[int, 
 
 
 # ---------------------------------------------------------------------- loadsgf against GNU Go
-SAMPLES = __import__("pathlib").Path(__file__).resolve().parents[2].parent / "shared" / "sgf-samples"
 RECORDS = [
     ("gnugo-selfplay-tt-passes.sgf", (1, 2, 50, 120, None)),
     ("glgo-gb2312-no-CA-ha9-tt-passes.sgf", (1, 30, 200, None)),
@@ -85,7 +85,7 @@ def _gnugo_positions(path, numbers) -> list[tuple[str, str, str, str]]:
     return rows
 
 
-@pytest.mark.skipif(not SAMPLES.is_dir(), reason=f"no sample corpus at {SAMPLES}")
+@needs_samples
 @pytest.mark.parametrize(("name", "numbers"), RECORDS)
 def test_loadsgf_positions_match_gnugo(name: str, numbers: tuple) -> None:
     """`loadsgf FILE N` gives the same stones and captures as GNU Go's."""

@@ -10,13 +10,11 @@ from gtp_transcript import ask, check
 from miai.coords import Color, point_to_gtp
 from miai.gtp.engine import GtpEngine
 from miai.rules import Rules
+from tests.samples import SAMPLES, needs_samples
 
 pytest.importorskip("miai.sgf", reason="miai.sgf (the SGF reader and writer) is not in this checkout")
 
 # the repository's parent holds the shared material: <repo>/../shared/sgf-samples
-SAMPLES = Path(__file__).resolve().parents[2].parent / "shared" / "sgf-samples"
-
-needs_samples = pytest.mark.skipif(not SAMPLES.is_dir(), reason=f"no sample corpus at {SAMPLES}")
 
 
 def stones(engine: GtpEngine, color: Color) -> list[str]:
