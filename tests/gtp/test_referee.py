@@ -23,6 +23,8 @@ from miai.gtp.referee import (
     elo_difference,
     format_summary,
     load_records,
+    load_run,
+    pool_runs,
     summarize,
     wilson_interval,
 )
@@ -312,3 +314,48 @@ def test_rules_and_komi_reach_the_records(tmp_path):
     assert "komi 0.5" in log.read_text().splitlines()
     game, _ = load_game(tmp_path / "out" / r.sgf)
     assert game.komi == 0.5 and game.rules.scoring.value == "territory" and game.result == "W+0.5"
+
+
+# ---------------------------------------------------------------------- pooling runs
+def test_runs_of_one_match_are_pooled_under_one_pair_of_labels(tmp_path):
+    # engine A plays E5 and then passes, engine B only passes: A wins every game
+    Match(MatchConfig((fake("A", "E5|E5"), fake("B", "")), games=2, size=5), tmp_path / "r1").run()
+    Match(MatchConfig((fake("A-new", "E5"), fake("B", "")), games=1, size=5), tmp_path / "r2").run()
+    runs = [load_run(tmp_path / "r1"), load_run(tmp_path / "r2")]
+    assert [r.labels for r in runs] == [("A", "B"), ("A-new", "B")]
+    labels, records = pool_runs(runs)
+    assert labels == ("A", "B")
+    assert [(r.index, r.black, r.white, r.winner) for r in records] == [
+        (0, "A", "B", "A"),
+        (1, "B", "A", "A"),
+        (2, "A", "B", "A"),
+    ]
+    assert all(set(r.time_ms) == {"A", "B"} and Path(r.sgf).is_file() for r in records)
+    assert Path(records[2].sgf).parent == tmp_path / "r2"
+    s = summarize(records, labels)
+    assert s.wins == {"A": 3, "B": 0} and s.wins_as[("A", "black")] == 2 and s.wins_as[("A", "white")] == 1
+    # other labels for the pooled table
+    labels, records = pool_runs(runs, ("miai", "gnugo"))
+    assert {r.black for r in records} == {"miai", "gnugo"} and summarize(records, labels).wins["miai"] == 3
+    with pytest.raises(MatchError, match="different labels"):
+        pool_runs(runs, ("x", "x"))
+
+
+def test_runs_played_under_other_settings_are_not_pooled(tmp_path):
+    Match(MatchConfig((fake("A", ""), fake("B", "")), games=1, size=5), tmp_path / "r1").run()
+    Match(MatchConfig((fake("A", ""), fake("B", "")), games=1, size=7, komi=0.5), tmp_path / "r2").run()
+    with pytest.raises(MatchError, match=r"r2 was played with other settings than .*r1: size 7 \(not 5\), komi 0.5 \(not None\)"):
+        pool_runs([load_run(tmp_path / "r1"), load_run(tmp_path / "r2")])
+    with pytest.raises(MatchError, match="no match directory"):
+        pool_runs([])
+
+
+def test_a_directory_that_is_not_a_match_is_named(tmp_path):
+    with pytest.raises(MatchError, match="is not a match directory: it has no match.json"):
+        load_run(tmp_path)
+    (tmp_path / "match.json").write_text("{not json")
+    with pytest.raises(MatchError, match="match.json cannot be read"):
+        load_run(tmp_path)
+    (tmp_path / "match.json").write_text(json.dumps({"engines": [{"label": "A"}]}))
+    with pytest.raises(MatchError, match="does not name two engines"):
+        load_run(tmp_path)

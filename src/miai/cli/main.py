@@ -13,6 +13,7 @@ SUBCOMMANDS = {
     "score": "miai.cli.score",
     "bench": "miai.cli.bench",
     "match": "miai.cli.match",
+    "match-report": "miai.cli.match_report",
 }
 
 

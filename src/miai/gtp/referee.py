@@ -15,7 +15,8 @@ Reading guide:
   nothing) and can resume an interrupted run in the same directory.
 * :func:`summarize` / :func:`format_summary` turn the records into the results table: wins
   by colour, the win rate with a 95% Wilson interval, the Elo difference with its interval,
-  the average time per move of each engine and the reasons games ended.
+  the average time per move of each engine and the reasons games ended. :func:`load_run`
+  and :func:`pool_runs` pool several runs of one match (``miai match-report``).
 
 Our rules core judges every move: each ``genmove`` answer is played into a
 :class:`~miai.game.Game` (``Game.play`` checks it), then sent to the opponent with ``play``.
@@ -61,6 +62,7 @@ __all__ = [
     "Match",
     "MatchConfig",
     "MatchError",
+    "MatchRun",
     "MatchSummary",
     "Reason",
     "Referee",
@@ -68,6 +70,8 @@ __all__ = [
     "elo_difference",
     "format_summary",
     "load_records",
+    "load_run",
+    "pool_runs",
     "summarize",
     "wilson_interval",
 ]
@@ -838,6 +842,87 @@ class Match:
             f.flush()
             os.fsync(f.fileno())
         self.records.append(record)
+
+
+# ---------------------------------------------------------------------- pooling runs
+POOLED_SETTINGS = ("size", "rules", "komi", "handicap", "time_control", "dead_stones")
+"""The settings that runs must share to be pooled: what their games were played under."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRun:
+    """A directory as :class:`Match` leaves it: its settings (``match.json``) and the games
+    it finished (``results.jsonl``), a run still in progress included."""
+
+    out_dir: Path
+    settings: dict[str, Any]
+    records: list[GameRecord]
+
+    @property
+    def labels(self) -> tuple[str, str]:
+        """Engine A's and engine B's labels."""
+        a, b = self.settings["engines"]
+        return a["label"], b["label"]
+
+
+def load_run(out_dir: str | os.PathLike[str]) -> MatchRun:
+    """Read a match directory; :class:`MatchError` says why one cannot be read."""
+    path = Path(out_dir) / "match.json"
+    try:
+        settings = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise MatchError(f"{out_dir} is not a match directory: it has no match.json") from None
+    except (OSError, ValueError) as exc:
+        raise MatchError(f"{path} cannot be read: {exc}") from None
+    engines = settings.get("engines") if isinstance(settings, dict) else None
+    if not (isinstance(engines, list) and len(engines) == 2 and all(isinstance(e, dict) and "label" in e for e in engines)):
+        raise MatchError(f"{path} does not name two engines with labels")
+    return MatchRun(Path(out_dir), settings, load_records(path.with_name("results.jsonl")))
+
+
+def pool_runs(runs: Sequence[MatchRun], labels: tuple[str, str] | None = None) -> tuple[tuple[str, str], list[GameRecord]]:
+    """The games of several runs of one match as one list for :func:`summarize`: engine A of
+    every run under ``labels[0]`` and engine B under ``labels[1]`` (default: the first run's
+    labels), numbered in run order, each record's ``sgf`` pointing into its own directory.
+
+    Runs are pooled when the same two engines (possibly different builds of them, run side
+    by side to use more cores, or a run resumed elsewhere) played under the same
+    :data:`POOLED_SETTINGS`; runs that differ there measured something else and are refused.
+    """
+    if not runs:
+        raise MatchError("no match directory to report on")
+    first = runs[0]
+    for run in runs[1:]:
+        differ = [k for k in POOLED_SETTINGS if run.settings.get(k) != first.settings.get(k)]
+        if differ:
+            what = ", ".join(f"{k} {run.settings.get(k)!r} (not {first.settings.get(k)!r})" for k in differ)
+            raise MatchError(f"{run.out_dir} was played with other settings than {first.out_dir}: {what}")
+    a, b = labels if labels is not None else first.labels
+    if a == b:
+        raise MatchError(f"the two engines need different labels, not both {a!r}")
+    pooled: list[GameRecord] = []
+    for run in runs:
+        rename = dict(zip(run.labels, (a, b), strict=True))
+        for r in sorted(run.records, key=lambda r: r.index):
+            pooled.append(_relabelled(r, rename, len(pooled), run.out_dir))
+    return (a, b), pooled
+
+
+def _relabelled(r: GameRecord, rename: dict[str, str], index: int, out_dir: Path) -> GameRecord:
+    def new(label: str) -> str:
+        return rename.get(label, label)
+
+    return dataclasses.replace(
+        r,
+        index=index,
+        black=new(r.black),
+        white=new(r.white),
+        time_ms={new(k): v for k, v in r.time_ms.items()},
+        genmoves={new(k): v for k, v in r.genmoves.items()},
+        dead_by_engine={new(k): v for k, v in r.dead_by_engine.items()},
+        at_fault=None if r.at_fault is None else new(r.at_fault),
+        sgf=str(out_dir / r.sgf) if r.sgf else "",
+    )
 
 
 def _player_name(label: str, name: str) -> str:

@@ -1,0 +1,61 @@
+"""``miai match-report DIR...``: the results of ``miai match`` runs, pooled into one table."""
+
+from __future__ import annotations
+
+import json
+
+from miai.cli.main import main
+from miai.gtp.referee import GameRecord, Reason
+
+
+def write_run(path, labels, results, size=9):
+    """A match directory as ``miai match`` writes it: engine A is Black in even games."""
+    path.mkdir()
+    a, b = labels
+    settings = {
+        "engines": [{"command": ["engine-a", "--fast"], "label": a}, {"command": ["engine-b"], "label": b}],
+        "games": 4, "size": size, "rules": "chinese", "komi": 7.5, "handicap": 0,
+        "time_control": "none", "move_timeout": 60.0, "max_moves": None, "dead_stones": "agreed",
+    }  # fmt: skip
+    (path / "match.json").write_text(json.dumps(settings))
+    with open(path / "results.jsonl", "w") as f:
+        for i, result in enumerate(results):
+            black, white = (a, b) if i % 2 == 0 else (b, a)
+            rec = GameRecord(i, black, white, result, Reason.SCORE, "", time_ms={a: 2000, b: 1000}, genmoves={a: 10, b: 10})
+            f.write(json.dumps(rec.to_json()) + "\n")
+    return path
+
+
+def test_two_runs_are_reported_one_line_each_and_pooled(tmp_path, capsys):
+    r1 = write_run(tmp_path / "r1", ("miai", "gnugo"), ["B+3.5", "B+0.5"])  # miai wins as Black, loses as White
+    r2 = write_run(tmp_path / "r2", ("miai-ladder", "gnugo"), ["B+1.5", "W+2.5", "B+R"])  # 3 of 3
+    assert main(["match-report", str(r1), str(r2)]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    lines = out.splitlines()
+    assert lines[0] == f"{r1}: 2 of 4 games, miai (A) won 1, gnugo (B) won 1; A: engine-a --fast"
+    assert lines[1] == f"{r2}: 3 of 4 games, miai-ladder (A) won 3, gnugo (B) won 0; A: engine-a --fast"
+    table = "\n".join(lines[3:])
+    assert table.startswith("5 games: miai (A) vs gnugo (B)")
+    assert "miai win rate: 80.0% (95% CI" in table
+    assert "Black won 4, White won 1" in table
+    row = next(line for line in lines if line.startswith("miai "))
+    assert row.split() == ["miai", "4", "3/3", "1/2", "200", "0"]
+
+
+def test_labels_for_the_pooled_table(tmp_path, capsys):
+    r1 = write_run(tmp_path / "r1", ("a", "b"), ["B+3.5"])
+    assert main(["match-report", str(r1), "--name-a", "new", "--name-b", "old"]) == 0
+    out, _ = capsys.readouterr()
+    assert "1 game: new (A) vs old (B)" in out and "new win rate: 100.0%" in out
+
+
+def test_runs_that_cannot_be_pooled_are_refused_with_the_reason(tmp_path, capsys):
+    r1 = write_run(tmp_path / "r1", ("a", "b"), ["B+3.5"])
+    r2 = write_run(tmp_path / "r2", ("a", "b"), ["B+3.5"], size=19)
+    assert main(["match-report", str(r1), str(r2)]) == 2
+    _, err = capsys.readouterr()
+    assert err == f"miai match-report: {r2} was played with other settings than {r1}: size 19 (not 9)\n"
+    assert main(["match-report", str(tmp_path / "missing")]) == 2
+    _, err = capsys.readouterr()
+    assert "missing is not a match directory: it has no match.json" in err
