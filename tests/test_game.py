@@ -165,7 +165,7 @@ def test_triple_ko_cycle_is_void_on_third_repetition_under_japanese_rules():
     assert game.phase is Phase.PLAY  # second occurrence
     play_all(game, CYCLE)
     assert game.phase is Phase.FINISHED
-    assert game.result == "Void"
+    assert str(game.result) == "Void"
     assert "third time" in game.end_reason
     with pytest.raises(IllegalMoveError) as err:
         game.play("A1")
@@ -207,7 +207,7 @@ def test_two_passes_end_play_counting_as_they_stand_under_tromp_taylor():
     game = Game(5, Rules.preset("tromp-taylor"))
     play_all(game, "C3 pass pass")
     assert game.phase is Phase.FINISHED
-    assert game.result == "B+17.5"  # 25 points of area against komi 7.5
+    assert str(game.result) == "B+17.5"  # 25 points of area against komi 7.5
 
 
 def test_two_passes_enter_marking_then_finish_with_dead_stones():
@@ -219,7 +219,7 @@ def test_two_passes_enter_marking_then_finish_with_dead_stones():
     assert err.value.reason is IllegalReason.WRONG_PHASE
     score = game.finish(dead=[(1, 1)])
     assert game.phase is Phase.FINISHED
-    assert score.result == game.result == "B+17.5"
+    assert str(score.result) == str(game.result) == "B+17.5"
     game.undo()  # back to marking
     assert game.phase is Phase.MARKING
     game.undo()  # take back the second pass
@@ -229,10 +229,10 @@ def test_two_passes_enter_marking_then_finish_with_dead_stones():
 def test_resign_and_time_and_undo_of_resignation():
     game = Game(9)
     game.play("E5")
-    assert game.resign() == "B+R" and game.phase is Phase.FINISHED
+    assert str(game.resign()) == "B+R" and game.phase is Phase.FINISHED
     game.undo()
     assert game.phase is Phase.PLAY and game.to_move is Color.WHITE
-    assert game.lose_on_time(Color.BLACK) == "W+T"
+    assert str(game.lose_on_time(Color.BLACK)) == "W+T"
     with pytest.raises(IllegalMoveError):
         game.resign(Color.WHITE)
 
@@ -357,6 +357,6 @@ def test_marking_phase_protocol_in_brief():
         game.accept(Color.BLACK)
     assert err.value.reason is IllegalReason.OUT_OF_TURN
     score = game.accept(Color.WHITE)
-    assert score.result == game.result == "B+18.5" and game.marking is None
+    assert str(score.result) == str(game.result) == "B+18.5" and game.marking is None
     game.undo()  # takes back the acceptance
     assert game.marking.pending.dead == frozenset({(1, 1)})

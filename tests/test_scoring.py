@@ -42,7 +42,7 @@ def test_seed_002_territory_counting_example():
     assert (score.black.territory, score.black.dead, score.black.prisoners) == (20, 9, 3)
     assert (score.white.territory, score.white.dead, score.white.prisoners) == (15, 6, 2)
     assert score.black.total == 32 and score.white.total == 23
-    assert score.result == "B+9"
+    assert str(score.result) == "B+9"
     assert score.neutral == 9  # the dame column, filled before counting and worth nothing
     text = score.breakdown()
     assert "dead stones" in text and "prisoners" in text and "B+9" in text
@@ -54,7 +54,7 @@ def test_seed_002_position_by_area_ignores_prisoners():
     assert (score.black.stones, score.black.territory) == (16, 20)
     assert (score.white.stones, score.white.territory) == (21, 15)
     assert score.black.total == 36 and score.white.total == 36 + 7.5
-    assert score.result == "W+7.5"
+    assert str(score.result) == "W+7.5"
     # the two areas add up to the board minus neutral points (RULES.md §6)
     assert score.black.stones + score.black.territory + score.white.stones + score.white.territory == 81 - score.neutral
 
@@ -80,17 +80,17 @@ def test_seed_003_area_counting_example():
     score = count(board, rules.replace(komi=0))
     assert (score.black.stones, score.black.territory, score.black.total) == (20, 20, 40)
     assert (score.white.stones, score.white.territory, score.white.total) == (19, 17, 36)
-    assert score.result == "B+4" and score.neutral == 5
-    assert count(board, rules.replace(komi=5.5)).result == "W+1.5"
+    assert str(score.result) == "B+4" and score.neutral == 5
+    assert str(count(board, rules.replace(komi=5.5)).result) == "W+1.5"
 
 
 def test_tie_rule():
     board = board_from(SEED_003)
     rules = Rules.preset("simple").replace(komi=4)
     draw = count(board, rules)
-    assert draw.winner is None and draw.result == "0"
+    assert draw.winner is None and str(draw.result) == "0"
     white = count(board, rules.replace(white_wins_ties=True))
-    assert white.winner is Color.WHITE and white.result == "W+0"
+    assert white.winner is Color.WHITE and str(white.result) == "W+0"
     assert "White wins ties" in white.breakdown()
 
 

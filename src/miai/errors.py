@@ -57,3 +57,7 @@ class HandicapError(MiaiError, ValueError):
 
 class SgfError(MiaiError, ValueError):
     """A game record that cannot be read. The message says where (line, column or node)."""
+
+
+class ResultError(MiaiError, ValueError):
+    """A game result that cannot be read or does not make sense (a margin for a resignation)."""

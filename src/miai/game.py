@@ -39,6 +39,7 @@ from miai.errors import HandicapError, IllegalMoveError, IllegalReason, InvalidM
 from miai.handicap import check_free_handicap, fixed_handicap_points
 from miai.rules import KoRule, Rules, Scoring
 from miai.scoring import Score, count
+from miai.result import Result
 
 
 class Phase(str, Enum):
@@ -74,7 +75,7 @@ class Resume:
 class _Ending:
     """How a game ended other than by play: resignation, time, agreement, or a given result."""
 
-    result: str
+    result: Result
     reason: str
     score: Score | None = None
 
@@ -212,12 +213,12 @@ class Game:
         return Phase.PLAY
 
     @property
-    def result(self) -> str | None:
-        """``B+3.5``, ``W+R``, ``B+T``, ``0`` or ``Void`` once the game is finished."""
+    def result(self) -> Result | None:
+        """The result once the game is finished (``str()`` gives ``B+3.5``, ``W+R``, ``Void``...)."""
         if self._ending is not None:
             return self._ending.result
         if self._void:
-            return "Void"
+            return Result.void()
         if self.phase is Phase.FINISHED:
             return self.score().result
         return None
@@ -368,20 +369,20 @@ class Game:
             assert self._first_passer is not None
             self._marking = Marking(self._first_passer)
 
-    def resign(self, color: Color | None = None) -> str:
+    def resign(self, color: Color | None = None) -> Result:
         """``color`` (default: the side to move) resigns; returns the result (``W+R``)."""
         loser = color or self._to_move
-        return self._end(f"{loser.opponent.letter}+R", f"{loser} resigned")
+        return self._end(Result.resignation(loser), f"{loser} resigned")
 
-    def lose_on_time(self, color: Color) -> str:
+    def lose_on_time(self, color: Color) -> Result:
         """``color`` ran out of time; returns the result (``B+T``)."""
-        return self._end(f"{color.opponent.letter}+T", f"{color} ran out of time")
+        return self._end(Result.time(color), f"{color} ran out of time")
 
-    def set_result(self, result: str, reason: str = "result given") -> None:
+    def set_result(self, result: Result, reason: str = "result given") -> None:
         """End the game with a result decided elsewhere (a record, a referee)."""
         self._end(result, reason)
 
-    def _end(self, result: str, reason: str, score: Score | None = None) -> str:
+    def _end(self, result: Result, reason: str, score: Score | None = None) -> Result:
         if self.phase is Phase.FINISHED:
             raise IllegalMoveError(IllegalReason.WRONG_PHASE, f"the game is already over ({self.result})")
         self._ending = _Ending(result, reason, score)

@@ -18,6 +18,7 @@ from miai.board import Board
 from miai.coords import Color, Point, check_point, point_to_gtp
 from miai.errors import MiaiError
 from miai.rules import Rules, Scoring
+from miai.result import Result
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,13 +74,10 @@ class Score:
         return Color.WHITE if self.white_wins_ties else None
 
     @property
-    def result(self) -> str:
-        """The result as SGF's ``RE`` writes it: ``B+3.5``, ``W+1``, ``0`` for a draw (a tie
-        won by White under a tie rule is ``W+0``)."""
-        winner = self.winner
-        if winner is None:
-            return "0"
-        return f"{winner.letter}+{abs(self.margin):g}"
+    def result(self) -> Result:
+        """The counted result: ``str()`` gives SGF's ``RE`` (``B+3.5``, ``W+1``, ``0`` for a
+        draw; a tie won by White under a tie rule is ``W+0``)."""
+        return Result.by_score(self.margin, white_wins_ties=self.white_wins_ties)
 
     def breakdown(self) -> str:
         """A small table of every part of the count, as shown to players."""

@@ -83,6 +83,7 @@ from typing import TYPE_CHECKING, Union
 
 from miai.coords import MAX_SIZE, MIN_SIZE, Color, Move, Point, neighbours, point_to_gtp
 from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError, RulesError, SgfError
+from miai.result import Result, Termination
 from miai.rules import PRESETS, Rules
 
 if TYPE_CHECKING:
@@ -827,20 +828,7 @@ def _ngf_player(text: str) -> tuple[str | None, str | None]:
 
 
 def _ngf_result(text: str) -> str | None:
-    low = text.lower()
-    winner = None
-    if "white win" in low or "black lose" in low:
-        winner = "W"
-    elif "black win" in low or "white lose" in low:
-        winner = "B"
-    if winner is None:
-        return None
-    if "resign" in low:
-        return f"{winner}+R"
-    if "time" in low:
-        return f"{winner}+T"
-    nums = re.findall(r"\d+(?:\.\d+)?", text)
-    return f"{winner}+{float(nums[-1]):g}" if nums else f"{winner}+"
+    return normalise_result(text)
 
 
 def _fix_ngf(root: SgfNode, lines: list[str], notes: list[str]) -> None:
@@ -1323,66 +1311,14 @@ def rules_to_text(rules: Rules) -> str:
 
 
 _SGF_RESULT = re.compile(r"[BbWw]\s*\+.*|0|[Dd]raw|[Vv]oid|\?")
-_BLACK_WORDS = ("黒", "黑", "흑")
-_WHITE_WORDS = ("白", "백")
 
 
 def normalise_result(text: str) -> str | None:
     """An SGF ``RE`` value (or a server's words for it) in canonical form: ``B+3.5``,
     ``W+R``, ``B+T``, ``W+F``, ``B+`` (margin unknown), ``0`` (draw), ``Void``; None when
-    unknown (``?``) or not understood."""
-    t = text.strip()
-    low = t.lower()
-    if low in ("", "?", "unknown", "unfinished"):
-        return None
-    if low in ("0", "0.0", "draw", "jigo", "d", "持碁", "和棋"):
-        return "0"
-    if low in ("void", "no result", "无胜负", "無勝負"):
-        return "Void"
-    m = re.fullmatch(r"([bw])\s*\+\s*(.*)", low)
-    if m:
-        colour = m.group(1).upper()
-        margin = m.group(2).strip()
-        if margin in ("",):
-            return f"{colour}+"
-        if margin in ("r", "res", "resign", "resignation"):
-            return f"{colour}+R"
-        if margin in ("t", "time"):
-            return f"{colour}+T"
-        if margin in ("f", "forfeit"):
-            return f"{colour}+F"
-        try:
-            value = float(margin)
-        except ValueError:
-            return None
-        return f"{colour}+{value:g}" if value else "0"
-    # free text: "White resigns", "black wins by time", "W 6.5 B 157.0"...
-    m = re.match(r"(white|black)\s+(resigns|resigned)", low)
-    if m:
-        return ("B" if m.group(1) == "white" else "W") + "+R"
-    m = re.match(r"(white|black)\s+(wins|won)\b(.*)", low)
-    if m:
-        colour = "W" if m.group(1) == "white" else "B"
-        rest = m.group(3)
-        if "resign" in rest:
-            return f"{colour}+R"
-        if "time" in rest:
-            return f"{colour}+T"
-        num = re.search(r"\d+(?:\.\d+)?", rest)
-        return f"{colour}+{float(num.group()):g}" if num else f"{colour}+"
-    black = any(w in t for w in _BLACK_WORDS)
-    white = any(w in t for w in _WHITE_WORDS)
-    if black != white:
-        colour = "B" if black else "W"
-        if any(w in t for w in ("中押", "中盘", "中盤", "불계")):
-            return f"{colour}+R"
-        if any(w in t for w in ("時間", "时间", "시간", "超时")):
-            return f"{colour}+T"
-        m = re.search(r"(\d+(?:\.\d+)?)\s*(目|子|집)\s*(半|반)?", t)
-        if m:
-            value = float(m.group(1)) + (0.5 if m.group(3) else 0)
-            return f"{colour}+{value:g}"
-    return None
+    unknown (``?``); text not understood is kept verbatim."""
+    result = Result.read(text)
+    return None if result is None else str(result)
 
 
 # ============================================================================ writing
@@ -1515,7 +1451,7 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
     if game.phase is Phase.MARKING and _finish_from_marks(game, record):
         return game
     if record.result is not None and game.phase is not Phase.FINISHED:
-        game.set_result(record.result, "result given in the record")
+        game.set_result(Result.read(record.result) or Result(None, Termination.UNKNOWN), "result given in the record")
     return game
 
 
@@ -1548,12 +1484,12 @@ def _finish_from_marks(game: Game, record: SgfRecord) -> bool:
     board = game.board
     dead = {p for p in tb if board[p] is Color.WHITE} | {p for p in tw if board[p] is Color.BLACK}
     score = game.score(dead)
-    if record.result is None or normalise_result(score.result) == record.result:
+    if record.result is None or str(score.result) == record.result:
         game.finish(dead)
         return True
     if not game.rules.seki_points:
         seki = _unmarked_owners(game, score, {1: tb, 2: tw})
-        if seki and normalise_result(game.score(dead, seki=seki).result) == record.result:
+        if seki and str(game.score(dead, seki=seki).result) == record.result:
             game.finish(dead, seki=seki)
             return True
     stones = ", ".join(point_to_gtp(p) for p in sorted(dead)) or "none"
@@ -1673,7 +1609,7 @@ def game_to_sgf(
         if value is not None:
             root.properties[pid] = [value]
     if game.phase is Phase.FINISHED and game.result is not None:
-        root.properties["RE"] = [game.result]
+        root.properties["RE"] = [str(game.result)]
 
     from miai.game import Resume
 

@@ -51,7 +51,7 @@ def test_final_status_list_syntax(bad):
 def test_final_score_counts_as_it_stands_under_tromp_taylor(tmp_path):
     engine = engine_with(DEAD_INSIDE, "tromp-taylor", tmp_path)
     # Tromp-Taylor: no dead stones; C2 and G8 spoil nothing but their own points and regions.
-    assert engine.handle("final_score") == "= " + engine.game.score().result + "\n\n"
+    assert engine.handle("final_score") == "= " + str(engine.game.score().result) + "\n\n"
 
 
 def test_final_status_list_territory_and_dame(tmp_path):

@@ -135,7 +135,7 @@ def test_a_computer_accepts_a_proposal_equal_to_its_estimate(monkeypatch):
     game = position()
     PlaySession(game, players, terminal).run()
     text = terminal.transcript()
-    assert "White accepts Black's proposal.\n" in text and game.result == "B+0.5"
+    assert "White accepts Black's proposal.\n" in text and str(game.result) == "B+0.5"
 
 
 def test_a_computer_proposes_its_estimate_and_refuses_a_different_counter_proposal(monkeypatch):

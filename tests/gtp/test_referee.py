@@ -153,7 +153,7 @@ def test_both_pass_is_counted_with_the_dead_stones_both_list(tmp_path):
     # area: Black's 9 stones and the 36 points left of them; the right side touches H8: neutral
     assert r.result == "B+36.5" and r.detail == "both passed; counted 45 to 8.5 with 1 dead stone removed"
     game, _ = load_game(tmp_path / "out" / r.sgf)
-    assert game.result == "B+36.5" and game.board[(0, 0)] is not None  # the record keeps the stone
+    assert str(game.result) == "B+36.5" and game.board[(0, 0)] is not None  # the record keeps the stone
     assert r.moves == 19  # 11 stones, 7 passes of White, then Black's pass
     assert r.genmoves == {"A": 10, "B": 9}
 
@@ -179,7 +179,7 @@ def test_illegal_move_loses_and_names_the_rule(tmp_path):
     assert r.result == "B+F" and r.reason is Reason.ILLEGAL and r.at_fault == "B"
     assert "E5 is occupied by a black stone" in r.detail
     game, _ = load_game(tmp_path / "out" / "game-001.sgf")
-    assert game.result == "B+F"
+    assert str(game.result) == "B+F"
     assert game.moves[-1].point == (4, 4)  # only E5 was played
 
 
@@ -313,7 +313,7 @@ def test_rules_and_komi_reach_the_records(tmp_path):
     assert r.result == "W+0.5"  # empty board, territory scoring: komi
     assert "komi 0.5" in log.read_text().splitlines()
     game, _ = load_game(tmp_path / "out" / r.sgf)
-    assert game.komi == 0.5 and game.rules.scoring.value == "territory" and game.result == "W+0.5"
+    assert game.komi == 0.5 and game.rules.scoring.value == "territory" and str(game.result) == "W+0.5"
 
 
 # ---------------------------------------------------------------------- pooling runs

@@ -29,6 +29,7 @@ from miai.endgame import Marking
 from miai.game import Game, Phase
 from miai.render import rich_diagram
 from miai.rules import Rules, Scoring
+from miai.result import Result, Termination
 
 if TYPE_CHECKING:  # pragma: no cover
     from miai.ai.mcts import SearchStats
@@ -129,30 +130,6 @@ def describe_rules(rules: Rules) -> str:
     """The rules' text form, with the komi said even when it is the preset's."""
     text = str(rules)
     return text if "komi=" in text else f"{text}, komi {rules.komi:g}"
-
-
-def describe_result(result: str) -> str:
-    """``B+3.5`` -> ``Black wins by 3.5 points``, and so on for every result form."""
-    if result == "0":
-        return "Draw (jigo)."
-    if result.lower() == "void":
-        return "No result."
-    winner, plus, how = result.partition("+")
-    if plus and winner in ("B", "W"):
-        who = "Black" if winner == "B" else "White"
-        if how in ("R", "Resign"):
-            return f"{who} wins by resignation."
-        if how in ("T", "Time"):
-            return f"{who} wins on time."
-        if how in ("F", "Forfeit"):
-            return f"{who} wins by forfeit."
-        if how == "":
-            return f"{who} wins."
-        if how == "0":
-            return f"{who} wins the tie (tie rule)."
-        unit = "point" if how == "1" else "points"
-        return f"{who} wins by {how} {unit}."
-    return f"Result: {result}."
 
 
 def vertices(points: Collection[Point]) -> str:
@@ -583,9 +560,9 @@ class PlaySession:
         if score is not None:
             term.show(rich_diagram(game.board, last_move=game.last_move, dead=score.dead_stones))
             term.say(str(score))
-        result = game.result or "?"
+        result = game.result or Result(None, Termination.UNKNOWN)
         term.say(f"Game over: {game.end_reason}.")
-        term.say(f"Result: {result}. {describe_result(result)}")
+        term.say(f"Result: {result}. {result.describe()}")
 
     def offer_save(self) -> None:
         term = self.terminal

@@ -14,7 +14,8 @@ import argparse
 import json
 import sys
 
-from miai.cli.play import describe_result, describe_rules
+from miai.cli.play import describe_rules
+from miai.result import Result
 from miai.cli.terminal import Terminal
 from miai.errors import MiaiError
 from miai.render import rich_diagram
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
             "moves": game.move_number,
             "rules": str(game.rules),
             "handicap": game.handicap,
-            "result": score.result,
+            "result": str(score.result),
             "margin": score.margin,
             "recorded_result": record.result,
             "score": {
@@ -153,7 +154,8 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
         if not estimate.dead and not seki:
             say("No dead stones and no seki.")
     say(str(score))
-    say(f"Count: {score.result}. {describe_result(score.result)}")
-    if record.result:
-        say(f"Recorded result: {record.result}. {describe_result(record.result)}")
+    say(f"Count: {score.result}. {score.result.describe()}")
+    recorded = Result.read(record.result) if record.result else None
+    if recorded is not None:
+        say(f"Recorded result: {recorded}. {recorded.describe()}")
     return 0

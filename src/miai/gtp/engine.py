@@ -36,6 +36,7 @@ from miai.gtp.protocol import Dispatcher, GtpError
 from miai.handicap import fixed_handicap_points, max_fixed_handicap
 from miai.render.text import star_points
 from miai.rules import Rules
+from miai.result import Termination
 
 if TYPE_CHECKING:  # pragma: no cover
     from miai.game import Game
@@ -480,11 +481,11 @@ class GtpEngine:
         game = self.game
         if game.phase is Phase.FINISHED and game.result is not None:
             result = game.result
-            return "0" if result.lower() == "void" else result
+            return "0" if result.by is Termination.VOID else str(result)
         try:
             if not game.rules.remove_dead_stones:
-                return game.score().result
-            return self._status_estimate().score.result
+                return str(game.score().result)
+            return str(self._status_estimate().score.result)
         except MiaiError as exc:
             raise GtpError(f"cannot score: {exc}") from None
 

@@ -50,6 +50,7 @@ from miai.gtp.controller import (
     GtpProtocolError,
     GtpTimeout,
 )
+from miai.result import Result, Termination
 from miai.rules import Rules
 from miai.sgf import game_to_sgf
 
@@ -380,11 +381,8 @@ class GameRecord:
 
     @property
     def winner_color(self) -> Color | None:
-        if self.result.startswith("B+"):
-            return Color.BLACK
-        if self.result.startswith("W+"):
-            return Color.WHITE
-        return None
+        result = Result.read(self.result)
+        return result.winner if result is not None else None
 
     @property
     def winner(self) -> str | None:
@@ -501,27 +499,27 @@ class Referee:
             rec.black_name, rec.white_name = black.name, white.name
             while game.phase is Phase.PLAY:
                 if game.move_number >= cfg.move_cap:
-                    game.set_result("Void", f"the move cap of {cfg.move_cap} moves was reached")
+                    game.set_result(Result.void(), f"the move cap of {cfg.move_cap} moves was reached")
                     rec.reason = Reason.MOVE_CAP
                     break
                 self._move(game, players, clocks, rec)
             if game.phase is Phase.MARKING:
                 self._count(game, players, rec)
         except _Forfeit as f:
-            winner = f.color.opponent
-            game.set_result(f"{winner.letter}+F", f"{f.color} forfeits: {f.detail}")
+            game.set_result(Result.forfeit(f.color), f"{f.color} forfeits: {f.detail}")
             rec.reason = f.reason
             rec.at_fault = players[f.color].label
         except _OutOfTime as t:
             game.lose_on_time(t.color)
             rec.reason = Reason.TIME
             rec.detail = t.detail
-        rec.result = game.result or "Void"
+        result = game.result or Result.void()
+        rec.result = str(result)
         rec.moves = game.move_number
         if rec.reason is Reason.SCORE:
-            if rec.result == "Void":
+            if result.by is Termination.VOID:
                 rec.reason = Reason.VOID
-            elif rec.result.endswith("+R"):
+            elif result.by is Termination.RESIGNATION:
                 rec.reason = Reason.RESIGNATION
         if not rec.detail:
             rec.detail = game.end_reason or ""
