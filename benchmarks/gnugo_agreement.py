@@ -178,13 +178,14 @@ def compare(game: FinishedGame, rules: str, playouts: int | None = None) -> Comp
     seconds = time.perf_counter() - start
     dead = sorted(point_to_gtp(p) for p in est.dead)
     seki = sorted(point_to_gtp(p) for p in est.seki)
-    return Comparison(game, rules, dead, seki, est.score.result, seconds, _seki_eyes_as_dame(g, est))
+    return Comparison(game, rules, dead, seki, str(est.score.result), seconds, _seki_eyes_as_dame(g, est))
 
 
 def _seki_eyes_as_dame(g, est) -> str | None:
     """The result with every point counted for a colour next to that colour's seki stones
     made neutral (GNU Go's count), or None if there is no such point."""
     from miai.coords import Color
+    from miai.result import Result
 
     size = est.size
     shift = 0.0
@@ -197,7 +198,7 @@ def _seki_eyes_as_dame(g, est) -> str | None:
     if not shift and not any(est.territory[p] is not None for p in est.seki):
         return None
     margin = est.score.margin - shift
-    return f"B+{margin:g}" if margin > 0 else f"W+{-margin:g}" if margin < 0 else "0"
+    return str(Result.by_score(margin))
 
 
 def _one(args: tuple[int, int, int]) -> FinishedGame:
