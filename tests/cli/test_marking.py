@@ -3,12 +3,13 @@ players' proposals, acceptance, resumption, and the score breakdown at the end."
 
 from __future__ import annotations
 
-import sys
-
 import pytest
 
-from miai.cli import play
-from miai.cli.play import DeadStoneEstimate, HumanPlayer, PlaySession, Play
+from miai.cli import marking
+from miai.cli.actions import Play
+from miai.cli.marking import DeadStoneEstimate
+from miai.cli.play import PlaySession
+from miai.cli.players import ComputerPlayer, HumanPlayer
 from miai.cli.terminal import Terminal
 from miai.coords import Color, point_from_gtp
 from miai.game import Phase
@@ -29,8 +30,9 @@ def play_game(game, lines, players=None):
 
 
 @pytest.fixture
-def no_estimator(monkeypatch):
-    monkeypatch.setitem(sys.modules, "miai.ai.status", None)
+def empty_estimate(monkeypatch):
+    """The computer sees no dead stones: the players mark them all."""
+    monkeypatch.setattr(marking, "estimate_dead_stones", lambda game: DeadStoneEstimate(frozenset()))
 
 
 def test_the_computer_estimate_is_proposed_and_accepted():
@@ -44,14 +46,14 @@ def test_the_computer_estimate_is_proposed_and_accepted():
     assert "Result: B+0.5. Black wins by 0.5 points." in text
 
 
-def test_without_the_estimator_nothing_is_proposed_and_that_is_said(no_estimator):
+def test_an_empty_estimate_is_said_and_nothing_is_marked(empty_estimate):
     code, text = play_game(position(), ["pass", "pass", "", "yes", ""])
-    assert "The status estimator (miai.ai.status) is not available: the computer proposes no dead stones." in text
+    assert "The computer's estimate of the dead stones is marked (x, o): none.\n" in text
     assert "Marked dead: none.\nBlack (X) marks dead stones> \n" in text
     assert "Result: W+6.5." in text
 
 
-def test_counter_proposal_accepted(no_estimator):
+def test_counter_proposal_accepted(empty_estimate):
     lines = ["pass", "pass", "B4", "", "G4", "", "accept", ""]
     code, text = play_game(position(), lines)
     assert "Black's proposal: dead B4.\n" in text
@@ -64,7 +66,7 @@ def test_counter_proposal_accepted(no_estimator):
 DISPUTE = ["pass", "pass", "B4 G4", "", "b4", "", "resume"]
 
 
-def test_dispute_resumes_play_and_an_immediate_double_pass_counts_all_stones_alive(no_estimator):
+def test_dispute_resumes_play_and_an_immediate_double_pass_counts_all_stones_alive(empty_estimate):
     code, text = play_game(position(), [*DISPUTE, "pass", "pass", ""])
     assert (
         "Black (X) accept or resume> resume\n"
@@ -78,7 +80,7 @@ def test_dispute_resumes_play_and_an_immediate_double_pass_counts_all_stones_ali
     ) in text
 
 
-def test_dispute_then_capture_inside_ones_territory_is_compensated(no_estimator):
+def test_dispute_then_capture_inside_ones_territory_is_compensated(empty_estimate):
     resumed = ["B3", "pass", "B5", "pass", "A4", "pass", "C4", "pass", "pass"]
     lines = [*DISPUTE, *resumed, "G4", "", "accept", ""]
     code, text = play_game(position(), lines)
@@ -89,7 +91,7 @@ def test_dispute_then_capture_inside_ones_territory_is_compensated(no_estimator)
     assert "Result: B+0.5. Black wins by 0.5 points." in text
 
 
-def test_wrong_steps_are_explained(no_estimator):
+def test_wrong_steps_are_explained(empty_estimate):
     lines = ["pass", "pass", "accept", "resume", "B4", "", "", "resume", "A1", "undo", "undo", "quit"]
     code, text = play_game(position(), lines)
     assert code == 0
@@ -103,7 +105,7 @@ def test_wrong_steps_are_explained(no_estimator):
     assert text.endswith("White (O) move 2> quit\nGame left unfinished after 1 moves.\n")
 
 
-def test_marking_help_score_board_and_none(no_estimator):
+def test_marking_help_score_board_and_none(empty_estimate):
     lines = ["pass", "pass", "help", "B4 G4", "score", "none", "board", "quit"]
     code, text = play_game(position(), lines)
     assert "Marking the dead stones (any case):" in text
@@ -113,11 +115,11 @@ def test_marking_help_score_board_and_none(no_estimator):
     assert text.endswith("marks dead stones> quit\nGame left unfinished.\n")
 
 
-class ScriptedComputer:
+class ScriptedComputer(ComputerPlayer):
     """A non-human player: plays the given moves; in the marking phase it follows the estimate."""
 
-    def __init__(self, vertices):
-        self.name = "computer"
+    def __init__(self, terminal, vertices):
+        super().__init__(terminal, "computer")
         self.moves = [point_from_gtp(v, 7) if v != "pass" else None for v in vertices]
 
     def choose_move(self, game):
@@ -125,13 +127,13 @@ class ScriptedComputer:
 
 
 def fixed_estimate(dead):
-    return lambda game: DeadStoneEstimate(pts(dead), frozenset(), f"Estimate: {dead}.")
+    return lambda game: DeadStoneEstimate(pts(dead))
 
 
 def test_a_computer_accepts_a_proposal_equal_to_its_estimate(monkeypatch):
-    monkeypatch.setattr(play, "estimate_dead_stones", fixed_estimate("B4 G4"))
+    monkeypatch.setattr(marking, "estimate_dead_stones", fixed_estimate("B4 G4"))
     terminal = Terminal.scripted(["pass", "", ""])
-    players = {Color.BLACK: HumanPlayer(terminal, "me"), Color.WHITE: ScriptedComputer(["pass"])}
+    players = {Color.BLACK: HumanPlayer(terminal, "me"), Color.WHITE: ScriptedComputer(terminal, ["pass"])}
     game = position()
     PlaySession(game, players, terminal).run()
     text = terminal.transcript()
@@ -139,14 +141,17 @@ def test_a_computer_accepts_a_proposal_equal_to_its_estimate(monkeypatch):
 
 
 def test_a_computer_proposes_its_estimate_and_refuses_a_different_counter_proposal(monkeypatch):
-    monkeypatch.setattr(play, "estimate_dead_stones", fixed_estimate("G4"))
+    monkeypatch.setattr(marking, "estimate_dead_stones", fixed_estimate("G4"))
     terminal = Terminal.scripted(["A1", "pass", "B4 G4", "", "pass", ""])
-    players = {Color.BLACK: HumanPlayer(terminal, "me"), Color.WHITE: ScriptedComputer(["pass", "pass"])}
+    players = {Color.BLACK: HumanPlayer(terminal, "me"), Color.WHITE: ScriptedComputer(terminal, ["pass", "pass"])}
     game = position()
     PlaySession(game, players, terminal).run()
     text = terminal.transcript()
     # White passed first: it proposes its estimate; Black toggles B4 on and G4 off, and counters
-    assert "Estimate: G4.\nWhite proposes dead: G4.\nWhite's proposal: dead G4.\n" in text
+    assert (
+        "The computer's estimate of the dead stones is marked (x, o): G4.\n"
+        "White proposes dead: G4.\nWhite's proposal: dead G4.\n"
+    ) in text
     assert "Black (X) accept or mark dead stones> B4 G4\n" in text and "Marked dead: B4.\n" in text
     assert "Black (X) accept or mark dead stones> \nWhite refuses: no agreement, play resumes and White moves." in text
     # White (the computer) passes at once, then Black: all stones alive
