@@ -234,6 +234,10 @@ def test_free_handicap_input_may_end():
         (dict(size=1), "miai play: board size must be an integer from 2 to 25"),
         (dict(size=5, handicap=3), "miai play: a 5x5 board has no fixed handicap placements"),
         (dict(size=9, handicap=12), "miai play: a fixed handicap on 9x9 is 2 to 9 stones, not 12"),
+        # a free handicap that cannot be placed is refused at once (before: Black was asked for it for ever)
+        (dict(size=9, handicap=1, free_handicap=True), "miai play: a free handicap on 9x9 is 2 to 80 stones, not 1"),
+        (dict(size=2, handicap=-2, free_handicap=True), "miai play: a free handicap on 2x2 is 2 to 3 stones, not -2"),
+        (dict(size=2, handicap=4, free_handicap=True), "miai play: a free handicap on 2x2 is 2 to 3 stones, not 4"),
     ],
 )
 def test_bad_options_are_explained(options, message):
@@ -274,7 +278,8 @@ class ScriptedComputer(ComputerPlayer):
 def test_a_scripted_player_can_play(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     terminal = Terminal.scripted(["C3", "B2", "undo", ""])
-    computer = ScriptedComputer(terminal, [Play(point_from_gtp("C3", 5)), Play(point_from_gtp("D3", 5)), Play(None), Resign()])
+    c3, d3 = point_from_gtp("C3", 5), point_from_gtp("D3", 5)
+    computer = ScriptedComputer(terminal, [Play(c3), Play(d3), Play(None), Resign()])
     game = Game(5, Rules.preset("japanese"))
     code = PlaySession(game, {Color.BLACK: HumanPlayer(terminal, "me"), Color.WHITE: computer}, terminal).run()
     text = terminal.transcript()

@@ -239,6 +239,8 @@ def new_game(args: argparse.Namespace, terminal: Terminal) -> Game | None:
     if args.handicap and not args.free_handicap:
         return Game(args.size, rules, handicap=args.handicap)
     game = Game(args.size, rules)
+    if args.handicap and not 2 <= args.handicap < args.size * args.size:
+        raise HandicapError(texts.bad_free_handicap(args.handicap, args.size))
     if args.handicap:
         if not place_free_handicap(game, args.handicap, terminal):
             return None

@@ -89,6 +89,10 @@ def bad_option(error: Exception) -> str:
     return f"miai play: {error}"
 
 
+def bad_free_handicap(count: int, size: int) -> str:
+    return f"a free handicap on {size}x{size} is 2 to {size * size - 1} stones, not {count}"
+
+
 def place_handicap(count: int) -> str:
     return f"Black places {count} handicap stones: list {count} vertices (e.g. D4 Q16)."
 
