@@ -14,7 +14,7 @@ import argparse
 import json
 import sys
 
-from miai.cli.play import describe_rules
+from miai.cli.texts import describe_rules
 from miai.result import Result
 from miai.cli.terminal import Terminal
 from miai.errors import MiaiError

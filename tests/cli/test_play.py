@@ -5,14 +5,18 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
 import sys
 from pathlib import Path
 
 import pytest
 
-from miai.cli import play
+from miai.cli import marking, play
+from miai.cli.actions import Play, Quit, Resign, Undo
 from miai.cli.main import main
-from miai.cli.play import HumanPlayer, PlaySession, Play, Quit, Resign, Undo
+from miai.cli.marking import DeadStoneEstimate
+from miai.cli.play import PlaySession
+from miai.cli.players import AiPlayer, ComputerPlayer, HumanPlayer
 from miai.cli.terminal import Terminal
 from miai.coords import Color, point_from_gtp
 from miai.game import Game, Phase
@@ -50,7 +54,8 @@ SESSION = [
 
 def test_whole_session_transcript(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    monkeypatch.setitem(sys.modules, "miai.ai.status", None)  # the estimator's view is tested apart
+    # the estimator's view is tested apart (tests/cli/test_marking.py): here it sees no dead stones
+    monkeypatch.setattr(marking, "estimate_dead_stones", lambda game: DeadStoneEstimate(frozenset()))
     code, transcript = session(SESSION)
     assert code == 0
     golden = TRANSCRIPTS / "play-5x5-japanese.txt"
@@ -82,7 +87,7 @@ def test_the_transcript_covers_every_command_and_error():
         "There is no stone on C1.",
         "There is no stone on A1.",
         "not a GTP vertex: 'cc'",
-        "The status estimator (miai.ai.status) is not available: the computer proposes no dead stones.",
+        "The computer's estimate of the dead stones is marked (x, o): none.",
         "Marking the dead stones (any case):",
         "White (O) marks dead stones> D5\n",
         "Count under japanese, komi 6.5 (with the marked stones dead):",
@@ -229,6 +234,10 @@ def test_free_handicap_input_may_end():
         (dict(size=1), "miai play: board size must be an integer from 2 to 25"),
         (dict(size=5, handicap=3), "miai play: a 5x5 board has no fixed handicap placements"),
         (dict(size=9, handicap=12), "miai play: a fixed handicap on 9x9 is 2 to 9 stones, not 12"),
+        # a free handicap that cannot be placed is refused at once (before: Black was asked for it for ever)
+        (dict(size=9, handicap=1, free_handicap=True), "miai play: a free handicap on 9x9 is 2 to 80 stones, not 1"),
+        (dict(size=2, handicap=-2, free_handicap=True), "miai play: a free handicap on 2x2 is 2 to 3 stones, not -2"),
+        (dict(size=2, handicap=4, free_handicap=True), "miai play: a free handicap on 2x2 is 2 to 3 stones, not 4"),
     ],
 )
 def test_bad_options_are_explained(options, message):
@@ -248,19 +257,16 @@ def test_saving_reports_failures(tmp_path, monkeypatch):
     assert "Could not save to no/dir/x.sgf" in text and "Saved the game to ok.sgf." in text
 
 
-def test_saving_without_the_sgf_module(monkeypatch):
-    monkeypatch.setitem(sys.modules, "miai.sgf", None)
-    code, text = session(["save x.sgf", "quit"])
-    assert "Saving is not available: miai.sgf is missing." in text
-
-
 # ----------------------------------------------------------------- players are objects
 
-class ScriptedComputer:
-    """A non-human player: returns the actions it was given, one per turn."""
+class ScriptedComputer(ComputerPlayer):
+    """A non-human player: returns the actions it was given, one per turn. It keeps to its
+    script: an undo by its opponent takes back one move, not its reply too."""
 
-    def __init__(self, actions):
-        self.name = "computer"
+    undo_reply = False
+
+    def __init__(self, terminal, actions):
+        super().__init__(terminal, "computer")
         self.actions = list(actions)
         self.asked = 0
 
@@ -269,10 +275,11 @@ class ScriptedComputer:
         return self.actions.pop(0)
 
 
-def test_any_object_with_choose_move_can_play(tmp_path, monkeypatch):
+def test_a_scripted_player_can_play(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     terminal = Terminal.scripted(["C3", "B2", "undo", ""])
-    computer = ScriptedComputer([Play(point_from_gtp("C3", 5)), Play(point_from_gtp("D3", 5)), Play(None), Resign()])
+    c3, d3 = point_from_gtp("C3", 5), point_from_gtp("D3", 5)
+    computer = ScriptedComputer(terminal, [Play(c3), Play(d3), Play(None), Resign()])
     game = Game(5, Rules.preset("japanese"))
     code = PlaySession(game, {Color.BLACK: HumanPlayer(terminal, "me"), Color.WHITE: computer}, terminal).run()
     text = terminal.transcript()
@@ -288,7 +295,7 @@ def test_any_object_with_choose_move_can_play(tmp_path, monkeypatch):
 
 def test_quit_and_undo_actions_from_a_player():
     terminal = Terminal.scripted([])
-    computer = ScriptedComputer([Undo(), Play(None), Quit()])
+    computer = ScriptedComputer(terminal, [Undo(), Play(None), Quit()])
     game = Game(5)
     code = PlaySession(game, {Color.BLACK: computer, Color.WHITE: computer}, terminal).run()
     assert code == 0 and game.move_number == 1 and game.phase is Phase.PLAY
@@ -312,3 +319,66 @@ def test_miai_play_help_lists_the_options(capsys):
     out = capsys.readouterr().out
     for option in ("--size", "--rules", "--komi", "--handicap", "--free-handicap"):
         assert option in out
+
+
+# ----------------------------------------------------------------- against the computer: --black/--white ai, --level
+
+
+def parse(*argv: str) -> argparse.Namespace:
+    ap = argparse.ArgumentParser()
+    play.add_parser(ap.add_subparsers())
+    return ap.parse_args(["play", *argv])
+
+
+def test_the_computer_plays_itself_to_a_result():
+    terminal = Terminal.scripted([])
+    assert play.run(parse("--size", "5", "--black", "ai", "--white", "ai", "--level", "1"), terminal) == 0
+    out = terminal.transcript()
+    assert re.search(r"Black \(miai, level 1\) plays [A-E]\d", out)
+    assert re.search(r"White \(miai, level 1\) (plays [A-E]\d|passes)", out)
+    assert "Game over:" in out and "Result: " in out
+
+
+def test_a_person_against_the_computer():
+    terminal = Terminal.scripted(["C3", "quit"])
+    assert play.run(parse("--size", "5", "--white", "ai", "--level", "2", "--seconds", "1"), terminal) == 0
+    out = terminal.transcript()
+    assert "Black (X) move 1> C3" in out
+    answer = re.search(r"White \(miai, level 2\) (plays ([A-E]\d)|passes)", out)
+    assert answer and answer.group(2) != "C3"
+    assert "Black (X) move 3> quit" in out
+
+
+def test_players_follow_the_options():
+    terminal = Terminal.scripted([])
+    args = parse("--black", "ai", "--level", "7")
+    black = play.make_player(args, terminal, Color.BLACK)
+    white = play.make_player(args, terminal, Color.WHITE)
+    assert isinstance(black, AiPlayer) and black.engine.config.playouts == 3000
+    assert isinstance(white, HumanPlayer)
+
+
+def test_the_seconds_reach_the_engine():
+    black = play.make_player(parse("--black", "ai", "--seconds", "2.5"), Terminal.scripted([]), Color.BLACK)
+    assert isinstance(black, AiPlayer) and black.engine.config.max_seconds == 2.5
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        ["--level", "0"], ["--level", "11"], ["--white", "robot"],
+        ["--seconds", "0"], ["--seconds", "-1"], ["--seconds", "nan"], ["--seconds", "inf"], ["--seconds", "soon"],
+    ],
+)  # fmt: skip
+def test_bad_options_are_refused(bad, capsys):
+    with pytest.raises(SystemExit):
+        parse(*bad)
+    assert bad[0] in capsys.readouterr().err
+
+
+def test_undo_against_the_computer_takes_back_its_reply_too():
+    terminal = Terminal.scripted(["C3", "undo", "B2", "quit"])
+    assert play.run(parse("--size", "5", "--white", "ai", "--level", "1"), terminal) == 0
+    out = terminal.transcript()
+    assert "Took back move 2 (White " in out and "Took back move 1 (Black C3)" in out
+    assert "Black (X) move 1> B2" in out
