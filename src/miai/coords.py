@@ -7,10 +7,12 @@ top (``aa`` is the top-left corner), so SGF text needs the board size to convert
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
-from miai.errors import InvalidMoveError
+from miai.errors import BoardSizeError, InvalidMoveError
 
 GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP skips I; 25 columns at most
 MIN_SIZE = 2
@@ -49,10 +51,18 @@ class Color(IntEnum):
 
 
 def check_size(size: int) -> int:
-    """Return ``size`` if miai supports an N×N board of it, else raise ``ValueError``."""
-    if not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
-        raise ValueError(f"board size must be an integer from {MIN_SIZE} to {MAX_SIZE}, not {size!r}")
+    """Return ``size`` if miai supports an N×N board of it, else raise :class:`BoardSizeError`."""
+    if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise BoardSizeError(f"board size must be an integer from {MIN_SIZE} to {MAX_SIZE}, not {size!r}")
     return size
+
+
+def check_color(color: object) -> Color:
+    """Return ``color`` if it is a :class:`Color`, else raise :class:`InvalidMoveError`
+    (a bare ``3`` would reach the kernel as a wall)."""
+    if not isinstance(color, Color):
+        raise InvalidMoveError(f"not a colour: {color!r} (expected Color.BLACK or Color.WHITE)")
+    return color
 
 
 def check_point(point: Point, size: int) -> Point:
@@ -66,10 +76,14 @@ def check_point(point: Point, size: int) -> Point:
     return (row, col)
 
 
-def neighbours(point: Point, size: int) -> list[Point]:
+def neighbors(point: Point, size: int) -> list[Point]:
     """The points next to ``point`` on a ``size``×``size`` board (two to four of them)."""
     r, c = point
     return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if 0 <= r + dr < size and 0 <= c + dc < size]
+
+
+neighbours = neighbors
+"""The former (British) spelling of :func:`neighbors`, kept until its last callers move."""
 
 
 def point_to_gtp(point: Point | None) -> str:
@@ -92,6 +106,12 @@ def point_from_gtp(text: str, size: int) -> Point | None:
     if not (0 <= row < size and col < size):
         raise InvalidMoveError(f"vertex {text.strip()} is off the {size}x{size} board")
     return (row, col)
+
+
+def vertices(points: Iterable[Point]) -> str:
+    """The GTP text of a set of points, in one order everywhere: by column (``A`` to ``T``),
+    then by row from the bottom, separated by spaces (``A1 A2 B1``); ``""`` for none."""
+    return " ".join(point_to_gtp(p) for p in sorted(set(points), key=lambda p: (p[1], p[0])))
 
 
 def point_to_sgf(point: Point | None, size: int) -> str:
@@ -122,6 +142,20 @@ class Move:
 
     color: Color
     point: Point | None
+
+    def __post_init__(self) -> None:
+        """Check the colour (a stray ``3`` would be a wall on the board) and make the point a
+        ``(row, col)`` tuple of ints; whether it lies on the board is the Game's question."""
+        check_color(self.color)
+        if self.point is not None:
+            try:
+                row, col = self.point
+                point = (operator.index(row), operator.index(col))
+            except (TypeError, ValueError):
+                raise InvalidMoveError(f"not a point: {self.point!r} (expected (row, col), or None for a pass)") from None
+            if isinstance(row, bool) or isinstance(col, bool):
+                raise InvalidMoveError(f"not a point: {self.point!r} (expected (row, col), or None for a pass)")
+            object.__setattr__(self, "point", point)
 
     @property
     def is_pass(self) -> bool:

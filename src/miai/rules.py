@@ -199,13 +199,34 @@ def _normalise(name: str) -> str:
 
 
 PRESETS: dict[str, Rules] = {
-    "simple": Rules(Scoring.AREA, KoRule.POSITIONAL, False, False, True, HandicapBonus.NONE, 7.0, False, False),
-    "chinese": Rules(Scoring.AREA, KoRule.POSITIONAL, False, False, True, HandicapBonus.N, 7.5, False, True),
-    "japanese": Rules(Scoring.TERRITORY, KoRule.SIMPLE, True, False, False, HandicapBonus.NONE, 6.5, False, True),
-    "korean": Rules(Scoring.TERRITORY, KoRule.SIMPLE, True, False, False, HandicapBonus.NONE, 6.5, False, True),
-    "aga": Rules(Scoring.AREA, KoRule.SITUATIONAL, False, False, True, HandicapBonus.N_MINUS_1, 7.5, False, True),
-    "new-zealand": Rules(Scoring.AREA, KoRule.SITUATIONAL, False, True, True, HandicapBonus.NONE, 7.0, False, True),
-    "tromp-taylor": Rules(Scoring.AREA, KoRule.POSITIONAL, False, True, True, HandicapBonus.NONE, 7.5, False, False),
+    "simple": Rules(
+        scoring=Scoring.AREA, ko=KoRule.POSITIONAL, void_on_repetition=False, suicide=False, seki_points=True,
+        handicap_bonus=HandicapBonus.NONE, komi=7.0, white_wins_ties=False, remove_dead_stones=False,
+    ),
+    "chinese": Rules(
+        scoring=Scoring.AREA, ko=KoRule.POSITIONAL, void_on_repetition=False, suicide=False, seki_points=True,
+        handicap_bonus=HandicapBonus.N, komi=7.5, white_wins_ties=False, remove_dead_stones=True,
+    ),
+    "japanese": Rules(
+        scoring=Scoring.TERRITORY, ko=KoRule.SIMPLE, void_on_repetition=True, suicide=False, seki_points=False,
+        handicap_bonus=HandicapBonus.NONE, komi=6.5, white_wins_ties=False, remove_dead_stones=True,
+    ),
+    "korean": Rules(
+        scoring=Scoring.TERRITORY, ko=KoRule.SIMPLE, void_on_repetition=True, suicide=False, seki_points=False,
+        handicap_bonus=HandicapBonus.NONE, komi=6.5, white_wins_ties=False, remove_dead_stones=True,
+    ),
+    "aga": Rules(
+        scoring=Scoring.AREA, ko=KoRule.SITUATIONAL, void_on_repetition=False, suicide=False, seki_points=True,
+        handicap_bonus=HandicapBonus.N_MINUS_1, komi=7.5, white_wins_ties=False, remove_dead_stones=True,
+    ),
+    "new-zealand": Rules(
+        scoring=Scoring.AREA, ko=KoRule.SITUATIONAL, void_on_repetition=False, suicide=True, seki_points=True,
+        handicap_bonus=HandicapBonus.NONE, komi=7.0, white_wins_ties=False, remove_dead_stones=True,
+    ),
+    "tromp-taylor": Rules(
+        scoring=Scoring.AREA, ko=KoRule.POSITIONAL, void_on_repetition=False, suicide=True, seki_points=True,
+        handicap_bonus=HandicapBonus.NONE, komi=7.5, white_wins_ties=False, remove_dead_stones=False,
+    ),
 }
 """RULES.md §8, in the order of its table."""
 

@@ -328,7 +328,7 @@ def test_unsettled_stones_among_dead_ones_are_judged_without_them(rules, result)
 
 
 def test_a_stone_touching_only_dead_stones_is_alive():
-    from miai.ai.status import _inside_dead_groups
+    from miai.ai.status import ChainStatus, Status, _inside_dead_groups
 
     board = game_from("""
         X X X
@@ -338,10 +338,16 @@ def test_a_stone_touching_only_dead_stones_is_alive():
     a1, a2, b2 = (point_from_gtp(v, 3) for v in ("A1", "A2", "B2"))
     wall = frozenset(point_from_gtp(v, 3) for v in ("A3", "B3", "C3", "C2"))
     W, B = Color.WHITE, Color.BLACK
-    verdicts = [(B, frozenset({a1}), "dead", 0.6, False), (W, frozenset({a2, b2}), "dead", 0.6, False), (B, wall, "alive", 0.9, False)]
+    dead, alive = Status.DEAD, Status.ALIVE
+    verdicts = [
+        ChainStatus(B, frozenset({a1}), dead, 0.6),
+        ChainStatus(W, frozenset({a2, b2}), dead, 0.6),
+        ChainStatus(B, wall, alive, 0.9),
+    ]
     # Black A1 touches only White's dead A2 B2: alive; White still touches Black's living wall
     out = _inside_dead_groups(board, verdicts, {a1, a2, b2})
-    assert [v[2] for v in out] == ["alive", "dead", "alive"]
-    verdicts[1] = (W, frozenset({a2, b2}), "alive", 0.6, False)
+    assert [v.status for v in out] == [alive, dead, alive]
+    assert out[0].confidence == 0.6  # the playouts' confidence stands
+    verdicts[1] = ChainStatus(W, frozenset({a2, b2}), alive, 0.6)
     out = _inside_dead_groups(board, verdicts, {a1})
-    assert [v[2] for v in out] == ["dead", "alive", "alive"]
+    assert [v.status for v in out] == [dead, alive, alive]
