@@ -75,6 +75,16 @@ class Board:
         """The kernel's index of an on-board point (unchecked)."""
         return (point[0] + 1) * self._w + point[1] + 1
 
+    def _checked_index(self, point: Point) -> int:
+        """The kernel's index of ``point``, raising :class:`InvalidMoveError` if it is not a
+        point of this board (a quick path first: the rules ask this once or twice a move)."""
+        if type(point) is tuple and len(point) == 2:
+            row, col = point
+            if type(row) is int and type(col) is int and 0 <= row < self.size and 0 <= col < self.size:
+                return (row + 1) * self._w + col + 1
+        row, col = check_point(point, self.size)
+        return (row + 1) * self._w + col + 1
+
     def point(self, index: int) -> Point:
         """The point of a kernel index."""
         r, c = divmod(index, self._w)
@@ -82,8 +92,7 @@ class Board:
 
     # ------------------------------------------------------------------ reads
     def __getitem__(self, point: Point) -> Color | None:
-        row, col = check_point(point, self.size)
-        v = int(self.grid[_KB.COLOR, (row + 1) * self._w + col + 1])
+        v = int(self.grid[_KB.COLOR, self._checked_index(point)])
         return Color(v) if v else None
 
     def __iter__(self) -> Iterator[Point]:
@@ -104,7 +113,7 @@ class Board:
 
     def chain(self, point: Point) -> list[Point]:
         """The stones of the chain through ``point`` (empty list for an empty point)."""
-        p = self.index(check_point(point, self.size))
+        p = self._checked_index(point)
         return self._chain_at(p) if self._is_stone(p) else []
 
     def _chain_at(self, p: int) -> list[Point]:
@@ -137,14 +146,14 @@ class Board:
 
     def liberties(self, point: Point) -> int:
         """The number of liberties of the chain through ``point`` (0 for an empty point)."""
-        p = self.index(check_point(point, self.size))
+        p = self._checked_index(point)
         if not self._is_stone(p):
             return 0
         return int(self.grid[_KB.LIBS, self.grid[_KB.HEAD, p]])
 
     def chain_size(self, point: Point) -> int:
         """The number of stones of the chain through ``point`` (0 for an empty point)."""
-        p = self.index(check_point(point, self.size))
+        p = self._checked_index(point)
         if not self._is_stone(p):
             return 0
         return int(self.grid[_KB.SIZE, self.grid[_KB.HEAD, p]])
@@ -170,15 +179,12 @@ class Board:
         """Why a stone of ``color`` may not go on ``point`` by the rules a board knows
         (occupied, suicide, retaking a simple ko), or None. ``suicide``: whether the rules
         allow a multi-stone suicide (a single stone's never is). Superko is the Game's."""
-        p = self.index(check_point(point, self.size))
-        code = int(_K.legality(self.grid, self.meta, p, int(color), suicide))
-        return _REASONS.get(code)
+        return _REASONS.get(_K.legality(self.grid, self.meta, self._checked_index(point), int(color), suicide))
 
     def hash_after(self, point: Point, color: Color) -> int:
         """The hash of the position a (legal) stone of ``color`` on ``point`` would leave,
         captures included, without changing the board (for superko)."""
-        p = self.index(check_point(point, self.size))
-        return int(_K.hash_after(self.grid, self.meta, p, int(color)))
+        return int(_K.hash_after(self.grid, self.meta, self._checked_index(point), int(color)))
 
     def legal_points(self, color: Color, suicide: bool) -> list[Point]:
         """Every point where :meth:`legality` allows a stone of ``color``, row by row from the bottom."""
@@ -218,11 +224,11 @@ class Board:
     def place(self, point: Point, color: Color) -> int:
         """Play a stone with captures but no legality check (the fast door, for search and
         replay); returns the number of stones captured."""
-        return int(_K.play_stone(self.grid, self.meta, self.index(point), int(color)))
+        return int(_K.play_stone(self.grid, self.meta, (point[0] + 1) * self._w + point[1] + 1, int(color)))
 
     def set(self, point: Point, color: Color | None) -> None:
         """Edit a point (setup stones, removing dead stones): no captures; clears the ko point."""
-        _K.set_point(self.grid, self.meta, self.index(check_point(point, self.size)), int(color) if color else 0)
+        _K.set_point(self.grid, self.meta, self._checked_index(point), int(color) if color else 0)
 
     def clear_ko(self) -> None:
         """A pass: the position stands, but the simple-ko ban is lifted."""

@@ -136,26 +136,36 @@ def point_from_sgf(text: str, size: int) -> Point | None:
     return (row, col)
 
 
-@dataclass(frozen=True, slots=True)
+def _as_point(value: object) -> Point:
+    """``value`` as a ``(row, col)`` tuple of ints (from a list, numpy integers...), or raise."""
+    try:
+        row, col = value  # type: ignore[misc]
+        if isinstance(row, bool) or isinstance(col, bool):
+            raise TypeError
+        return (operator.index(row), operator.index(col))
+    except (TypeError, ValueError):
+        raise InvalidMoveError(f"not a point: {value!r} (expected (row, col), or None for a pass)") from None
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Move:
     """A stone of ``color`` on ``point``, or a pass when ``point`` is None."""
 
     color: Color
     point: Point | None
 
-    def __post_init__(self) -> None:
+    def __init__(self, color: Color, point: Point | None) -> None:
         """Check the colour (a stray ``3`` would be a wall on the board) and make the point a
-        ``(row, col)`` tuple of ints; whether it lies on the board is the Game's question."""
-        check_color(self.color)
-        if self.point is not None:
-            try:
-                row, col = self.point
-                point = (operator.index(row), operator.index(col))
-            except (TypeError, ValueError):
-                raise InvalidMoveError(f"not a point: {self.point!r} (expected (row, col), or None for a pass)") from None
-            if isinstance(row, bool) or isinstance(col, bool):
-                raise InvalidMoveError(f"not a point: {self.point!r} (expected (row, col), or None for a pass)")
-            object.__setattr__(self, "point", point)
+        ``(row, col)`` tuple of ints; whether it lies on the board is the Game's question.
+        (Written out rather than generated: ``Game.play`` makes one per move.)"""
+        if type(color) is not Color:
+            check_color(color)
+        if point is not None and not (
+            type(point) is tuple and len(point) == 2 and type(point[0]) is int and type(point[1]) is int
+        ):
+            point = _as_point(point)
+        object.__setattr__(self, "color", color)
+        object.__setattr__(self, "point", point)
 
     @property
     def is_pass(self) -> bool:

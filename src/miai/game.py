@@ -297,8 +297,10 @@ class Game:
 
     def _illegal(self, move: Move) -> IllegalMoveError | None:
         """The error playing ``move`` would raise, or None if it is legal."""
-        phase = self.phase
-        if phase is not Phase.PLAY:
+        state = self._state
+        playing = state.passes < 2 and self._ending is None and not state.void and not state.all_alive
+        if not playing:  # (self.phase, spelled out: this runs for every move)
+            phase = self.phase
             what = (
                 f"the game is over ({self.result})"
                 if phase is Phase.FINISHED
@@ -307,11 +309,11 @@ class Game:
             return IllegalMoveError(IllegalReason.WRONG_PHASE, f"{move}: {what}")
         if move.point is None:
             return None
-        board = self.board
+        board = state.board
         c = move.color
         reason = board.legality(move.point, c, self.rules.suicide)
-        vertex = point_to_gtp(move.point)
         if reason is not None:
+            vertex = point_to_gtp(move.point)
             if reason is IllegalReason.OCCUPIED:
                 msg = f"{vertex} is occupied by a {board[move.point]} stone"
             elif reason is IllegalReason.KO:
@@ -326,13 +328,14 @@ class Game:
             return None
         h = board.hash_after(move.point, c)
         if ko is KoRule.POSITIONAL:
-            earlier = self._state.seen.get(h)
+            earlier = state.seen.get(h)
             kind = "positional superko"
         else:
-            earlier = self._state.seen_to_move.get((h, c.opponent))
+            earlier = state.seen_to_move.get((h, c.opponent))
             kind = f"situational superko, with {c.opponent} to move"
         if earlier is None:
             return None
+        vertex = point_to_gtp(move.point)
         when = "the starting position" if earlier == 0 else f"the position after move {earlier}"
         return IllegalMoveError(
             IllegalReason.SUPERKO, f"{vertex} would repeat {when} ({kind})", repeats_move=earlier
