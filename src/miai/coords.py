@@ -11,6 +11,7 @@ import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
 
 from miai.errors import BoardSizeError, InvalidMoveError
 
@@ -136,10 +137,10 @@ def point_from_sgf(text: str, size: int) -> Point | None:
     return (row, col)
 
 
-def _as_point(value: object) -> Point:
+def _as_point(value: Any) -> Point:
     """``value`` as a ``(row, col)`` tuple of ints (from a list, numpy integers...), or raise."""
     try:
-        row, col = value  # type: ignore[misc]
+        row, col = value
         if isinstance(row, bool) or isinstance(col, bool):
             raise TypeError
         return (operator.index(row), operator.index(col))
