@@ -19,8 +19,8 @@ def regions(points: Iterable[Point], size: int) -> list[frozenset[Point]]:
     """The connected components of ``points`` on a ``size``×``size`` board (points joined
     through their neighbors), in the order of their lowest point, row by row from the bottom.
 
-    >>> regions([(0, 0), (0, 1), (2, 2)], 3)
-    [frozenset({(0, 0), (0, 1)}), frozenset({(2, 2)})]
+    >>> [sorted(region) for region in regions([(2, 2), (0, 1), (0, 0)], 3)]
+    [[(0, 0), (0, 1)], [(2, 2)]]
     """
     todo = set(points)
     out = []
