@@ -10,21 +10,23 @@ chains, a copy without some stones), so the modules above speak of points and co
 never of the kernel's arrays. The AI, which reads the kernel by design, may still use
 :attr:`Board.grid` and :attr:`Board.meta`.
 
-The kernel (numba, about half a second to load) is imported on the first ``Board()``
+The kernel (numba and numpy, about a second to load) is imported on the first ``Board()``
 (:func:`kernel`), not when this module is imported: ``import miai.game`` stays cheap, so a
-GTP engine can answer ``name`` at once.
+GTP engine can answer ``name`` at once. The arrays a board hands out are numpy arrays, but
+this module needs numpy only through them, never by importing it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from types import ModuleType
-from typing import Any, NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from miai.coords import GTP_COLUMNS, Color, Point, check_point, check_size
 from miai.errors import IllegalReason
+
+if TYPE_CHECKING:
+    import numpy as np
 
 _K: Any = None
 """The kernel package once :func:`kernel` has loaded it (its functions)."""
@@ -101,12 +103,12 @@ class Board:
 
     def stones(self, color: Color) -> list[Point]:
         """The points holding stones of ``color``, row by row from the bottom."""
-        rows, cols = np.nonzero(self.as_array() == int(color))
+        rows, cols = (self.as_array() == int(color)).nonzero()
         return [(int(r), int(c)) for r, c in zip(rows, cols)]
 
     def as_array(self) -> np.ndarray:
         """An N×N int8 array of kernel colours (0 empty, 1 black, 2 white), row 0 at the bottom."""
-        return self.grid[_KB.COLOR].reshape(self._w, self._w)[1:-1, 1:-1].astype(np.int8)
+        return self.grid[_KB.COLOR].reshape(self._w, self._w)[1:-1, 1:-1].astype("int8")
 
     def _is_stone(self, index: int) -> bool:
         return int(self.grid[_KB.COLOR, index]) in (Color.BLACK, Color.WHITE)
@@ -189,16 +191,16 @@ class Board:
     def legal_points(self, color: Color, suicide: bool) -> list[Point]:
         """Every point where :meth:`legality` allows a stone of ``color``, row by row from the bottom."""
         mask = _K.legal_mask(self.grid, self.meta, int(color), suicide)
-        rows, cols = np.nonzero(mask)
+        rows, cols = mask.nonzero()
         return [(int(r), int(c)) for r, c in zip(rows, cols)]
 
     def owners(self) -> np.ndarray:
         """An N×N int8 array, row 0 at the bottom, of who owns each point for area counting:
         a stone's colour; for an empty point, the colour of every stone bordering its empty
         region, or 0 when the region borders both colours or none."""
-        flat = np.empty(self.grid.shape[1], np.int32)
+        flat = self.grid[_KB.COLOR].copy()  # a scratch row of the kernel's type and length
         _K.region_owners(self.grid, self.meta, flat)
-        return flat.reshape(self._w, self._w)[1:-1, 1:-1].astype(np.int8)
+        return flat.reshape(self._w, self._w)[1:-1, 1:-1].astype("int8")
 
     # ------------------------------------------------------------------ copies
     def copy(self) -> Board:
@@ -216,7 +218,7 @@ class Board:
         return other
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Board) and self.size == other.size and np.array_equal(self.as_array(), other.as_array())
+        return isinstance(other, Board) and self.size == other.size and bool((self.as_array() == other.as_array()).all())
 
     __hash__ = None  # type: ignore[assignment]  # mutable
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from miai.board import Board
 from miai.coords import Color, Point, check_point, neighbors, point_to_gtp
@@ -19,6 +18,9 @@ from miai.errors import IllegalMoveError, IllegalReason
 from miai.regions import regions
 from miai.result import Result
 from miai.rules import Rules, Scoring
+
+if TYPE_CHECKING:
+    import numpy as np  # the board's arrays; numpy itself loads with the kernel, on the first Board()
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,9 +148,9 @@ def count(
         _neutralise_seki_regions(colours, owners, seki_set)
 
     empty = colours == 0
-    territory = {c: int(np.count_nonzero(empty & (owners == c))) for c in (1, 2)}
-    stones = {c: int(np.count_nonzero(colours == c)) for c in (1, 2)}
-    neutral = int(np.count_nonzero(empty & (owners == 0)))
+    territory = {c: int((empty & (owners == c)).sum()) for c in (1, 2)}
+    stones = {c: int((colours == c).sum()) for c in (1, 2)}
+    neutral = int((empty & (owners == 0)).sum())
 
     bonus = rules.handicap_bonus.points(handicap)
     if rules.scoring is Scoring.AREA:
