@@ -7,7 +7,10 @@ door for search is the kernel (or :meth:`Board.place`).
 
 The board knows no history; the game keeps it: the moves and setup edits, every position
 seen (for positional and situational superko, and for the void on a third repetition
-under simple ko), passes, the phase and the result. Undo replays the history.
+under simple ko), passes, the phase and the result. What the history implies is one
+``_State`` value; a history entry (:data:`HistoryEntry`) goes in through one checked door,
+:meth:`Game.apply`, which undo (a replay from the start), :meth:`Game.with_rules`, SGF
+records and GTP ``loadsgf`` share.
 
 Phases: ``PLAY`` until two consecutive passes; then ``MARKING`` when the rules remove
 dead stones, or ``FINISHED`` when stones count as they stand. In the marking phase the

@@ -92,7 +92,7 @@ class Rules:
         """The named preset (``simple``, ``chinese``, ``japanese``, ``korean``, ``aga``,
         ``new-zealand``, ``tromp-taylor``); common spellings such as ``Japanese``, ``NZ`` or
         ``TrompTaylor`` are accepted."""
-        key = _normalise(name)
+        key = _normalize(name)
         key = PRESET_ALIASES.get(key, key)
         try:
             return PRESETS[key]
@@ -102,14 +102,6 @@ class Rules:
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed (validated like the constructor)."""
         return replace(self, **changes)
-
-    @property
-    def preset_name(self) -> str | None:
-        """The name of the preset equal to these rules, if any."""
-        for name, rules in PRESETS.items():
-            if rules == self:
-                return name
-        return None
 
     # --------------------------------------------------------------- text form
     def to_text(self) -> str:
@@ -194,7 +186,7 @@ def _format_value(value: Any) -> str:
     return str(value)
 
 
-def _normalise(name: str) -> str:
+def _normalize(name: str) -> str:
     return re.sub(r"[\s_]+", "-", name.strip().lower())
 
 

@@ -25,6 +25,10 @@ How a chain's status is decided, most certain first:
 The estimate then counts the position (:func:`miai.scoring.count`) with those dead stones
 removed and those seki stones given, under the game's rules: seki points count for nobody
 under territory scoring, dead stones are prisoners.
+
+Every argument of :func:`estimate_status` is checked at the door (an
+:class:`~miai.errors.ArgumentError` naming it), the number of playouts is bounded by
+:data:`MAX_PLAYOUTS`, and the playouts run in chunks, so a long estimate can be interrupted.
 """
 
 from __future__ import annotations
