@@ -46,10 +46,50 @@ def test_moves_and_colours():
         Color.parse("red")
 
 
-def test_neighbours_stay_on_the_board() -> None:
-    from miai.coords import neighbours
+def test_neighbors_stay_on_the_board() -> None:
+    from miai.coords import neighbors
 
-    assert sorted(neighbours((0, 0), 9)) == [(0, 1), (1, 0)]
-    assert sorted(neighbours((0, 4), 9)) == [(0, 3), (0, 5), (1, 4)]
-    assert sorted(neighbours((4, 4), 9)) == [(3, 4), (4, 3), (4, 5), (5, 4)]
-    assert sorted(neighbours((8, 8), 9)) == [(7, 8), (8, 7)]
+    assert sorted(neighbors((0, 0), 9)) == [(0, 1), (1, 0)]
+    assert sorted(neighbors((0, 4), 9)) == [(0, 3), (0, 5), (1, 4)]
+    assert sorted(neighbors((4, 4), 9)) == [(3, 4), (4, 3), (4, 5), (5, 4)]
+    assert sorted(neighbors((8, 8), 9)) == [(7, 8), (8, 7)]
+
+
+def test_vertices_are_written_in_one_order():
+    from miai.coords import vertices
+
+    points = [point_from_gtp(v, 9) for v in "B1 A2 J9 A1 B3".split()]
+    assert vertices(points) == "A1 A2 B1 B3 J9"  # by column, then from the bottom
+    assert vertices(set(points)) == vertices(reversed(points))
+    assert vertices([]) == ""
+
+
+def test_board_sizes_are_checked_with_a_miai_error():
+    from miai.coords import check_size
+    from miai.errors import BoardSizeError, MiaiError
+
+    assert check_size(2) == 2 and check_size(25) == 25
+    for bad in (1, 26, -9, 9.0, "19", None, True):
+        with pytest.raises(BoardSizeError) as err:
+            check_size(bad)
+        assert isinstance(err.value, MiaiError) and isinstance(err.value, ValueError)
+
+
+def test_a_move_checks_its_colour_and_normalizes_its_point():
+    import numpy as np
+
+    for bad in (3, 0, 1, "b", None):
+        with pytest.raises(InvalidMoveError, match="not a colour"):
+            Move(bad, (4, 4))  # type: ignore[arg-type]
+    for bad in ((1, 2, 3), "D4", (True, 2), (1.5, 2), 7):
+        with pytest.raises(InvalidMoveError, match="not a point"):
+            Move(Color.BLACK, bad)  # type: ignore[arg-type]
+    m = Move(Color.BLACK, [np.int64(3), 4])  # type: ignore[arg-type]
+    assert m.point == (3, 4) and type(m.point[0]) is int and m == Move(Color.BLACK, (3, 4))
+    assert hash(m) == hash(Move(Color.BLACK, (3, 4)))
+
+
+def test_neighbours_is_the_former_spelling_of_neighbors():
+    from miai.coords import neighbors, neighbours
+
+    assert neighbours is neighbors

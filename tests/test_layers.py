@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "miai"
-CORE = ["errors", "coords", "rules", "handicap", "board", "game", "scoring", "endgame", "life", "_kernel"]
+CORE = ["errors", "coords", "rules", "handicap", "board", "game", "scoring", "endgame", "life", "regions", "result", "_kernel"]
 UPPER = ("miai.gtp", "miai.cli", "miai.sgf", "miai.render", "miai.ai", "miai.server")
 
 

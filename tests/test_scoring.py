@@ -6,7 +6,8 @@ import pytest
 
 from miai import Color, Rules
 from miai.board import Board
-from miai.scoring import ScoringError, count
+from miai.errors import IllegalMoveError, IllegalReason
+from miai.scoring import count
 from tests.diagrams import board_from
 
 # seed 002 (Italian): "Black totals 20 territory + 9 dead stones + 3 captured = 32; White
@@ -126,5 +127,6 @@ def test_seki_points_not_counted_under_territory_rules():
 
 
 def test_marking_an_empty_point_dead_is_an_error():
-    with pytest.raises(ScoringError, match="C3 is empty"):
+    with pytest.raises(IllegalMoveError, match="C3 is empty") as err:
         count(Board(5), Rules.preset("chinese"), dead=[(2, 2)])
+    assert err.value.reason is IllegalReason.NOT_A_STONE  # the same mistake as in Game.propose

@@ -7,10 +7,13 @@ top (``aa`` is the top-left corner), so SGF text needs the board size to convert
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import Any
 
-from miai.errors import InvalidMoveError
+from miai.errors import BoardSizeError, InvalidMoveError
 
 GTP_COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"  # GTP skips I; 25 columns at most
 MIN_SIZE = 2
@@ -49,10 +52,18 @@ class Color(IntEnum):
 
 
 def check_size(size: int) -> int:
-    """Return ``size`` if miai supports an N×N board of it, else raise ``ValueError``."""
-    if not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
-        raise ValueError(f"board size must be an integer from {MIN_SIZE} to {MAX_SIZE}, not {size!r}")
+    """Return ``size`` if miai supports an N×N board of it, else raise :class:`BoardSizeError`."""
+    if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise BoardSizeError(f"board size must be an integer from {MIN_SIZE} to {MAX_SIZE}, not {size!r}")
     return size
+
+
+def check_color(color: object) -> Color:
+    """Return ``color`` if it is a :class:`Color`, else raise :class:`InvalidMoveError`
+    (a bare ``3`` would reach the kernel as a wall)."""
+    if not isinstance(color, Color):
+        raise InvalidMoveError(f"not a colour: {color!r} (expected Color.BLACK or Color.WHITE)")
+    return color
 
 
 def check_point(point: Point, size: int) -> Point:
@@ -66,10 +77,14 @@ def check_point(point: Point, size: int) -> Point:
     return (row, col)
 
 
-def neighbours(point: Point, size: int) -> list[Point]:
+def neighbors(point: Point, size: int) -> list[Point]:
     """The points next to ``point`` on a ``size``×``size`` board (two to four of them)."""
     r, c = point
     return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if 0 <= r + dr < size and 0 <= c + dc < size]
+
+
+neighbours = neighbors
+"""The former (British) spelling of :func:`neighbors`, kept until its last callers move."""
 
 
 def point_to_gtp(point: Point | None) -> str:
@@ -94,6 +109,12 @@ def point_from_gtp(text: str, size: int) -> Point | None:
     return (row, col)
 
 
+def vertices(points: Iterable[Point]) -> str:
+    """The GTP text of a set of points, in one order everywhere: by column (``A`` to ``T``),
+    then by row from the bottom, separated by spaces (``A1 A2 B1``); ``""`` for none."""
+    return " ".join(point_to_gtp(p) for p in sorted(set(points), key=lambda p: (p[1], p[0])))
+
+
 def point_to_sgf(point: Point | None, size: int) -> str:
     """``(3, 3)`` on 19×19 -> ``dp``; a pass -> the empty string (FF[4])."""
     if point is None:
@@ -116,12 +137,36 @@ def point_from_sgf(text: str, size: int) -> Point | None:
     return (row, col)
 
 
-@dataclass(frozen=True, slots=True)
+def _as_point(value: Any) -> Point:
+    """``value`` as a ``(row, col)`` tuple of ints (from a list, numpy integers...), or raise."""
+    try:
+        row, col = value
+        if isinstance(row, bool) or isinstance(col, bool):
+            raise TypeError
+        return (operator.index(row), operator.index(col))
+    except (TypeError, ValueError):
+        raise InvalidMoveError(f"not a point: {value!r} (expected (row, col), or None for a pass)") from None
+
+
+@dataclass(frozen=True, slots=True, init=False)
 class Move:
     """A stone of ``color`` on ``point``, or a pass when ``point`` is None."""
 
     color: Color
     point: Point | None
+
+    def __init__(self, color: Color, point: Point | None) -> None:
+        """Check the colour (a stray ``3`` would be a wall on the board) and make the point a
+        ``(row, col)`` tuple of ints; whether it lies on the board is the Game's question.
+        (Written out rather than generated: ``Game.play`` makes one per move.)"""
+        if type(color) is not Color:
+            check_color(color)
+        if point is not None and not (
+            type(point) is tuple and len(point) == 2 and type(point[0]) is int and type(point[1]) is int
+        ):
+            point = _as_point(point)
+        object.__setattr__(self, "color", color)
+        object.__setattr__(self, "point", point)
 
     @property
     def is_pass(self) -> bool:

@@ -49,8 +49,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from miai.board import Board
-from miai.coords import Color, Point, check_point, point_to_gtp
+from miai.coords import Color, Point, check_point, point_to_gtp, vertices
 from miai.errors import IllegalMoveError, IllegalReason
+from miai.regions import regions
 from miai.rules import Rules
 from miai.scoring import count
 
@@ -62,7 +63,7 @@ def _name(color: Color) -> str:
 
 
 def _points(points: Iterable[Point]) -> str:
-    return " ".join(point_to_gtp(p) for p in sorted(points, key=lambda p: (p[1], p[0]))) or "none"
+    return vertices(points) or "none"
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,21 +181,9 @@ def compensable_area(board: Board, rules: Rules, mine: Proposal, theirs: Proposa
     if not disputed:
         return frozenset()
     owners = count(board, rules, dead=mine.dead).owners
-    size = board.size
-
-    def open_point(p: Point) -> bool:
-        return board[p] is None or p in mine.dead
-
+    open_points = [p for p in board if board[p] is None or p in mine.dead]
     area: set[Point] = set()
-    for start in disputed:
-        if start in area or owners[start[0]][start[1]] != int(me):
-            continue
-        region, stack = {start}, [start]
-        while stack:
-            r, c = stack.pop()
-            for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if 0 <= q[0] < size and 0 <= q[1] < size and q not in region and open_point(q):
-                    region.add(q)
-                    stack.append(q)
-        area |= region
+    for region in regions(open_points, board.size):
+        if any(p in region and owners[p[0]][p[1]] == int(me) for p in disputed):
+            area |= region
     return frozenset(area)

@@ -47,6 +47,15 @@ class InvalidMoveError(MiaiError, ValueError):
     """Text or a value that does not denote a move on this board (syntax, off the board)."""
 
 
+class BoardSizeError(MiaiError, ValueError):
+    """A board size miai does not play on (not an integer from 2 to 25)."""
+
+
+class ArgumentError(MiaiError, ValueError):
+    """An argument of the wrong kind or out of its range (a number of playouts, a colour
+    that is not a Color...); the message names the argument and what it accepts."""
+
+
 class RulesError(MiaiError, ValueError):
     """A ruleset description that cannot be understood, or an invalid rule value."""
 

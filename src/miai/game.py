@@ -7,7 +7,10 @@ door for search is the kernel (or :meth:`Board.place`).
 
 The board knows no history; the game keeps it: the moves and setup edits, every position
 seen (for positional and situational superko, and for the void on a third repetition
-under simple ko), passes, the phase and the result. Undo replays the history.
+under simple ko), passes, the phase and the result. What the history implies is one
+``_State`` value; a history entry (:data:`HistoryEntry`) goes in through one checked door,
+:meth:`Game.apply`, which undo (a replay from the start), :meth:`Game.with_rules`, SGF
+records and GTP ``loadsgf`` share.
 
 Phases: ``PLAY`` until two consecutive passes; then ``MARKING`` when the rules remove
 dead stones, or ``FINISHED`` when stones count as they stand. In the marking phase the
@@ -19,27 +22,31 @@ them back one by one.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from enum import Enum
+from typing import Union
 
-from miai import _kernel as K
 from miai.board import Board
 from miai.coords import (
     Color,
     Move,
     Point,
+    check_color,
     check_point,
-    neighbours,
+    check_size,
+    neighbors,
     point_from_gtp,
     point_to_gtp,
+    vertices,
 )
 from miai.endgame import Marking, Proposal, compensable_area, whole_chains
-from miai.errors import HandicapError, IllegalMoveError, IllegalReason, InvalidMoveError
+from miai.errors import HandicapError, IllegalMoveError, IllegalReason, InvalidMoveError, RulesError
 from miai.handicap import check_free_handicap, fixed_handicap_points
+from miai.result import Result
 from miai.rules import KoRule, Rules, Scoring
 from miai.scoring import Score, count
-from miai.result import Result
 
 
 class Phase(str, Enum):
@@ -80,9 +87,69 @@ class _Ending:
     score: Score | None = None
 
 
-_KERNEL_REASON = {K.OCCUPIED: IllegalReason.OCCUPIED, K.SUICIDE: IllegalReason.SUICIDE, K.KO: IllegalReason.KO}
+HistoryEntry = Union[Move, Setup, Resume, Proposal]
+"""One entry of a game's history, as :meth:`Game.apply` takes it: a move or pass, a setup
+edit, a resumption of play (or a refusal in the marking phase), a dead-stone proposal."""
 
 MoveLike = Move | Point | str | None
+
+
+@dataclass
+class _State:
+    """Everything the game derives by replaying its history from the start: the position,
+    the turn, passes, the phase's bookkeeping and the positions seen (for superko and the
+    void). Undo rebuilds it; :meth:`copy` copies every field that can be copied (boards,
+    dicts), so a new field is never shared between a game and its copy."""
+
+    board: Board
+    to_move: Color
+    move_number: int = 0
+    passes: int = 0
+    void: bool = False
+    first_passer: Color | None = None
+    marking: Marking | None = None
+    disputed: bool = False
+    """Play resumed after a dispute and no stone has been placed since (RULES.md §5.6)."""
+    all_alive: bool = False
+    """Ended by an immediate double pass after a dispute: all stones count as alive."""
+    compensable: dict[Color, frozenset[Point]] = field(default_factory=dict)
+    """Per colour, the §5.8 compensable area of the resumed play going on now."""
+    compensated: dict[Color, frozenset[Point]] = field(
+        default_factory=lambda: {Color.BLACK: frozenset(), Color.WHITE: frozenset()}
+    )
+    """Per colour, the points of a compensable area it placed a stone on."""
+    seen: dict[int, int] = field(default_factory=dict)
+    """Position hash -> the move number after which it first stood (positional superko)."""
+    seen_to_move: dict[tuple[int, Color], int] = field(default_factory=dict)
+    """(hash, player to move) -> the move number after which it first stood (situational)."""
+    occurrences: dict[tuple[int, Color], int] = field(default_factory=dict)
+    """(hash, player to move) -> how often it stood (the void on a third repetition)."""
+
+    def copy(self) -> _State:
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        return _State(**{k: v.copy() if hasattr(v, "copy") else v for k, v in values.items()})
+
+    def start_positions(self) -> None:
+        """Forget earlier positions: the current one is where the game starts."""
+        h = self.board.hash
+        self.seen = {h: self.move_number}
+        self.seen_to_move = {(h, self.to_move): self.move_number}
+        self.occurrences = {(h, self.to_move): 1}
+
+    def record_position(self, rules: Rules, *, by_pass: bool = False) -> None:
+        """Note the position now stands. A position a pass reaches does not count towards the
+        void: a long cycle needs stones (a pass only hands over the turn), and passes that
+        follow a resumption of play must not end the game as a cycle (RULES.md §5.6)."""
+        h = self.board.hash
+        n = self.move_number
+        self.seen.setdefault(h, n)
+        key = (h, self.to_move)
+        self.seen_to_move.setdefault(key, n)
+        if rules.void_on_repetition and not by_pass:
+            seen = self.occurrences.get(key, 0) + 1
+            self.occurrences[key] = seen
+            if seen >= 3:
+                self.void = True
 
 
 class Game:
@@ -94,66 +161,39 @@ class Game:
 
     def __init__(self, size: int = 19, rules: Rules | None = None, *, handicap: int = 0, komi: float | None = None):
         rules = rules if rules is not None else Rules.preset("chinese")
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules value (e.g. Rules.preset('japanese')), not {rules!r}")
         if komi is not None:
             rules = rules.replace(komi=komi)
         self.rules: Rules = rules
-        self.board = Board(size)
-        self.size = size
-        self._history: list[Move | Setup | Resume | Proposal] = []
-        self._handicap_points: list[Point] = []
+        self.size: int = check_size(size)
+        self._history: list[HistoryEntry] = []
+        """Every entry applied, proposals included: replaying them rebuilds :attr:`_state`."""
+        self._handicap_points: tuple[Point, ...] = ()
         self._ending: _Ending | None = None
-        self._reset_state()
+        self._state = self._initial_state()
         if handicap:
             self.set_handicap(fixed_handicap_points(size, handicap))
 
     # ------------------------------------------------------------- state
-    def _reset_state(self) -> None:
-        """Back to the starting position (handicap stones kept), with no history applied."""
-        self.board = Board(self.size)
+    def _initial_state(self) -> _State:
+        """The starting position (handicap stones placed), with no history applied."""
+        board = Board(self.size)
         for p in self._handicap_points:
-            self.board.set(p, Color.BLACK)
-        self._to_move = Color.WHITE if self._handicap_points else Color.BLACK
-        self._move_number = 0
-        self._passes = 0
-        self._void = False
-        self._first_passer: Color | None = None
-        self._marking: Marking | None = None
-        self._disputed = False
-        """Play resumed after a dispute and no stone has been placed since (RULES.md §5.6)."""
-        self._all_alive = False
-        """Ended by an immediate double pass after a dispute: all stones count as alive."""
-        self._compensable: dict[Color, frozenset[Point]] = {}
-        """Per colour, the §5.8 compensable area of the resumed play going on now."""
-        self._compensated: dict[Color, frozenset[Point]] = {Color.BLACK: frozenset(), Color.WHITE: frozenset()}
-        """Per colour, the points of a compensable area it placed a stone on."""
-        self._start_positions()
-
-    def _start_positions(self) -> None:
-        """Forget earlier positions: the current one is where the game starts."""
-        h = self.board.hash
-        self._seen: dict[int, int] = {h: self._move_number}
-        self._seen_to_move: dict[tuple[int, Color], int] = {(h, self._to_move): self._move_number}
-        self._occurrences: dict[tuple[int, Color], int] = {(h, self._to_move): 1}
-
-    def _record_position(self, *, by_pass: bool = False) -> None:
-        """Note the position now stands. A position a pass reaches does not count towards the
-        void: a long cycle needs stones (a pass only hands over the turn), and passes that
-        follow a resumption of play must not end the game as a cycle (RULES.md §5.6)."""
-        h = self.board.hash
-        n = self._move_number
-        self._seen.setdefault(h, n)
-        key = (h, self._to_move)
-        self._seen_to_move.setdefault(key, n)
-        if self.rules.void_on_repetition and not by_pass:
-            seen = self._occurrences.get(key, 0) + 1
-            self._occurrences[key] = seen
-            if seen >= 3:
-                self._void = True
+            board.set(p, Color.BLACK)
+        state = _State(board, Color.WHITE if self._handicap_points else Color.BLACK)
+        state.start_positions()
+        return state
 
     # ------------------------------------------------------------ reading
     @property
+    def board(self) -> Board:
+        """The current position (change it through the game, not directly)."""
+        return self._state.board
+
+    @property
     def to_move(self) -> Color:
-        return self._to_move
+        return self._state.to_move
 
     @property
     def komi(self) -> float:
@@ -181,7 +221,7 @@ class Game:
     @property
     def move_number(self) -> int:
         """How many moves (passes included) have been played."""
-        return self._move_number
+        return self._state.move_number
 
     @property
     def last_move(self) -> Move | None:
@@ -192,23 +232,24 @@ class Game:
 
     @property
     def consecutive_passes(self) -> int:
-        return self._passes
+        return self._state.passes
 
     @property
     def ko_point(self) -> Point | None:
         """The point where the side to move may not retake a ko at once, if any."""
         ko = self.board.ko
-        return ko[0] if ko and ko[1] is self._to_move else None
+        return ko[0] if ko and ko[1] is self._state.to_move else None
 
     def captures(self, color: Color) -> int:
         """Stones of the opponent that ``color`` has captured so far."""
-        return self.board.captures(color)
+        return self.board.captures(check_color(color))
 
     @property
     def phase(self) -> Phase:
-        if self._ending is not None or self._void or self._all_alive:
+        state = self._state
+        if self._ending is not None or state.void or state.all_alive:
             return Phase.FINISHED
-        if self._passes >= 2:
+        if state.passes >= 2:
             return Phase.MARKING if self.rules.remove_dead_stones else Phase.FINISHED
         return Phase.PLAY
 
@@ -217,7 +258,7 @@ class Game:
         """The result once the game is finished (``str()`` gives ``B+3.5``, ``W+R``, ``Void``...)."""
         if self._ending is not None:
             return self._ending.result
-        if self._void:
+        if self._state.void:
             return Result.void()
         if self.phase is Phase.FINISHED:
             return self.score().result
@@ -228,12 +269,12 @@ class Game:
         """Why the game ended, in words for the players."""
         if self._ending is not None:
             return self._ending.reason
-        if self._void:
+        if self._state.void:
             return (
                 "no result: the same position occurred for the third time with the same player to move "
                 "(a long cycle such as a triple ko)"
             )
-        if self._all_alive:
+        if self._state.all_alive:
             return (
                 "the players did not agree on the dead stones and both passed at once when play resumed; "
                 "all stones count as alive"
@@ -245,21 +286,24 @@ class Game:
     # ----------------------------------------------------------- legality
     def _coerce(self, move: MoveLike) -> Move:
         if isinstance(move, Move):
+            check_color(move.color)
             if move.point is not None:
                 check_point(move.point, self.size)
             return move
         if move is None:
-            return Move(self._to_move, None)
+            return Move(self._state.to_move, None)
         if isinstance(move, str):
-            return Move(self._to_move, point_from_gtp(move, self.size))
+            return Move(self._state.to_move, point_from_gtp(move, self.size))
         if isinstance(move, tuple):
-            return Move(self._to_move, check_point(move, self.size))
+            return Move(self._state.to_move, check_point(move, self.size))
         raise InvalidMoveError(f"not a move: {move!r} (expected a Move, a (row, col) point, GTP text or None)")
 
     def _illegal(self, move: Move) -> IllegalMoveError | None:
         """The error playing ``move`` would raise, or None if it is legal."""
-        phase = self.phase
-        if phase is not Phase.PLAY:
+        state = self._state
+        playing = state.passes < 2 and self._ending is None and not state.void and not state.all_alive
+        if not playing:  # (self.phase, spelled out: this runs for every move)
+            phase = self.phase
             what = (
                 f"the game is over ({self.result})"
                 if phase is Phase.FINISHED
@@ -268,13 +312,11 @@ class Game:
             return IllegalMoveError(IllegalReason.WRONG_PHASE, f"{move}: {what}")
         if move.point is None:
             return None
-        board = self.board
+        board = state.board
         c = move.color
-        p = board.index(move.point)
-        code = K.legality(board.grid, board.meta, p, int(c), self.rules.suicide)
-        vertex = point_to_gtp(move.point)
-        if code != K.LEGAL:
-            reason = _KERNEL_REASON[code]
+        reason = board.legality(move.point, c, self.rules.suicide)
+        if reason is not None:
+            vertex = point_to_gtp(move.point)
             if reason is IllegalReason.OCCUPIED:
                 msg = f"{vertex} is occupied by a {board[move.point]} stone"
             elif reason is IllegalReason.KO:
@@ -287,15 +329,16 @@ class Game:
         ko = self.rules.ko
         if ko is KoRule.SIMPLE:
             return None
-        h = K.hash_after(board.grid, board.meta, p, int(c))
+        h = board.hash_after(move.point, c)
         if ko is KoRule.POSITIONAL:
-            earlier = self._seen.get(h)
+            earlier = state.seen.get(h)
             kind = "positional superko"
         else:
-            earlier = self._seen_to_move.get((h, c.opponent))
+            earlier = state.seen_to_move.get((h, c.opponent))
             kind = f"situational superko, with {c.opponent} to move"
         if earlier is None:
             return None
+        vertex = point_to_gtp(move.point)
         when = "the starting position" if earlier == 0 else f"the position after move {earlier}"
         return IllegalMoveError(
             IllegalReason.SUPERKO, f"{vertex} would repeat {when} ({kind})", repeats_move=earlier
@@ -311,14 +354,41 @@ class Game:
 
     def legal_moves(self, color: Color | None = None) -> list[Point]:
         """Every point where ``color`` (default: the side to move) may play now."""
-        c = color or self._to_move
+        c = self._state.to_move if color is None else check_color(color)
         if self.phase is not Phase.PLAY:
             return []
-        mask = K.legal_mask(self.board.grid, self.board.meta, int(c), self.rules.suicide)
-        points = [(int(r), int(col)) for r, col in zip(*mask.nonzero())]
+        points = self.board.legal_points(c, self.rules.suicide)
         if self.rules.ko is KoRule.SIMPLE:
             return points
         return [p for p in points if self._illegal(Move(c, p)) is None]
+
+    # --------------------------------------------------------------- the door
+    def apply(self, entry: HistoryEntry, *, resume: bool = False) -> None:
+        """Apply one history entry, checked, by the method for it: a :class:`Move` (stone or
+        pass) by :meth:`play`, a :class:`Setup` by :meth:`setup`, a :class:`Resume` by
+        :meth:`resume` (or by :meth:`refuse` when it names who refused), a :class:`Proposal`
+        by :meth:`propose`. Undo, :meth:`with_rules`, SGF records and GTP ``loadsgf`` all
+        replay a game through here.
+
+        ``resume``: when two passes have ended play and ``entry`` is a move or a setup,
+        resume play first (:meth:`resume`), as records and GTP controllers go on after two
+        passes without saying so.
+        """
+        if resume and isinstance(entry, (Move, Setup)) and self.can_resume:
+            self.resume()
+        if isinstance(entry, Move):
+            self.play(entry)
+        elif isinstance(entry, Setup):
+            self.setup(entry.black, entry.white, entry.empty, entry.to_move)
+        elif isinstance(entry, Resume):
+            if entry.by is None:
+                self.resume()
+            else:
+                self.refuse(entry.by)
+        elif isinstance(entry, Proposal):
+            self.propose(entry.dead, seki=entry.seki, color=entry.by)
+        else:
+            raise InvalidMoveError(f"not a history entry: {entry!r} (expected a Move, Setup, Resume or Proposal)")
 
     # --------------------------------------------------------------- play
     def play(self, move: MoveLike) -> Move:
@@ -332,7 +402,7 @@ class Game:
         err = self._illegal(m)
         if err is not None:
             raise err
-        self._apply(m)
+        self._apply_move(m)
         self._history.append(m)
         return m
 
@@ -340,42 +410,45 @@ class Game:
         """The side to move passes."""
         return self.play(None)
 
-    def _apply(self, m: Move) -> None:
+    def _apply_move(self, m: Move) -> None:
         """Carry out a legal move: board, turn, passes, positions seen."""
+        state = self._state
         if m.point is None:
-            self.board.clear_ko()
-            if self._passes == 0:
-                self._first_passer = m.color
-            self._passes += 1
-            if self._passes == 2:
+            state.board.clear_ko()
+            if state.passes == 0:
+                state.first_passer = m.color
+            state.passes += 1
+            if state.passes == 2:
                 self._end_play()
         else:
-            self.board.place(m.point, m.color)
-            self._passes = 0
-            self._disputed = False
-            if m.point in self._compensable.get(m.color, ()):
-                self._compensated[m.color] |= {m.point}
-        self._to_move = m.color.opponent
-        self._move_number += 1
-        self._record_position(by_pass=m.point is None)
+            state.board.place(m.point, m.color)
+            state.passes = 0
+            state.disputed = False
+            if m.point in state.compensable.get(m.color, ()):
+                state.compensated[m.color] |= {m.point}
+        state.to_move = m.color.opponent
+        state.move_number += 1
+        state.record_position(self.rules, by_pass=m.point is None)
 
     def _end_play(self) -> None:
         """Two consecutive passes: all stones alive after a dispute's immediate double pass
         (RULES.md §5.6), else the marking phase (if the rules remove dead stones)."""
-        self._compensable = {}  # the resumed play (if any) is over
-        if self._disputed:
-            self._all_alive = True
+        state = self._state
+        state.compensable = {}  # the resumed play (if any) is over
+        if state.disputed:
+            state.all_alive = True
         elif self.rules.remove_dead_stones:
-            assert self._first_passer is not None
-            self._marking = Marking(self._first_passer)
+            assert state.first_passer is not None
+            state.marking = Marking(state.first_passer)
 
     def resign(self, color: Color | None = None) -> Result:
         """``color`` (default: the side to move) resigns; returns the result (``W+R``)."""
-        loser = color or self._to_move
+        loser = self._state.to_move if color is None else check_color(color)
         return self._end(Result.resignation(loser), f"{loser} resigned")
 
     def lose_on_time(self, color: Color) -> Result:
         """``color`` ran out of time; returns the result (``B+T``)."""
+        color = check_color(color)
         return self._end(Result.time(color), f"{color} ran out of time")
 
     def set_result(self, result: Result, reason: str = "result given") -> None:
@@ -405,25 +478,27 @@ class Game:
         """Whether two consecutive passes ended play and nothing else ended the game: the
         marking phase, or a game whose rules count the stones as they stand (records and
         GTP controllers sometimes play on even then)."""
-        return self._passes >= 2 and self._ending is None and not self._void and not self._all_alive
+        state = self._state
+        return state.passes >= 2 and self._ending is None and not state.void and not state.all_alive
 
     def _apply_resume(self, entry: Resume) -> None:
-        marking = self._marking
-        self._passes = 0
-        self._marking = None
-        self._disputed = entry.by is not None
+        state = self._state
+        marking = state.marking
+        state.passes = 0
+        state.marking = None
+        state.disputed = entry.by is not None
         if entry.by is not None and marking is not None and self.rules.scoring is Scoring.TERRITORY:
             first, second = marking.refuse(entry.by)
-            self._compensable = {
-                first.by: compensable_area(self.board, self.rules, first, second),
-                second.by: compensable_area(self.board, self.rules, second, first),
+            state.compensable = {
+                first.by: compensable_area(state.board, self.rules, first, second),
+                second.by: compensable_area(state.board, self.rules, second, first),
             }
 
     # ------------------------------------------------- the dead-stone agreement
     @property
     def marking(self) -> Marking | None:
         """Where the agreement on dead stones stands, in the marking phase (else None)."""
-        return self._marking if self.phase is Phase.MARKING else None
+        return self._state.marking if self.phase is Phase.MARKING else None
 
     def _marking_step(self, color: Color | None) -> tuple[Marking, Color]:
         marking = self.marking
@@ -432,7 +507,7 @@ class Game:
                 IllegalReason.WRONG_PHASE,
                 f"dead stones are agreed on in the marking phase, after two passes, not in the {self.phase.value} phase",
             )
-        return marking, color or marking.to_act
+        return marking, marking.to_act if color is None else check_color(color)
 
     def propose(self, dead: Iterable[Point], *, seki: Iterable[Point] = (), color: Color | None = None) -> Proposal:
         """``color`` (default: the player whose step it is) proposes these dead stones (and
@@ -441,7 +516,7 @@ class Game:
         ``NOT_A_STONE``, a step out of turn ``OUT_OF_TURN``."""
         marking, color = self._marking_step(color)
         proposal = Proposal(color, whole_chains(self.board, dead), whole_chains(self.board, seki))
-        self._marking = marking.propose(proposal)
+        self._state.marking = marking.propose(proposal)
         self._history.append(proposal)
         return proposal
 
@@ -468,9 +543,10 @@ class Game:
         stones removed: the points of their compensable areas they placed a stone on in
         resumed play and where their stone still stands (see :mod:`miai.endgame`)."""
         removed = frozenset(dead)
+        compensated = self._state.compensated
 
         def points(c: Color) -> int:
-            return sum(1 for p in self._compensated[c] if self.board[p] is c and p not in removed)
+            return sum(1 for p in compensated[c] if self.board[p] is c and p not in removed)
 
         return points(Color.BLACK), points(Color.WHITE)
 
@@ -480,8 +556,8 @@ class Game:
         placed = check_free_handicap(self.size, points)
         if self._history or self._handicap_points:
             raise HandicapError("handicap stones can only be placed on an empty board before the first move")
-        self._handicap_points = placed
-        self._reset_state()
+        self._handicap_points = tuple(placed)
+        self._state = self._initial_state()
 
     # ------------------------------------------------------------- setup
     def setup(
@@ -500,55 +576,50 @@ class Game:
             tuple(check_point(p, self.size) for p in black),
             tuple(check_point(p, self.size) for p in white),
             tuple(check_point(p, self.size) for p in empty),
-            to_move,
+            None if to_move is None else check_color(to_move),
         )
+        before = self._state.copy()
         self._apply_setup(entry)
-        self._history.append(entry)
-        edited = {q for p in entry.black + entry.white + entry.empty for q in (p, *neighbours(p, self.size))}
-        airless = sorted(p for p in edited if self.board[p] is not None and self.board.liberties(p) == 0)
+        edited = {q for p in entry.black + entry.white + entry.empty for q in (p, *neighbors(p, self.size))}
+        airless = [p for p in edited if self.board[p] is not None and self.board.liberties(p) == 0]
         if airless:
-            self.undo()
-            where = ", ".join(point_to_gtp(p) for p in airless)
-            raise InvalidMoveError(f"setup leaves stones without liberties at {where}")
+            self._state = before
+            raise InvalidMoveError(f"setup leaves stones without liberties at {vertices(airless)}")
+        self._history.append(entry)
 
     def _apply_setup(self, entry: Setup) -> None:
+        state = self._state
         for p in entry.empty:
-            self.board.set(p, None)
+            state.board.set(p, None)
         for p in entry.black:
-            self.board.set(p, Color.BLACK)
+            state.board.set(p, Color.BLACK)
         for p in entry.white:
-            self.board.set(p, Color.WHITE)
+            state.board.set(p, Color.WHITE)
         if entry.to_move is not None:
-            self._to_move = entry.to_move
-        if self._move_number == 0:
-            self._start_positions()
+            state.to_move = entry.to_move
+        if state.move_number == 0:
+            state.start_positions()
         else:
-            self._record_position()
+            state.record_position(self.rules)
 
     # -------------------------------------------------------------- undo
     def undo(self) -> None:
         """Take back the last event: a resignation or given result, else the last move,
-        pass, setup edit or resumption. Raises ``IndexError`` when there is nothing to take back."""
+        pass, setup edit, resumption or proposal. Raises ``IndexError`` when there is
+        nothing to take back."""
         if self._ending is not None:
             self._ending = None
             return
         if not self._history:
             raise IndexError("nothing to undo")
-        self._history.pop()
-        self._replay()
+        self._replay(self._history[:-1])
 
-    def _replay(self) -> None:
-        self._reset_state()
-        for entry in self._history:
-            if isinstance(entry, Setup):
-                self._apply_setup(entry)
-            elif isinstance(entry, Resume):
-                self._apply_resume(entry)
-            elif isinstance(entry, Proposal):
-                assert self._marking is not None
-                self._marking = self._marking.propose(entry)
-            else:
-                self._apply(entry)
+    def _replay(self, entries: list[HistoryEntry]) -> None:
+        """Start again from the starting position and apply ``entries`` (through :meth:`apply`)."""
+        self._history = []
+        self._state = self._initial_state()
+        for entry in entries:
+            self.apply(entry)
 
     # ------------------------------------------------------------ scoring
     def score(self, dead: Iterable[Point] = (), *, seki: Iterable[Point] = ()) -> Score:
@@ -576,7 +647,7 @@ class Game:
         """The score the game ended with, when it ended by counting."""
         if self._ending is not None:
             return self._ending.score
-        if self.phase is Phase.FINISHED and not self._void:
+        if self.phase is Phase.FINISHED and not self._state.void:
             return self.score()
         return None
 
@@ -590,30 +661,15 @@ class Game:
         if self._handicap_points:
             new.set_handicap(self._handicap_points)
         for entry in self._history:
-            if isinstance(entry, Setup):
-                new.setup(entry.black, entry.white, entry.empty, entry.to_move)
-            elif isinstance(entry, Resume) and entry.by is not None:
-                new.refuse(entry.by)
-            elif isinstance(entry, Resume):
-                new.resume()
-            elif isinstance(entry, Proposal):
-                new.propose(entry.dead, seki=entry.seki, color=entry.by)
-            else:
-                new.play(entry)
+            new.apply(entry)
         return new
 
     def copy(self) -> Game:
-        """An independent copy (board arrays and history)."""
-        other = Game.__new__(Game)
-        other.__dict__.update(self.__dict__)
-        other.board = self.board.copy()
+        """An independent copy: the rules, handicap and ending are values, the history a new
+        list, the replayed state :meth:`_State.copy`."""
+        other = copy.copy(self)
         other._history = list(self._history)
-        other._handicap_points = list(self._handicap_points)
-        other._seen = dict(self._seen)
-        other._seen_to_move = dict(self._seen_to_move)
-        other._occurrences = dict(self._occurrences)
-        other._compensable = dict(self._compensable)
-        other._compensated = dict(self._compensated)
+        other._state = self._state.copy()
         return other
 
     def __str__(self) -> str:
@@ -621,6 +677,6 @@ class Game:
 
     def __repr__(self) -> str:
         return (
-            f"<Game {self.size}x{self.size} {self.rules} move {self._move_number}, "
-            f"{self._to_move} to move, {self.phase.value}>"
+            f"<Game {self.size}x{self.size} {self.rules} move {self.move_number}, "
+            f"{self.to_move} to move, {self.phase.value}>"
         )

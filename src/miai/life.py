@@ -23,7 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from miai.board import Board
-from miai.coords import Color, Point, neighbours
+from miai.coords import Color, Point, neighbors
+from miai.regions import regions
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,53 +41,32 @@ class Life:
     """Stones proven dead: opponent stones inside pass-alive territory."""
 
 
-def _components(points: set[Point], size: int) -> list[frozenset[Point]]:
-    """The connected components of a set of points."""
-    seen: set[Point] = set()
-    out = []
-    for start in sorted(points):
-        if start in seen:
-            continue
-        comp, stack = [start], [start]
-        seen.add(start)
-        while stack:
-            p = stack.pop()
-            for q in neighbours(p, size):
-                if q in points and q not in seen:
-                    seen.add(q)
-                    comp.append(q)
-                    stack.append(q)
-        out.append(frozenset(comp))
-    return out
-
-
 def benson(board: Board, color: Color) -> tuple[list[frozenset[Point]], list[frozenset[Point]]]:
     """``(alive chains, healthy regions)`` of ``color`` by Benson's algorithm: the chains
     (as sets of stones) that are unconditionally alive, and the regions left at the end."""
     size = board.size
-    colours = {p: board[p] for p in board}
-    own = {p for p, v in colours.items() if v is color}
-    chains = _components(own, size)
+    chains = [stones for colour, stones in board.chains() if colour is color]
     chain_of = {p: i for i, ch in enumerate(chains) for p in ch}
-    regions = _components(set(colours) - own, size)
+    colours = {p: board[p] for p in board}
+    areas = regions((p for p in board if p not in chain_of), size)
     # per region: the chains bordering it, and the chains it is vital to
     borders: list[set[int]] = []
     vital_to: list[set[int]] = []
-    for region in regions:
+    for region in areas:
         border: set[int] = set()
         for p in region:
-            for q in neighbours(p, size):
+            for q in neighbors(p, size):
                 if q in chain_of:
                     border.add(chain_of[q])
         empties = [p for p in region if colours[p] is None]
         vital = set()
         for i in border:
-            if all(any(chain_of.get(q) == i for q in neighbours(p, size)) for p in empties):
+            if all(any(chain_of.get(q) == i for q in neighbors(p, size)) for p in empties):
                 vital.add(i)
         borders.append(border)
         vital_to.append(vital)
     alive_chains = set(range(len(chains)))
-    healthy = set(range(len(regions)))
+    healthy = set(range(len(areas)))
     while True:
         counts = dict.fromkeys(alive_chains, 0)
         for r in healthy:
@@ -98,7 +78,7 @@ def benson(board: Board, color: Color) -> tuple[list[frozenset[Point]], list[fro
             break
         alive_chains -= drop
         healthy = {r for r in healthy if not (borders[r] & drop)}
-    return [chains[i] for i in sorted(alive_chains)], [regions[r] for r in sorted(healthy)]
+    return [chains[i] for i in sorted(alive_chains)], [areas[r] for r in sorted(healthy)]
 
 
 def unconditional_life(board: Board) -> Life:
@@ -114,12 +94,12 @@ def unconditional_life(board: Board) -> Life:
         own = stones[color]
         others = {p for p in board if p not in own}
         owned: set[Point] = set()
-        for region in _components(others, size):
-            bordering = {q for p in region for q in neighbours(p, size) if q in own}
+        for region in regions(others, size):
+            bordering = {q for p in region for q in neighbors(p, size) if q in own}
             if not bordering or not bordering <= alive_stones:
                 continue
             empties = [p for p in region if board[p] is None]
-            if all(any(q in own for q in neighbours(p, size)) for p in empties):
+            if all(any(q in own for q in neighbors(p, size)) for p in empties):
                 owned |= region
         territory[color] = frozenset(owned)
     dead = frozenset(p for c in (Color.BLACK, Color.WHITE) for p in territory[c] if p in stones[c.opponent])

@@ -92,7 +92,7 @@ class Rules:
         """The named preset (``simple``, ``chinese``, ``japanese``, ``korean``, ``aga``,
         ``new-zealand``, ``tromp-taylor``); common spellings such as ``Japanese``, ``NZ`` or
         ``TrompTaylor`` are accepted."""
-        key = _normalise(name)
+        key = _normalize(name)
         key = PRESET_ALIASES.get(key, key)
         try:
             return PRESETS[key]
@@ -102,14 +102,6 @@ class Rules:
     def replace(self, **changes: Any) -> Rules:
         """A copy with some fields changed (validated like the constructor)."""
         return replace(self, **changes)
-
-    @property
-    def preset_name(self) -> str | None:
-        """The name of the preset equal to these rules, if any."""
-        for name, rules in PRESETS.items():
-            if rules == self:
-                return name
-        return None
 
     # --------------------------------------------------------------- text form
     def to_text(self) -> str:
@@ -194,18 +186,39 @@ def _format_value(value: Any) -> str:
     return str(value)
 
 
-def _normalise(name: str) -> str:
+def _normalize(name: str) -> str:
     return re.sub(r"[\s_]+", "-", name.strip().lower())
 
 
 PRESETS: dict[str, Rules] = {
-    "simple": Rules(Scoring.AREA, KoRule.POSITIONAL, False, False, True, HandicapBonus.NONE, 7.0, False, False),
-    "chinese": Rules(Scoring.AREA, KoRule.POSITIONAL, False, False, True, HandicapBonus.N, 7.5, False, True),
-    "japanese": Rules(Scoring.TERRITORY, KoRule.SIMPLE, True, False, False, HandicapBonus.NONE, 6.5, False, True),
-    "korean": Rules(Scoring.TERRITORY, KoRule.SIMPLE, True, False, False, HandicapBonus.NONE, 6.5, False, True),
-    "aga": Rules(Scoring.AREA, KoRule.SITUATIONAL, False, False, True, HandicapBonus.N_MINUS_1, 7.5, False, True),
-    "new-zealand": Rules(Scoring.AREA, KoRule.SITUATIONAL, False, True, True, HandicapBonus.NONE, 7.0, False, True),
-    "tromp-taylor": Rules(Scoring.AREA, KoRule.POSITIONAL, False, True, True, HandicapBonus.NONE, 7.5, False, False),
+    "simple": Rules(
+        scoring=Scoring.AREA, ko=KoRule.POSITIONAL, void_on_repetition=False, suicide=False, seki_points=True,
+        handicap_bonus=HandicapBonus.NONE, komi=7.0, white_wins_ties=False, remove_dead_stones=False,
+    ),
+    "chinese": Rules(
+        scoring=Scoring.AREA, ko=KoRule.POSITIONAL, void_on_repetition=False, suicide=False, seki_points=True,
+        handicap_bonus=HandicapBonus.N, komi=7.5, white_wins_ties=False, remove_dead_stones=True,
+    ),
+    "japanese": Rules(
+        scoring=Scoring.TERRITORY, ko=KoRule.SIMPLE, void_on_repetition=True, suicide=False, seki_points=False,
+        handicap_bonus=HandicapBonus.NONE, komi=6.5, white_wins_ties=False, remove_dead_stones=True,
+    ),
+    "korean": Rules(
+        scoring=Scoring.TERRITORY, ko=KoRule.SIMPLE, void_on_repetition=True, suicide=False, seki_points=False,
+        handicap_bonus=HandicapBonus.NONE, komi=6.5, white_wins_ties=False, remove_dead_stones=True,
+    ),
+    "aga": Rules(
+        scoring=Scoring.AREA, ko=KoRule.SITUATIONAL, void_on_repetition=False, suicide=False, seki_points=True,
+        handicap_bonus=HandicapBonus.N_MINUS_1, komi=7.5, white_wins_ties=False, remove_dead_stones=True,
+    ),
+    "new-zealand": Rules(
+        scoring=Scoring.AREA, ko=KoRule.SITUATIONAL, void_on_repetition=False, suicide=True, seki_points=True,
+        handicap_bonus=HandicapBonus.NONE, komi=7.0, white_wins_ties=False, remove_dead_stones=True,
+    ),
+    "tromp-taylor": Rules(
+        scoring=Scoring.AREA, ko=KoRule.POSITIONAL, void_on_repetition=False, suicide=True, seki_points=True,
+        handicap_bonus=HandicapBonus.NONE, komi=7.5, white_wins_ties=False, remove_dead_stones=False,
+    ),
 }
 """RULES.md §8, in the order of its table."""
 

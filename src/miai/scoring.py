@@ -1,24 +1,26 @@
 """Counting a position (RULES.md §6): area or territory, with a breakdown.
 
 :func:`count` takes a position, the rules and the agreed dead stones and returns a
-:class:`Score`: per colour, what each part of the count contributes, the result string as
-SGF writes it (``B+3.5``, ``W+0.5``, ``0``) and the owner of every point (for drawing the
-territory map).
+:class:`Score`: per colour, what each part of the count contributes, the result (a
+:class:`~miai.result.Result`, written ``B+3.5``, ``W+0.5``, ``0``) and the owner of every
+point (for drawing the territory map).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-import numpy as np
-
-from miai import _kernel as K
 from miai.board import Board
-from miai.coords import Color, Point, check_point, point_to_gtp
-from miai.errors import MiaiError
-from miai.rules import Rules, Scoring
+from miai.coords import Color, Point, check_point, neighbors, point_to_gtp
+from miai.errors import IllegalMoveError, IllegalReason
+from miai.regions import regions
 from miai.result import Result
+from miai.rules import Rules, Scoring
+
+if TYPE_CHECKING:
+    import numpy as np  # the board's arrays; numpy itself loads with the kernel, on the first Board()
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,10 +111,6 @@ class Score:
         return self.breakdown()
 
 
-class ScoringError(MiaiError, ValueError):
-    """Dead or seki stones that do not make sense in the position (e.g. an empty point)."""
-
-
 def count(
     board: Board,
     rules: Rules,
@@ -129,35 +127,30 @@ def count(
     Korean) the empty points of any region they border count for nobody. ``prisoners``
     defaults to the captures recorded on the board (Black's, White's). ``handicap`` is the
     number of handicap stones (for White's bonus); ``compensation`` the §5.8 points of
-    (Black, White).
+    (Black, White). An empty point among ``dead`` raises :class:`IllegalMoveError`
+    (``NOT_A_STONE``), as marking it in the game does.
     """
     size = board.size
     dead_set = frozenset(check_point(p, size) for p in dead)
     for p in sorted(dead_set):
         if board[p] is None:
-            raise ScoringError(f"{point_to_gtp(p)} is empty: only stones can be marked dead")
+            raise IllegalMoveError(IllegalReason.NOT_A_STONE, f"{point_to_gtp(p)} is empty: only stones can be marked dead")
     seki_set = frozenset(check_point(p, size) for p in seki)
     if prisoners is None:
         prisoners = (board.captures(Color.BLACK), board.captures(Color.WHITE))
 
-    counted = board.copy()
-    dead_of = {Color.BLACK: 0, Color.WHITE: 0}
-    for p in dead_set:
-        dead_of[board[p]] += 1  # type: ignore[index]
-        counted.set(p, None)
-    owners_flat = np.empty(counted.grid.shape[1], np.int32)
-    K.region_owners(counted.grid, counted.meta, owners_flat)
-    w = size + 2
-    owners = owners_flat.reshape(w, w)[1:-1, 1:-1].copy()
+    dead_of = {c: sum(1 for p in dead_set if board[p] is c) for c in (Color.BLACK, Color.WHITE)}
+    counted = board.without(dead_set)
+    owners = counted.owners()
     colours = counted.as_array()
 
     if not rules.seki_points and seki_set:
         _neutralise_seki_regions(colours, owners, seki_set)
 
     empty = colours == 0
-    territory = {c: int(np.count_nonzero(empty & (owners == c))) for c in (1, 2)}
-    stones = {c: int(np.count_nonzero(colours == c)) for c in (1, 2)}
-    neutral = int(np.count_nonzero(empty & (owners == 0)))
+    territory = {c: int((empty & (owners == c)).sum()) for c in (1, 2)}
+    stones = {c: int((colours == c).sum()) for c in (1, 2)}
+    neutral = int((empty & (owners == 0)).sum())
 
     bonus = rules.handicap_bonus.points(handicap)
     if rules.scoring is Scoring.AREA:
@@ -189,23 +182,8 @@ def count(
 def _neutralise_seki_regions(colours: np.ndarray, owners: np.ndarray, seki: frozenset[Point]) -> None:
     """Make every empty region that borders a seki stone count for nobody."""
     size = colours.shape[0]
-    seen = np.zeros_like(colours, dtype=bool)
-    for r in range(size):
-        for c in range(size):
-            if colours[r, c] != 0 or seen[r, c]:
-                continue
-            region, border, stack = [], False, [(r, c)]
-            seen[r, c] = True
-            while stack:
-                pr, pc = stack.pop()
-                region.append((pr, pc))
-                for q in ((pr - 1, pc), (pr + 1, pc), (pr, pc - 1), (pr, pc + 1)):
-                    if 0 <= q[0] < size and 0 <= q[1] < size:
-                        if colours[q] == 0 and not seen[q]:
-                            seen[q] = True
-                            stack.append(q)
-                        elif colours[q] != 0 and q in seki:
-                            border = True
-            if border:
-                for p in region:
-                    owners[p] = 0
+    empty = (colours == 0).nonzero()
+    for region in regions(zip(empty[0].tolist(), empty[1].tolist()), size):
+        if any(q in seki and colours[q] != 0 for p in region for q in neighbors(p, size)):
+            for p in region:
+                owners[p] = 0

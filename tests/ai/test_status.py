@@ -328,7 +328,7 @@ def test_unsettled_stones_among_dead_ones_are_judged_without_them(rules, result)
 
 
 def test_a_stone_touching_only_dead_stones_is_alive():
-    from miai.ai.status import _inside_dead_groups
+    from miai.ai.status import ChainStatus, Status, _inside_dead_groups
 
     board = game_from("""
         X X X
@@ -338,10 +338,89 @@ def test_a_stone_touching_only_dead_stones_is_alive():
     a1, a2, b2 = (point_from_gtp(v, 3) for v in ("A1", "A2", "B2"))
     wall = frozenset(point_from_gtp(v, 3) for v in ("A3", "B3", "C3", "C2"))
     W, B = Color.WHITE, Color.BLACK
-    verdicts = [(B, frozenset({a1}), "dead", 0.6, False), (W, frozenset({a2, b2}), "dead", 0.6, False), (B, wall, "alive", 0.9, False)]
+    dead, alive = Status.DEAD, Status.ALIVE
+    verdicts = [
+        ChainStatus(B, frozenset({a1}), dead, 0.6),
+        ChainStatus(W, frozenset({a2, b2}), dead, 0.6),
+        ChainStatus(B, wall, alive, 0.9),
+    ]
     # Black A1 touches only White's dead A2 B2: alive; White still touches Black's living wall
     out = _inside_dead_groups(board, verdicts, {a1, a2, b2})
-    assert [v[2] for v in out] == ["alive", "dead", "alive"]
-    verdicts[1] = (W, frozenset({a2, b2}), "alive", 0.6, False)
+    assert [v.status for v in out] == [alive, dead, alive]
+    assert out[0].confidence == 0.6  # the playouts' confidence stands
+    verdicts[1] = ChainStatus(W, frozenset({a2, b2}), alive, 0.6)
     out = _inside_dead_groups(board, verdicts, {a1})
-    assert [v[2] for v in out] == ["dead", "alive", "alive"]
+    assert [v.status for v in out] == [dead, alive, alive]
+
+
+def test_statuses_are_an_enum_that_reads_as_gtp_words():
+    from miai.ai.status import Status
+
+    est = estimate_status(game_from(DEAD_INSIDE, Rules.preset("japanese")))
+    c2 = point_from_gtp("C2", 9)
+    assert est.status(c2) is Status.DEAD and est.status(c2) == "dead" and f"{est.status(c2)}" == "dead"
+    assert [ch.stones for ch in est.chains_of("dead")] == [ch.stones for ch in est.chains_of(Status.DEAD)]
+    from miai.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match="status must be one of alive, dead, seki"):
+        est.chains_of("unknown")
+
+
+@pytest.mark.parametrize(
+    "kwargs, named",
+    [
+        ({"playouts": 10**9}, "playouts"),
+        ({"playouts": -5}, "playouts"),
+        ({"playouts": 2.5}, "playouts"),
+        ({"playouts": True}, "playouts"),
+        ({"seed": "1"}, "seed"),
+        ({"seed": 1.0}, "seed"),
+        ({"to_move": 3}, "to_move"),
+        ({"rules": "japanese"}, "rules"),
+    ],
+)
+def test_arguments_are_checked_at_the_door(kwargs, named):
+    from miai.errors import ArgumentError, MiaiError
+
+    with pytest.raises(ArgumentError, match=f"^{named} must be") as err:
+        estimate_status(game_from(DAME), **kwargs)
+    assert isinstance(err.value, MiaiError) and isinstance(err.value, ValueError)
+    with pytest.raises(ArgumentError, match="^game_or_board must be a Game or a Board"):
+        estimate_status(None)  # type: ignore[arg-type]
+
+
+def test_a_long_estimate_can_be_interrupted():
+    """The playouts run in chunks, so a signal handler runs while an estimate goes on
+    (a single compiled call of many playouts ignored SIGALRM until it returned)."""
+    import signal
+    import time
+
+    from miai.ai.status import MAX_PLAYOUTS
+    from miai.board import Board
+
+    class Interrupted(Exception):
+        pass
+
+    def stop(signum, frame):
+        raise Interrupted
+
+    old = signal.signal(signal.SIGALRM, stop)
+    start = time.monotonic()
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(Interrupted):
+            estimate_status(Board(19), playouts=MAX_PLAYOUTS)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert time.monotonic() - start < 30  # a chunk, not the whole estimate
+
+
+def test_an_estimate_of_several_chunks_is_reproducible():
+    from miai.ai.status import CHUNK
+
+    game = game_from(DEAD_INSIDE)
+    a = estimate_status(game, playouts=CHUNK + 10, seed=3)
+    b = estimate_status(game, playouts=CHUNK + 10, seed=3)
+    assert a.playouts == CHUNK + 10 and (a.ownership == b.ownership).all()
+    assert a.dead == b.dead == pts("C2 G8")

@@ -25,24 +25,48 @@ How a chain's status is decided, most certain first:
 The estimate then counts the position (:func:`miai.scoring.count`) with those dead stones
 removed and those seki stones given, under the game's rules: seki points count for nobody
 under territory scoring, dead stones are prisoners.
+
+Every argument of :func:`estimate_status` is checked at the door (an
+:class:`~miai.errors.ArgumentError` naming it), the number of playouts is bounded by
+:data:`MAX_PLAYOUTS`, and the playouts run in chunks, so a long estimate can be interrupted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 
 import numpy as np
 
 from miai.board import Board
-from miai.coords import Color, Point, neighbours
+from miai.coords import Color, Point, neighbors
+from miai.errors import ArgumentError
 from miai.game import Game
 from miai.life import Life, unconditional_life
 from miai.rules import Rules
 from miai.scoring import Score, count
 
-Status = Literal["alive", "dead", "seki"]
+
+class Status(StrEnum):
+    """A chain's status. The values are the words GTP's ``final_status_list`` uses, and a
+    status compares equal to its word (``Status.DEAD == "dead"``)."""
+
+    ALIVE = "alive"
+    DEAD = "dead"
+    SEKI = "seki"
+
+
+MAX_PLAYOUTS = 100_000
+"""The most playouts an estimate may ask for (a few seconds to a minute, by board size)."""
+
+CHUNK = 1000
+"""Playouts per call of the compiled kernel: between chunks Python runs again, so a long
+estimate can be interrupted (Ctrl-C, an alarm)."""
+
+UNSETTLED = 0.7
+"""A chain judged by the playouts with less confidence than this is judged again once the
+dead stones are off the board (:func:`_second_pass`)."""
 
 
 def default_playouts(size: int) -> int:
@@ -83,32 +107,33 @@ class StatusEstimate:
                 self._by_point[p] = chain
 
     def _points(self, status: Status) -> frozenset[Point]:
-        return frozenset(p for ch in self.chains if ch.status == status for p in ch.stones)
+        return frozenset(p for ch in self.chains if ch.status is status for p in ch.stones)
 
     @property
     def dead(self) -> frozenset[Point]:
-        return self._points("dead")
+        return self._points(Status.DEAD)
 
     @property
     def seki(self) -> frozenset[Point]:
-        return self._points("seki")
+        return self._points(Status.SEKI)
 
     @property
     def alive(self) -> frozenset[Point]:
-        return self._points("alive")
+        return self._points(Status.ALIVE)
 
     def status(self, point: Point) -> Status | None:
         """The status of the stone on ``point`` (None for an empty point)."""
-        chain = self._by_point.get(tuple(point))  # type: ignore[arg-type]
+        chain = self.chain(point)
         return chain.status if chain else None
 
     def confidence(self, point: Point) -> float:
         """How sure the status of the stone on ``point`` is (0.0 for an empty point)."""
-        chain = self._by_point.get(tuple(point))  # type: ignore[arg-type]
+        chain = self.chain(point)
         return chain.confidence if chain else 0.0
 
     def chain(self, point: Point) -> ChainStatus | None:
-        return self._by_point.get(tuple(point))  # type: ignore[arg-type]
+        """The verdict on the chain through ``point`` (None for an empty point)."""
+        return self._by_point.get((point[0], point[1]))
 
     @property
     def territory(self) -> Mapping[Point, Color | None]:
@@ -123,78 +148,107 @@ class StatusEstimate:
                 out[p] = Color(v) if v and empty else None
         return out
 
-    def chains_of(self, status: Status) -> list[ChainStatus]:
-        """The chains with this status, in a stable order (by their lowest point)."""
-        return sorted((ch for ch in self.chains if ch.status == status), key=lambda ch: min(ch.stones))
+    def chains_of(self, status: Status | str) -> list[ChainStatus]:
+        """The chains with this status (a :class:`Status` or its word), in a stable order
+        (by their lowest point)."""
+        wanted = _status(status)
+        return sorted((ch for ch in self.chains if ch.status is wanted), key=lambda ch: min(ch.stones))
 
 
-def _chains(board: Board) -> list[tuple[Color, frozenset[Point]]]:
-    seen: set[Point] = set()
-    out = []
-    for p in board:
-        colour = board[p]
-        if colour is None or p in seen:
-            continue
-        stones = frozenset(board.chain(p))
-        seen |= stones
-        out.append((colour, stones))
-    return out
+def _status(word: Status | str) -> Status:
+    try:
+        return Status(word)
+    except ValueError:
+        raise ArgumentError(f"status must be one of {', '.join(Status)}, not {word!r}") from None
+
+
+# ------------------------------------------------------------------ the kernel's playouts
+# The compiled playouts are the AI's own (miai.board is the core's face of the kernel): these
+# two functions are the only places here that hand the kernel a board's arrays.
+
+
+def _playout_ownership(board: Board, to_move: Color, n: int, seed: int) -> np.ndarray:
+    """N×N floats in [-1, 1]: the mean owner of every point over ``n`` light playouts from
+    ``board`` (+1 Black's, -1 White's), played in chunks of :data:`CHUNK` so that a signal
+    can stop a long estimate. The first chunk uses ``seed`` itself, so an estimate of up to
+    ``CHUNK`` playouts is the kernel's single run."""
+    from miai._kernel.ownership import ownership
+
+    owned = np.zeros((3, board.grid.shape[1]), np.int32)
+    for i, start in enumerate(range(0, n, CHUNK)):
+        chunk_seed = (seed + i * 0x9E3779B97F4A7C15) & 0x7FFFFFFFFFFFFFFF
+        ownership(board.grid, board.meta, int(to_move), min(CHUNK, n - start), chunk_seed, owned)
+    w = board.size + 2
+    return ((owned[1] - owned[2]).astype(np.float64) / n).reshape(w, w)[1:-1, 1:-1].copy()
+
+
+def _no_one_fills(board: Board, point: Point) -> bool:
+    """Whether neither colour would play on the empty ``point``: for both, a suicide or a
+    self-atari no one would make (:func:`~miai._kernel.ownership.bad_self_atari`: more than
+    a nakade sacrifice, or a sacrifice whose capture gives the opponent a second eye)."""
+    from miai._kernel.ownership import bad_self_atari
+
+    index = board.index(point)
+    return all(bad_self_atari(board.grid, board.meta, index, int(c)) for c in (Color.BLACK, Color.WHITE))
+
+
+# ------------------------------------------------------------------------- verdicts
+def _judge(color: Color, stones: frozenset[Point], ownership: np.ndarray) -> ChainStatus:
+    """A chain's verdict from the playouts' ownership: dead when its points end up the
+    opponent's in more than half of them; the confidence is the share that agrees."""
+    sign = 1.0 if color is Color.BLACK else -1.0
+    alive_share = (1.0 + sign * float(np.mean([ownership[p] for p in stones]))) / 2.0
+    if alive_share < 0.5:
+        return ChainStatus(color, stones, Status.DEAD, 1.0 - alive_share)
+    return ChainStatus(color, stones, Status.ALIVE, alive_share)
+
+
+def _dead(chains: list[ChainStatus]) -> set[Point]:
+    return {p for ch in chains if ch.status is Status.DEAD for p in ch.stones}
 
 
 def _seki_points(board: Board, dead: set[Point]) -> set[Point]:
     """Stones in seki, on the board without ``dead``.
 
-    First, chains of both colours sharing an empty point that neither colour can fill: a
-    suicide, or a self-atari no one would play (:func:`~miai._kernel.ownership.bad_self_atari`:
-    more than a nakade sacrifice, or a sacrifice whose capture gives the opponent a second
-    eye). Then, repeatedly, a chain not proven alive whose every liberty touches a chain
-    already in seki, or is a point neither side can fill: it lives only by the seki (the lone
-    stone next to the shared liberties of a seki in the corner, say)."""
-    from miai._kernel.ownership import bad_self_atari
-
-    clean = board.copy()
-    for p in dead:
-        clean.set(p, None)
+    First, chains of both colours sharing an empty point that neither colour can fill
+    (:func:`_no_one_fills`). Then, repeatedly, a chain not proven alive whose every liberty
+    touches a chain already in seki, or is a point neither side can fill: it lives only by
+    the seki (the lone stone next to the shared liberties of a seki in the corner, say)."""
+    clean = board.without(dead)
     size = board.size
     unfillable: set[Point] = set()
     seki: set[Point] = set()
     for p in clean:
         if clean[p] is not None:
             continue
-        near = {clean[q] for q in neighbours(p, size)} - {None}
+        near = {clean[q] for q in neighbors(p, size)} - {None}
         if near != {Color.BLACK, Color.WHITE}:
             continue
-        index = clean.index(p)
-        if all(bad_self_atari(clean.grid, clean.meta, index, int(c)) for c in (Color.BLACK, Color.WHITE)):
+        if _no_one_fills(clean, p):
             unfillable.add(p)
-            for q in neighbours(p, size):
+            for q in neighbors(p, size):
                 if clean[q] is not None:
                     seki |= set(clean.chain(q))
     if not seki:
         return seki
     proven = unconditional_life(clean)
-    chains = [(colour, stones) for colour, stones in _chains(clean) if not stones & seki]
+    chains = [(colour, stones) for colour, stones in clean.chains() if not stones & seki]
     grown = True
     while grown:
         grown = False
         for colour, stones in chains:
             if stones & seki or stones <= proven.alive[colour]:
                 continue
-            libs = {q for p in stones for q in neighbours(p, size) if clean[q] is None}
-            if libs and all(q in unfillable or any(r in seki for r in neighbours(q, size)) for q in libs):
+            libs = {q for p in stones for q in neighbors(p, size) if clean[q] is None}
+            if libs and all(q in unfillable or any(r in seki for r in neighbors(q, size)) for q in libs):
                 seki |= stones
                 grown = True
     return seki
 
 
-UNSETTLED = 0.7
-"""A chain judged by the playouts with less confidence than this is judged again once the
-dead stones are off the board (:func:`_second_pass`)."""
-
-Verdict = tuple[Color, frozenset[Point], Status, float, bool]
-
-
-def _second_pass(board: Board, verdicts: list[Verdict], dead: set[Point], to_move: int, n: int, seed: int) -> list[Verdict]:
+def _second_pass(
+    board: Board, chains: list[ChainStatus], dead: set[Point], to_move: Color, n: int, seed: int
+) -> list[ChainStatus]:
     """Judge the unsettled chains again on the board without the stones found dead.
 
     Dead stones left on the board muddle the playouts around them: the light policy
@@ -202,44 +256,26 @@ def _second_pass(board: Board, verdicts: list[Verdict], dead: set[Point], to_mov
     do when they count, the dead stones are taken off (their status stands) and the chains
     the first playouts were unsure of (less than ``UNSETTLED`` confidence) are played out
     again from the cleaned position: an unsettled group inside the opponent's sphere comes
-    out as dead as the dead stones around it made it (GNU Go seed 49: three White stones
-    in an open corner, a coin toss among dead stones, dead without them)."""
-    from miai._kernel.ownership import ownership
-
-    clean = board.copy()
-    for p in dead:
-        clean.set(p, None)
-    owned = np.zeros((3, clean.grid.shape[1]), np.int32)
-    ownership(clean.grid, clean.meta, to_move, n, (seed + 1) & 0x7FFFFFFFFFFFFFFF, owned)
-    w = board.size + 2
-    own = ((owned[1] - owned[2]).astype(np.float64) / n).reshape(w, w)[1:-1, 1:-1]
-    out: list[Verdict] = []
-    for colour, stones, status, conf, proven in verdicts:
-        if proven or status == "dead" or conf >= UNSETTLED:
-            out.append((colour, stones, status, conf, proven))
-            continue
-        sign = 1.0 if colour is Color.BLACK else -1.0
-        alive_share = (1.0 + sign * float(np.mean([own[p] for p in stones]))) / 2.0
-        if alive_share < 0.5:
-            out.append((colour, stones, "dead", 1.0 - alive_share, False))
-        else:
-            out.append((colour, stones, "alive", alive_share, False))
-    return out
+    out as dead as the dead stones around it made it."""
+    ownership = _playout_ownership(board.without(dead), to_move, n, seed + 1)
+    return [
+        ch if ch.proven or ch.status is Status.DEAD or ch.confidence >= UNSETTLED else _judge(ch.color, ch.stones, ownership)
+        for ch in chains
+    ]
 
 
-def _inside_dead_groups(board: Board, verdicts: list[Verdict], dead: set[Point]) -> list[Verdict]:
+def _inside_dead_groups(board: Board, chains: list[ChainStatus], dead: set[Point]) -> list[ChainStatus]:
     """A chain found dead (not proven) whose every opponent neighbour is dead is alive: the
     stone inside a dead group's eye, which the playouts often see captured before the group
-    dies (GNU Go seed 2 on 19×19, Black E18 in White's dead top-left group)."""
+    dies."""
     size = board.size
-    out: list[Verdict] = []
-    for colour, stones, status, conf, proven in verdicts:
-        if status == "dead" and not proven:
-            foes = {q for p in stones for q in neighbours(p, size) if board[q] is not None and board[q] is not colour}
+    out = []
+    for ch in chains:
+        if ch.status is Status.DEAD and not ch.proven:
+            foes = {q for p in ch.stones for q in neighbors(p, size) if board[q] is not None and board[q] is not ch.color}
             if foes and foes <= dead:
-                out.append((colour, stones, "alive", conf, False))
-                continue
-        out.append((colour, stones, status, conf, proven))
+                ch = replace(ch, status=Status.ALIVE)
+        out.append(ch)
     return out
 
 
@@ -255,60 +291,55 @@ def estimate_status(
 
     ``game_or_board``: a :class:`~miai.game.Game` (its rules, handicap and player to move are
     used) or a :class:`~miai.board.Board`. ``rules`` overrides the game's (default for a board:
-    Chinese). ``playouts``: how many light playouts to average (default by board size);
-    ``seed`` makes the estimate reproducible.
+    Chinese). ``playouts``: how many light playouts to average (default by board size, at
+    most :data:`MAX_PLAYOUTS`); ``seed`` (an integer) makes the estimate reproducible.
+    Raises :class:`~miai.errors.ArgumentError` naming an argument of the wrong kind or out
+    of range.
     """
-    from miai import _kernel as K
-    from miai._kernel.ownership import ownership
-
     if isinstance(game_or_board, Game):
         board = game_or_board.board
         rules = rules or game_or_board.rules
         handicap = game_or_board.handicap
         to_move = to_move or game_or_board.to_move
-    else:
+    elif isinstance(game_or_board, Board):
         board = game_or_board
         rules = rules or Rules.preset("chinese")
         handicap = 0
         to_move = to_move or Color.BLACK
+    else:
+        raise ArgumentError(f"game_or_board must be a Game or a Board, not {game_or_board!r}")
+    if not isinstance(rules, Rules):
+        raise ArgumentError(f"rules must be a Rules value, not {rules!r}")
+    if not isinstance(to_move, Color):
+        raise ArgumentError(f"to_move must be Color.BLACK or Color.WHITE, not {to_move!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentError(f"seed must be an integer, not {seed!r}")
     size = board.size
     n = playouts if playouts is not None else default_playouts(size)
-    if n < 1:
-        raise ValueError(f"playouts must be at least 1, not {n}")
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_PLAYOUTS:
+        raise ArgumentError(f"playouts must be an integer from 1 to {MAX_PLAYOUTS}, not {n!r}")
 
     life = unconditional_life(board)
-    owned = np.zeros((3, board.grid.shape[1]), np.int32)
-    ownership(board.grid, board.meta, int(to_move), n, seed & 0x7FFFFFFFFFFFFFFF, owned)
-    w = size + 2
-    own = ((owned[1] - owned[2]).astype(np.float64) / n).reshape(w, w)[1:-1, 1:-1]
-
-    verdicts: list[tuple[Color, frozenset[Point], Status, float, bool]] = []
-    for colour, stones in _chains(board):
-        sign = 1.0 if colour is Color.BLACK else -1.0
+    own = _playout_ownership(board, to_move, n, seed)
+    chains: list[ChainStatus] = []
+    for colour, stones in board.chains():
         if stones <= life.alive[colour]:
-            verdicts.append((colour, stones, "alive", 1.0, True))
+            chains.append(ChainStatus(colour, stones, Status.ALIVE, 1.0, proven=True))
         elif stones <= life.dead:
-            verdicts.append((colour, stones, "dead", 1.0, True))
+            chains.append(ChainStatus(colour, stones, Status.DEAD, 1.0, proven=True))
         else:
-            s = sign * float(np.mean([own[p] for p in stones]))
-            alive_share = (1.0 + s) / 2.0
-            if alive_share < 0.5:
-                verdicts.append((colour, stones, "dead", 1.0 - alive_share, False))
-            else:
-                verdicts.append((colour, stones, "alive", alive_share, False))
-    dead = {p for _, stones, st, _, _ in verdicts if st == "dead" for p in stones}
-    if dead and any(not proven and conf < UNSETTLED for _, _, _, conf, proven in verdicts):
-        verdicts = _second_pass(board, verdicts, dead, int(to_move), n, seed)
-        dead = {p for _, stones, st, _, _ in verdicts if st == "dead" for p in stones}
+            chains.append(_judge(colour, stones, own))
+    dead = _dead(chains)
+    if dead and any(not ch.proven and ch.confidence < UNSETTLED for ch in chains):
+        chains = _second_pass(board, chains, dead, to_move, n, seed)
+        dead = _dead(chains)
     if dead:
-        verdicts = _inside_dead_groups(board, verdicts, dead)
-        dead = {p for _, stones, st, _, _ in verdicts if st == "dead" for p in stones}
+        chains = _inside_dead_groups(board, chains, dead)
+        dead = _dead(chains)
     seki = _seki_points(board, dead)
-    chains = tuple(
-        ChainStatus(colour, stones, "seki" if (st == "alive" and stones <= seki) else st, conf, proven)
-        for colour, stones, st, conf, proven in verdicts
+    final = tuple(
+        replace(ch, status=Status.SEKI) if ch.status is Status.ALIVE and ch.stones <= seki else ch for ch in chains
     )
-    seki_stones = frozenset(p for ch in chains if ch.status == "seki" for p in ch.stones)
+    seki_stones = frozenset(p for ch in final if ch.status is Status.SEKI for p in ch.stones)
     score = count(board, rules, dead=dead, seki=seki_stones, handicap=handicap)
-    _ = K  # the kernel package is imported first so that its cache check runs
-    return StatusEstimate(size, chains, score, own.copy(), life, n)
+    return StatusEstimate(size, final, score, own, life, n)

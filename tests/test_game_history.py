@@ -1,0 +1,153 @@
+"""Game's history: one door for entries (Game.apply), replays (undo, with_rules), copies,
+and the values a game refuses at the door (board sizes, colours that are not colours)."""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+import pytest
+
+from miai import Color, Game, IllegalMoveError, IllegalReason, Move, Phase, Rules
+from miai.board import Board
+from miai.endgame import Proposal
+from miai.errors import BoardSizeError, InvalidMoveError, MiaiError, RulesError
+from miai.game import Resume, Setup, _State
+from tests.test_endgame import position, pts, run
+
+DISPUTE = "pass pass propose:B4,G4 propose:G4 refuse B3 pass B5 pass A4"
+"""A dispute in the marking phase, then Black captures inside its own area (compensated)."""
+
+
+def replayed(game: Game, entries) -> Game:
+    new = Game(game.size, game.rules)
+    for entry in entries:
+        new.apply(entry)
+    return new
+
+
+def same_state(a: Game, b: Game) -> None:
+    assert a.board == b.board and a.board.hash == b.board.hash
+    assert (a.phase, a.to_move, a.move_number, a.consecutive_passes) == (b.phase, b.to_move, b.move_number, b.consecutive_passes)
+    assert a.compensation() == b.compensation() and a.marking == b.marking
+    assert a.captures(Color.BLACK) == b.captures(Color.BLACK) and a.captures(Color.WHITE) == b.captures(Color.WHITE)
+
+
+def test_apply_dispatches_each_kind_of_entry():
+    game = Game(5, Rules.preset("japanese"))
+    game.apply(Setup(black=((0, 0),), to_move=Color.WHITE))
+    game.apply(Move(Color.WHITE, (2, 2)))
+    game.apply(Move(Color.BLACK, None))
+    game.apply(Move(Color.WHITE, None))
+    assert game.phase is Phase.MARKING and game.marking.to_act is Color.BLACK
+    game.apply(Proposal(Color.BLACK, frozenset({(2, 2)})))
+    game.apply(Proposal(Color.WHITE))
+    game.apply(Resume(by=Color.BLACK))  # Black refuses White's counter-proposal
+    assert game.phase is Phase.PLAY and game.to_move is Color.BLACK
+    game.apply(Move(Color.BLACK, None))
+    game.apply(Move(Color.WHITE, None))
+    assert game.phase is Phase.FINISHED  # a dispute's immediate double pass: all alive
+    with pytest.raises(InvalidMoveError, match="not a history entry"):
+        Game(5).apply("D4")  # type: ignore[arg-type]
+
+
+def test_apply_checks_every_entry():
+    game = Game(5)
+    game.apply(Move(Color.BLACK, (2, 2)))
+    with pytest.raises(IllegalMoveError) as err:
+        game.apply(Move(Color.WHITE, (2, 2)))
+    assert err.value.reason is IllegalReason.OCCUPIED
+    with pytest.raises(IllegalMoveError) as err:
+        game.apply(Resume())
+    assert err.value.reason is IllegalReason.WRONG_PHASE
+    with pytest.raises(IllegalMoveError) as err:
+        game.apply(Proposal(Color.BLACK))
+    assert err.value.reason is IllegalReason.WRONG_PHASE
+    assert game.move_number == 1 and len(game.history) == 1
+
+
+def test_apply_can_resume_play_as_records_do():
+    game = Game(5, Rules.preset("japanese"))
+    for entry in (Move(Color.BLACK, (2, 2)), Move(Color.WHITE, None), Move(Color.BLACK, None)):
+        game.apply(entry)
+    with pytest.raises(IllegalMoveError):
+        game.apply(Move(Color.WHITE, (1, 1)))
+    game.apply(Move(Color.WHITE, (1, 1)), resume=True)
+    assert game.history[-2:] == [Resume(), Move(Color.WHITE, (1, 1))]
+    game.apply(Setup(white=((0, 4),)), resume=True)  # no passes before it: nothing to resume
+    assert game.history[-1] == Setup(white=((0, 4),))
+
+
+def test_a_history_replayed_through_apply_is_the_same_game():
+    game = run(position(), DISPUTE)
+    assert game.compensation() == (3, 0)  # B3 B5 A4
+    same_state(game, game.with_rules(game.rules))
+    plain = Game(7, Rules.preset("chinese"))
+    for v in "D4 E5 C3 pass D5 E4 pass pass".split():
+        plain.play(v)
+    same_state(plain, replayed(plain, plain.history))
+
+
+def test_undo_replays_to_the_same_state_as_playing_to_there():
+    game = run(position(), DISPUTE)
+    earlier = run(position(), DISPUTE.rsplit(" ", 2)[0])
+    game.undo()
+    game.undo()
+    same_state(game, earlier)
+
+
+def test_copy_shares_nothing_that_play_changes():
+    game = run(position(), DISPUTE)
+    twin = game.copy()
+    run(twin, "pass C4 pass pass propose:G4 accept")
+    assert twin.phase is Phase.FINISHED and twin.compensation() == (4, 0)
+    assert game.phase is Phase.PLAY and game.compensation() == (3, 0) and game.move_number == 7
+    same_state(game, run(position(), DISPUTE))
+    twin.undo()
+    assert game.result is None
+
+
+def test_copy_copies_every_mutable_part_of_the_state():
+    game = run(position(), DISPUTE)
+    state, twin = game._state, game.copy()._state
+    for f in fields(_State):
+        mine, theirs = getattr(state, f.name), getattr(twin, f.name)
+        if isinstance(mine, (dict, list, set, Board)):
+            assert mine is not theirs and mine == theirs, f.name
+
+
+def test_a_setup_that_leaves_stones_without_liberties_changes_nothing():
+    game = Game(5)
+    game.play("C3")
+    before = (game.board.hash, game.move_number, list(game.history))
+    with pytest.raises(InvalidMoveError, match="without liberties at A1"):
+        game.setup(black=[(0, 0)], white=[(0, 1), (1, 0)])
+    assert (game.board.hash, game.move_number, list(game.history)) == before
+
+
+@pytest.mark.parametrize("size", [1, 26, 30, "9", 9.0, True])
+def test_board_sizes_out_of_range_are_miai_errors(size):
+    with pytest.raises(BoardSizeError, match="board size") as err:
+        Game(size)
+    assert isinstance(err.value, MiaiError) and isinstance(err.value, ValueError)
+
+
+def test_rules_must_be_rules():
+    with pytest.raises(RulesError):
+        Game(9, "japanese")  # type: ignore[arg-type]
+
+
+def test_a_colour_that_is_not_a_colour_never_reaches_the_board():
+    game = Game(9)
+    with pytest.raises(InvalidMoveError, match="not a colour: 3"):
+        game.play(Move(3, (4, 4)))  # type: ignore[arg-type]
+    assert game.board[(4, 4)] is None and game.move_number == 0
+    for call in (
+        lambda: game.legal_moves(3),  # type: ignore[arg-type]
+        lambda: game.resign(0),  # type: ignore[arg-type]
+        lambda: game.lose_on_time("black"),  # type: ignore[arg-type]
+        lambda: game.setup(black=[(0, 0)], to_move=2),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(InvalidMoveError, match="not a colour"):
+            call()
+    game.play("E5")
+    game.board.check_consistency()
