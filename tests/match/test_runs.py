@@ -20,7 +20,7 @@ from miai.match import (
     read_results,
     summarize,
 )
-from tests.match.test_referee import fake
+from tests.match.fakes import fake
 
 pytestmark = pytest.mark.timeout(60)
 
