@@ -70,3 +70,8 @@ class SgfError(MiaiError, ValueError):
 
 class ResultError(MiaiError, ValueError):
     """A game result that cannot be read or does not make sense (a margin for a resignation)."""
+
+
+class ClockError(MiaiError, ValueError):
+    """A time control or a clock value that cannot be read or makes no sense (nan, infinite,
+    negative or huge times; a byo-yomi without periods); the message names the field."""

@@ -8,9 +8,9 @@ import time
 import pytest
 
 from miai.ai.mcts import LEVEL_PLAYOUTS, MctsConfig, MctsPlayer, move_budget
+from miai.clock import TimeControl, TimeLeft
 from miai.coords import Color, Move, point_from_gtp
 from miai.game import Game, Phase
-from miai.gtp.engine import TimeLeft, TimeSettings
 from miai.rules import PRESETS, Rules
 from tests.diagrams import game_from
 
@@ -227,19 +227,24 @@ def test_level_one_stays_within_its_budget():
 def test_move_budget_from_the_clocks():
     game = Game(9)
     cfg = MctsConfig(max_seconds=5.0, time_safety=0.2)
-    assert move_budget(game, Color.BLACK, TimeSettings(), {}, cfg) == 5.0
-    absolute = TimeSettings("absolute", 60.0)
-    now = time.monotonic()
-    b = move_budget(game, Color.BLACK, absolute, {Color.BLACK: TimeLeft(60.0, 0, now)}, cfg)
+    tc = TimeControl.parse
+    assert move_budget(TimeControl(), None, game, cfg) == 5.0
+    b = move_budget(tc("absolute:60"), TimeLeft(60_000, 0, at_ms=1000), game, cfg, now_ms=1000)
     assert 0.5 < b < 5.0
-    short = move_budget(game, Color.BLACK, absolute, {Color.BLACK: TimeLeft(2.0, 0, now)}, cfg)
+    short = move_budget(tc("absolute:60"), TimeLeft(2000, 0, at_ms=1000), game, cfg, now_ms=1000)
     assert cfg.min_seconds <= short < 0.5
-    canadian = TimeSettings("canadian", 0.0, 30.0, period_stones=10)
-    b = move_budget(game, Color.WHITE, canadian, {Color.WHITE: TimeLeft(30.0, 10, now)}, cfg)
+    # the time passed since the report is taken off
+    later = move_budget(tc("absolute:60"), TimeLeft(60_000, 0, at_ms=1000), game, cfg, now_ms=41_000)
+    assert later < b
+    b = move_budget(tc("canadian:0:30:10"), TimeLeft(30_000, 10), game, cfg, now_ms=0)
     assert 2.0 < b < 3.0
-    byoyomi = TimeSettings("byoyomi", 0.0, 10.0, periods=3)
-    b = move_budget(game, Color.WHITE, byoyomi, {Color.WHITE: TimeLeft(10.0, 3, now)}, cfg)
+    b = move_budget(tc("byoyomi:0:10:3"), TimeLeft(10_000, 3), game, cfg, now_ms=0)
     assert 4.0 < b <= 5.0
+    # without a report: the control's starting time; simple time is its time per move
+    assert move_budget(tc("byoyomi:0:10:3"), None, game, cfg) == b
+    assert 2.0 < move_budget(tc("simple:3"), None, game, cfg) < 3.0
+    fischer = move_budget(tc("fischer:60:10"), None, game, cfg)
+    assert move_budget(tc("absolute:60"), None, game, cfg) < fischer <= 5.0
 
 
 def test_a_search_honours_its_time_budget():

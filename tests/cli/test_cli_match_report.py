@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from miai.cli.main import main
-from miai.gtp.referee import GameRecord, Reason
+from miai.match import GameResult, Reason
+from miai.result import Result, Termination
 
 
 def write_run(path, labels, results, size=9):
@@ -21,8 +22,10 @@ def write_run(path, labels, results, size=9):
     with open(path / "results.jsonl", "w") as f:
         for i, result in enumerate(results):
             black, white = (a, b) if i % 2 == 0 else (b, a)
-            rec = GameRecord(i, black, white, result, Reason.SCORE, "", time_ms={a: 2000, b: 1000}, genmoves={a: 10, b: 10})
-            f.write(json.dumps(rec.to_json()) + "\n")
+            value = Result.parse(result)
+            reason = Reason.RESIGNATION if value.by is Termination.RESIGNATION else Reason.SCORE
+            game = GameResult(i, black, white, value, reason, "", time_ms={a: 2000, b: 1000}, genmoves={a: 10, b: 10})
+            f.write(game.json_line())
     return path
 
 
@@ -59,3 +62,23 @@ def test_runs_that_cannot_be_pooled_are_refused_with_the_reason(tmp_path, capsys
     assert main(["match-report", str(tmp_path / "missing")]) == 2
     _, err = capsys.readouterr()
     assert "missing is not a match directory: it has no match.json" in err
+
+
+def test_lines_that_are_not_results_are_skipped(tmp_path, capsys):
+    # a line that is JSON but not an object used to end match-report in a traceback
+    r1 = write_run(tmp_path / "r1", ("a", "b"), ["B+3.5", "B+1.5"])
+    with open(r1 / "results.jsonl", "a") as f:
+        f.write('[1, 2]\n"text"\n{"index": 5}\n' + "[" * 50_000 + "\n")
+    assert main(["match-report", str(r1)]) == 0
+    out, err = capsys.readouterr()
+    assert err == "" and out.startswith(f"{r1}: 2 of 4 games, a (A) won 1, b (B) won 1")
+
+
+def test_a_settings_file_that_is_not_a_match_is_refused(tmp_path, capsys):
+    r1 = write_run(tmp_path / "r1", ("a", "b"), ["B+3.5"])
+    (r1 / "match.json").write_text(json.dumps({"engines": [{"label": "a", "command": [1, None]}, {"label": "b"}]}))
+    assert main(["match-report", str(r1)]) == 0
+    assert "A: 1 None" in capsys.readouterr().out
+    (r1 / "match.json").write_text(json.dumps([1, 2]))
+    assert main(["match-report", str(r1)]) == 2
+    assert "does not name two engines" in capsys.readouterr().err

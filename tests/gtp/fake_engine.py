@@ -15,6 +15,9 @@ command has one); these commands make it misbehave:
     crlf               answer with CR LF line ends
     stderr_flood K     write K kilobytes to stderr, then answer "= flooded K"
     big K              answer with K kilobytes of text on one line
+    lines N            answer with N lines of 99 characters
+    stderr_line K      write one line of K kilobytes to stderr, then answer "= wrote K"
+    huge_id            answer with an id of 5000 digits
     close_stdout       close stdout and keep running (sleep)
     count              answer how many commands it has received
 
@@ -121,6 +124,15 @@ def main(argv: list[str]) -> int:
             answer(True, cid, f"flooded {kb}")
         elif cmd == "big":
             answer(True, cid, "y" * (1024 * int(args[0])))
+        elif cmd == "lines":
+            answer(True, cid, "\n".join("z" * 99 for _ in range(int(args[0]))))
+        elif cmd == "stderr_line":
+            sys.stderr.write("e" * (1024 * int(args[0])) + "\n")
+            sys.stderr.flush()
+            answer(True, cid, f"wrote {args[0]}")
+        elif cmd == "huge_id":
+            out.write("=" + "9" * 5000 + " D4\n\n")
+            out.flush()
         elif cmd == "close_stdout":
             out.flush()
             os.close(1)
@@ -138,7 +150,7 @@ def main(argv: list[str]) -> int:
 COMMANDS = {
     "name", "version", "protocol_version", "known_command", "list_commands", "echo", "count", "quit",
     "garbage", "hang", "sleep", "crash", "partial", "half", "fail", "wrong_id", "multiline", "crlf",
-    "stderr_flood", "big", "close_stdout",
+    "stderr_flood", "big", "close_stdout", "lines", "stderr_line", "huge_id",
 }
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 import threading
@@ -255,6 +256,51 @@ def test_stderr_flood_does_not_block():
     with fake(stderr_lines=5) as e:
         assert e.send("stderr_flood 2048", timeout=20) == "flooded 2048"
         assert e.stderr_tail.count("\n") == 4
+        assert e.send("echo ok") == "ok"
+
+
+def test_a_line_over_the_limit_is_a_protocol_error_and_the_stream_recovers():
+    # an engine writing one endless line took the referee to 3.2 GB: lines are bounded
+    with fake(max_line_bytes=64 * 1024) as e:
+        with pytest.raises(GtpProtocolError, match="a line over 65536 bytes") as err:
+            e.send("big 200")
+        assert err.value.text.startswith("= yyy") and len(err.value.text) <= 80
+        assert e.send("echo after") == "after"
+        assert e.send("big 63") == "y" * 63 * 1024
+
+
+def test_a_response_over_the_limit_is_a_protocol_error_and_the_stream_recovers():
+    with fake(max_response_bytes=10_000) as e:
+        with pytest.raises(GtpProtocolError, match="a response over 10000 bytes"):
+            e.send("lines 500")
+        assert e.send("echo after") == "after"
+        assert e.send("lines 50").count("\n") == 49
+
+
+def test_stderr_lines_are_cut_so_the_tail_stays_small():
+    with fake(stderr_lines=3, stderr_line_bytes=1000) as e:
+        assert e.send("stderr_line 512", timeout=20) == "wrote 512"
+        assert e.send("echo ok") == "ok"
+        tail = e.stderr_tail
+        assert tail.startswith("e" * 1000) and tail.endswith(" [cut]") and len(tail) == 1006
+
+
+def test_an_id_of_thousands_of_digits_is_a_protocol_error():
+    for use_ids in (False, True):
+        with fake(use_ids=use_ids) as e:
+            with pytest.raises(GtpProtocolError, match="an id of 5000 digits"):
+                e.send("huge_id")
+            assert e.send("echo after") == "after"
+
+
+def test_a_timeout_that_is_not_a_number_is_refused():
+    # nan compares false with every deadline: it used to wait for ever on a hung engine
+    with pytest.raises(ValueError, match="finite number of seconds"):
+        fake(timeout=math.nan)
+    with fake() as e:
+        for bad in (math.nan, -1.0, math.inf, "5"):
+            with pytest.raises(ValueError, match="finite number of seconds"):
+                e.send("hang", timeout=bad)
         assert e.send("echo ok") == "ok"
 
 

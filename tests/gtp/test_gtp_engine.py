@@ -10,7 +10,8 @@ from gtp_transcript import ask, check
 
 from miai.coords import Color, point_to_gtp
 from miai.errors import HandicapError
-from miai.gtp.engine import GtpEngine, TimeLeft, TimeSettings, free_handicap_points, gtp_vertices
+from miai.clock import TimeControl, TimeLeft
+from miai.gtp.engine import GtpEngine, free_handicap_points, gtp_vertices
 from miai.handicap import check_free_handicap, fixed_handicap_points
 from miai.rules import Rules
 
@@ -778,7 +779,7 @@ def test_rule_change_that_the_history_breaks_is_refused() -> None:
 
 # ---------------------------------------------------------------------- time
 def test_time_settings(engine: GtpEngine) -> None:
-    assert engine.time_settings == TimeSettings()
+    assert engine.time_control == TimeControl()
     check(
         engine,
         """
@@ -786,11 +787,11 @@ def test_time_settings(engine: GtpEngine) -> None:
         =
         """,
     )
-    assert engine.time_settings == TimeSettings("canadian", 600, 30, period_stones=5)
+    assert engine.time_control == TimeControl.canadian(600_000, 30_000, 5)
     ask(engine, "time_settings 300 0 0")
-    assert engine.time_settings == TimeSettings("absolute", 300)
+    assert engine.time_control == TimeControl.absolute(300_000)
     ask(engine, "time_settings 0 1 0")
-    assert engine.time_settings.unlimited
+    assert engine.time_control.unlimited
     check(
         engine,
         """
@@ -804,22 +805,26 @@ def test_time_settings(engine: GtpEngine) -> None:
         ? syntax error: the byo-yomi stones must be an integer, not '3.5'
         > time_settings 1 2 -3
         ? syntax error: the byo-yomi stones must not be negative, not -3
+        > time_settings 1e300 0 0
+        ? syntax error: the main time must be at most 31622400 seconds, not 1e300
+        > time_settings inf 0 0
+        ? syntax error: the main time must be a finite number, not 'inf'
         """,
     )
-    assert engine.time_settings.unlimited
+    assert engine.time_control.unlimited
 
 
 def test_kgs_time_settings(engine: GtpEngine) -> None:
     ask(engine, "kgs-time_settings byoyomi 600 30 5")
-    assert engine.time_settings == TimeSettings("byoyomi", 600, 30, periods=5)
+    assert engine.time_control == TimeControl.byoyomi(600_000, 30_000, 5)
     ask(engine, "kgs-time_settings canadian 600 300 25")
-    assert engine.time_settings == TimeSettings("canadian", 600, 300, period_stones=25)
+    assert engine.time_control == TimeControl.canadian(600_000, 300_000, 25)
     ask(engine, "kgs-time_settings absolute 1200")
-    assert engine.time_settings == TimeSettings("absolute", 1200)
+    assert engine.time_control == TimeControl.absolute(1_200_000)
     ask(engine, "kgs-time_settings byoyomi 60 10 0")
-    assert engine.time_settings == TimeSettings("absolute", 60)
+    assert engine.time_control == TimeControl.absolute(60_000)
     ask(engine, "kgs-time_settings none")
-    assert engine.time_settings.unlimited
+    assert engine.time_control.unlimited
     check(
         engine,
         """
@@ -859,9 +864,9 @@ def test_time_left(engine: GtpEngine) -> None:
         """,
     )
     black, white = engine.time_left[Color.BLACK], engine.time_left[Color.WHITE]
-    assert (black.time, black.stones) == (123.5, 0)
-    assert (white.time, white.stones) == (20.0, 3)
-    assert isinstance(black, TimeLeft) and black.received <= white.received
+    assert (black.ms, black.stones) == (123_500, 0)
+    assert (white.ms, white.stones) == (20_000, 3)
+    assert isinstance(black, TimeLeft) and black.at_ms <= white.at_ms
     ask(engine, "clear_board")
     assert Color.BLACK in engine.time_left  # clocks are the controller's, not the board's
 

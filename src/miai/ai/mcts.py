@@ -26,9 +26,10 @@ Reading guide.
 - **Tree reuse**: the tree of the last search is kept; when the game has since gone on by
   moves the tree holds, the subtree under them becomes the new root
   (:func:`miai._kernel.tree.compact`).
-- **Time**: :func:`move_budget` turns the GTP clocks (``time_settings`` / ``time_left`` /
-  ``kgs-time_settings``, as the GTP engine stores them) into seconds for this move; without a
-  clock, ``max_seconds`` and the playout budget limit the search.
+- **Time**: :func:`move_budget` turns a :class:`~miai.clock.TimeControl` and the player's
+  last :class:`~miai.clock.TimeLeft` (what GTP's ``time_settings`` / ``kgs-time_settings`` /
+  ``time_left`` said) into seconds for this move; without a clock, ``max_seconds`` and the
+  playout budget limit the search.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ from miai._kernel import policy as P
 from miai._kernel import tree as T
 from miai._kernel.board import M_NEMPTY, area_difference
 from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig  # noqa: F401  (LEVEL_PLAYOUTS re-exported)
+from miai.clock import LagAllowance, PlayerClock, TimeControl, TimeLeft, TimeSystem, monotonic_ms
 from miai.coords import Color, Move, Point
 from miai.rules import Rules
 
@@ -101,38 +103,39 @@ class SearchStats:
 
 
 # ---------------------------------------------------------------------- time
-def move_budget(game: Game, color: Color, settings: Any, time_left: dict, config: MctsConfig) -> float | None:
-    """Seconds to think about this move, from the GTP clocks (``settings`` a
-    :class:`~miai.gtp.engine.TimeSettings`, ``time_left`` colour -> ``TimeLeft``); without a
-    clock, ``config.max_seconds``."""
+def move_budget(
+    control: TimeControl, left: TimeLeft | None, game: Game, config: MctsConfig, *, now_ms: int | None = None
+) -> float | None:
+    """Seconds to think about this move under ``control``, given the player's last
+    ``time_left`` report (``left``; None: the control's starting time), the time of which
+    has passed since ``left.at_ms`` is taken off (``now_ms``, default
+    :func:`miai.clock.monotonic_ms`). Without a time limit, ``config.max_seconds``."""
     cap = config.max_seconds
-    if settings is None or getattr(settings, "system", "none") == "none":
+    if control.unlimited:
         return cap
-    left = time_left.get(color)
+    system = control.system
     if left is not None:
-        remaining = left.time - (time.monotonic() - left.received)
+        remaining = left.remaining_ms(monotonic_ms() if now_ms is None else now_ms) / 1000
         stones = left.stones
     else:
-        remaining = settings.main_time
-        stones = 0
-        if remaining <= 0 and settings.system != "absolute":
-            remaining = settings.period_time
-            stones = settings.period_stones if settings.system == "canadian" else settings.periods
+        start = PlayerClock.fresh(control, LagAllowance.none()).time_left(control)
+        assert start is not None
+        remaining, stones = start.ms / 1000, start.stones
+    period = control.period_ms / 1000
     # moves still to play for this player, by a rough count of the empty points
     empties = int(game.board.meta[M_NEMPTY])
     moves_left = max(empties // 3, 10)
-    if stones > 0:  # in byo-yomi: the time left is for this period
-        if settings.system == "canadian":
-            budget = remaining / stones
-        else:
-            budget = remaining
-        budget = budget * 0.85 - config.time_safety
+    if stones > 0:  # in overtime: the time left is for this period
+        per_move = remaining if system is TimeSystem.BYOYOMI else remaining / stones
+        budget = per_move * 0.85 - config.time_safety
     else:
         budget = remaining / moves_left
-        if settings.system == "canadian" and settings.period_stones:
-            budget += 0.8 * settings.period_time / settings.period_stones
-        elif settings.system == "byoyomi" and settings.periods:
-            budget += 0.8 * settings.period_time
+        if system is TimeSystem.CANADIAN:
+            budget += 0.8 * period / control.stones
+        elif system is TimeSystem.BYOYOMI:
+            budget += 0.8 * period
+        elif system is TimeSystem.FISCHER:
+            budget += 0.8 * control.increment_ms / 1000
         budget -= config.time_safety
         budget = min(budget, remaining * 0.5)
     budget = max(budget, config.min_seconds)

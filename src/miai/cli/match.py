@@ -4,9 +4,10 @@
         --games 10 --size 9 --rules chinese --out runs/miai-vs-gnugo
 
 Each engine is one command line (quoted). Engine A takes Black in the odd-numbered games,
-engine B in the others. The referee (``miai.gtp.referee``) judges every move with miai's
+engine B in the others. The referee (:mod:`miai.match`) judges every move with miai's
 rules, writes one SGF per game and ``results.jsonl`` into the output directory as each
-game ends, and ``--resume`` continues an interrupted run there. GNU Go's rules are its own
+game ends, and ``--resume`` continues an interrupted run there; Ctrl-C or SIGTERM stops
+the engines and keeps every finished game. GNU Go's rules are its own
 command-line flags (``--chinese-rules``): pass them in its command line.
 
 Like every subcommand module, it imports only ``argparse`` at the top.
@@ -42,8 +43,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         "--time",
         default="none",
         metavar="TC",
-        help="time control: none, SECONDS (absolute), canadian:MAIN:PERIOD:STONES or "
-        "byoyomi:MAIN:PERIOD:PERIODS (default: none)",
+        help="time control: none, SECONDS (absolute), byoyomi:MAIN:PERIOD:PERIODS, canadian:MAIN:PERIOD:STONES, "
+        "fischer:MAIN:INCREMENT[:CAP] or simple:SECONDS (seconds; default: none)",
     )
     p.add_argument(
         "--move-timeout",
@@ -58,7 +59,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         choices=["agreed", "union", "none", "estimator"],
         default="agreed",
         help="after two passes, remove the stones both engines list as dead (agreed, default), either lists "
-        "(union), none, or those miai's estimator calls dead (estimator, when miai.ai.status exists)",
+        "(union), none, or those miai's estimator calls dead (estimator)",
     )
     p.add_argument("-o", "--out", default="match-results", metavar="DIR", help="output directory (default: match-results)")
     p.add_argument("--resume", action="store_true", help="continue the run in --out, skipping the games it finished")
@@ -67,20 +68,31 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     return p
 
 
+class _Terminated(Exception):
+    """Raised in the main thread when the referee receives SIGTERM."""
+
+
+def _terminate(signum: int, frame: object) -> None:
+    raise _Terminated
+
+
 def run(args: argparse.Namespace) -> int:
+    import signal
     import sys
 
     from rich.console import Console
 
-    from miai.errors import RulesError
-    from miai.gtp.referee import (
+    from miai.clock import TimeControl
+    from miai.errors import MiaiError
+    from miai.match import (
         DeadStones,
         EngineSpec,
+        GameResult,
         Match,
         MatchConfig,
         MatchError,
-        TimeControl,
         format_summary,
+        load_results,
         summarize,
     )
     from miai.rules import Rules
@@ -90,46 +102,24 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
     try:
-        rules = Rules.parse(args.rules)
-    except RulesError as exc:
-        return fail(str(exc))
-    if not 2 <= args.size <= 25:
-        return fail(f"the board size must be from 2 to 25, not {args.size}")
-    if args.games < 1:
-        return fail("--games must be at least 1")
-    try:
-        tc = TimeControl.parse(args.time)
         a = EngineSpec.parse(args.engine_a, args.name_a)
         b = EngineSpec.parse(args.engine_b, args.name_b)
-    except ValueError as exc:
+        if a.label == b.label:
+            a, b = EngineSpec(a.command, a.label + " #1"), EngineSpec(b.command, b.label + " #2")
+        config = MatchConfig(
+            engines=(a, b),
+            games=args.games,
+            size=args.size,
+            rules=Rules.parse(args.rules),
+            komi=args.komi,
+            handicap=args.handicap,
+            time_control=TimeControl.parse(args.time),
+            move_timeout=args.move_timeout,
+            max_moves=args.max_moves,
+            dead_stones=DeadStones(args.dead_stones),
+        )
+    except MiaiError as exc:
         return fail(str(exc))
-    if a.label == b.label:
-        a, b = EngineSpec(a.command, a.label + " #1"), EngineSpec(b.command, b.label + " #2")
-    if args.dead_stones == "estimator":
-        try:
-            from miai.ai.status import estimate_status  # type: ignore[import-not-found]  # noqa: F401
-        except ImportError:
-            return fail("--dead-stones estimator needs miai.ai.status, which this miai does not have yet")
-    if args.handicap:
-        from miai.errors import HandicapError
-        from miai.handicap import fixed_handicap_points
-
-        try:
-            fixed_handicap_points(args.size, args.handicap)
-        except HandicapError as exc:
-            return fail(str(exc))
-    config = MatchConfig(
-        engines=(a, b),
-        games=args.games,
-        size=args.size,
-        rules=rules,
-        komi=args.komi,
-        handicap=args.handicap,
-        time_control=tc,
-        move_timeout=args.move_timeout,
-        max_moves=args.max_moves,
-        dead_stones=DeadStones(args.dead_stones),
-    )
     console = Console(stderr=True)
     progress = None
     task = None
@@ -149,35 +139,37 @@ def run(args: argparse.Namespace) -> int:
         if progress is not None and task is not None:
             progress.update(task, description=f"game {index + 1}")
 
-    def ended(record: object) -> None:
-        r = record  # a GameRecord
-        line = f"game {r.index + 1}: {r.black} (B) vs {r.white} (W): {r.result} ({r.reason.value})"  # type: ignore[attr-defined]
+    def ended(r: GameResult) -> None:
+        line = f"game {r.index + 1}: {r.black} (B) vs {r.white} (W): {r.result} ({r.reason.value})"
         if progress is not None and task is not None:
             progress.update(task, advance=1, status=line)
         else:
             console.print(line, highlight=False)
 
     match = Match(config, args.out, resume=args.resume, on_game_start=started, on_game_end=ended)
+    # SIGTERM (a batch system, kill) ends the run like Ctrl-C: the engines are stopped and
+    # every finished game stays in results.jsonl
+    previous = signal.signal(signal.SIGTERM, _terminate)
     try:
         if progress is not None:
             with progress:
                 done = 0
                 if args.resume:
-                    from miai.gtp.referee import load_records
-
-                    done = len({r.index for r in load_records(match.results_path) if r.index < config.games})
+                    done = len({r.index for r in load_results(match.results_path) if r.index < config.games})
                 task = progress.add_task("match", total=config.games, completed=done, status="")
-                records = match.run()
+                results = match.run()
         else:
-            records = match.run()
+            results = match.run()
     except MatchError as exc:
-        partial = match.records
+        partial = match.results
         if partial:
             print(format_summary(summarize(partial, (a.label, b.label))))
         return fail(str(exc))
-    except KeyboardInterrupt:
-        print(f"\ninterrupted: {len(match.records)} games are in {args.out}; --resume continues", file=sys.stderr)
-        return 130
-    print(format_summary(summarize(records, (a.label, b.label))))
-    print(f"\nrecords: {args.out}/results.jsonl and one SGF per game")
+    except (KeyboardInterrupt, _Terminated) as exc:
+        print(f"\ninterrupted: {len(match.results)} games are in {args.out}; --resume continues", file=sys.stderr)
+        return 143 if isinstance(exc, _Terminated) else 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    print(format_summary(summarize(results, (a.label, b.label))))
+    print(f"\nresults: {args.out}/results.jsonl and one SGF per game")
     return 0

@@ -34,29 +34,29 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
 def run(args: argparse.Namespace) -> int:
     import sys
 
-    from miai.gtp.referee import (
-        MatchError,
-        format_summary,
-        load_run,
-        pool_runs,
-        summarize,
-    )
+    from miai.match import MatchError, format_summary, load_run, pool_runs, summarize
 
     try:
         runs = [load_run(d) for d in args.dirs]
         first_a, first_b = runs[0].labels
         labels = (args.name_a or first_a, args.name_b or first_b)
-        labels, records = pool_runs(runs, labels)
+        labels, results = pool_runs(runs, labels)
     except MatchError as exc:
         print(f"miai match-report: {exc}", file=sys.stderr)
         return 2
     for r in runs:
         a, b = r.labels
-        s = summarize(r.records, (a, b))
+        s = summarize(r.results, (a, b))
         print(
             f"{r.out_dir}: {s.games} of {r.settings.get('games', '?')} games, {a} (A) won {s.wins[a]}, "
-            f"{b} (B) won {s.wins[b]}; A: {' '.join(r.settings['engines'][0].get('command', []))}"
+            f"{b} (B) won {s.wins[b]}; A: {_command(r.settings['engines'][0])}"
         )
     print()
-    print(format_summary(summarize(records, labels)))
+    print(format_summary(summarize(results, labels)))
     return 0
+
+
+def _command(engine: dict[str, object]) -> str:
+    """An engine's command line as match.json keeps it (a list of words)."""
+    command = engine.get("command")
+    return " ".join(str(w) for w in command) if isinstance(command, list) else "?"

@@ -13,6 +13,10 @@ How it stays safe with engines that misbehave:
 * Two daemon threads read the engine's stdout and stderr all the time, so neither pipe can fill
   up and block the engine (stderr is kept as a bounded tail for error messages); a third writes
   the commands, so a writer blocked on an engine that has stopped reading cannot block the caller.
+* Memory is bounded whatever the engine writes: a stdout line over ``max_line_bytes`` or a
+  response over ``max_response_bytes`` is a :class:`GtpProtocolError` (the rest of the line is
+  read and thrown away), stderr lines are cut at ``stderr_line_bytes`` and only the last
+  ``stderr_lines`` are kept, and at most a few thousand stdout lines wait to be read.
 * Every wait has a deadline. A response that does not arrive in time raises :class:`GtpTimeout`;
   the response is still owed, and it is recognised and thrown away when it arrives later (GTP
   engines answer in order), so the next command gets its own answer.
@@ -32,6 +36,7 @@ answer ``?``.)
 from __future__ import annotations
 
 import collections
+import math
 import os
 import queue
 import re
@@ -39,7 +44,7 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import TracebackType
 from typing import IO
@@ -59,9 +64,36 @@ __all__ = [
 
 DEFAULT_TIMEOUT = 30.0
 """Seconds :meth:`GtpController.send` waits for a response unless told otherwise."""
+MAX_LINE_BYTES = 1 << 20
+"""The longest stdout line an engine may write (1 MiB; KataGo's analysis lines are a few KiB)."""
+MAX_RESPONSE_BYTES = 16 << 20
+"""The longest response (all its lines) an engine may write."""
+STDERR_LINE_BYTES = 4096
+"""Where a stderr line is cut for the tail kept for error messages."""
+MAX_ID_DIGITS = 18
+"""A response id longer than this is not one the controller sent (ids fit in 64 bits)."""
+_QUEUED_LINES = 4096
+"""Stdout lines waiting to be read; beyond, the reader waits (and so does the engine)."""
 
 _RESPONSE_START = re.compile(r"^([=?])(\d*)(?:\s(.*))?$", re.DOTALL)
 _EOF = None  # the reader threads' end-of-stream marker
+
+
+def _check_timeout(timeout: object) -> float | None:
+    """A timeout in seconds: None (for ever) or a finite number >= 0 (a nan would never end)."""
+    if timeout is None:
+        return None
+    if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not 0 <= timeout < math.inf:
+        raise ValueError(f"a timeout must be None or a finite number of seconds >= 0, not {timeout!r}")
+    return float(timeout)
+
+
+@dataclass(frozen=True, slots=True)
+class _Overlong:
+    """Put by the stdout reader in place of a line over the limit (the rest is thrown away)."""
+
+    head: str
+    limit: int
 
 
 class GtpControllerError(MiaiError):
@@ -121,7 +153,8 @@ class GtpEngineDied(GtpEngineError):
 
 
 class GtpProtocolError(GtpEngineError):
-    """The engine's output is not a GTP response (no ``=`` or ``?``, a wrong id...)."""
+    """The engine's output is not a GTP response (no ``=`` or ``?``, a wrong id, a line or a
+    response too long to be one...)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +172,9 @@ class GtpController:
     ``argv`` is the command line (a list; no shell). ``timeout`` is the default time in seconds
     allowed for each response (None waits for ever). With ``use_ids`` every command is sent
     with an increasing numeric id and the response must carry the same one. ``stderr_lines``
-    is how many of the engine's last stderr lines are kept for error messages. ``log``, if
+    is how many of the engine's last stderr lines are kept for error messages, each cut at
+    ``stderr_line_bytes``; ``max_line_bytes`` and ``max_response_bytes`` bound what one stdout
+    line and one response may hold (beyond: :class:`GtpProtocolError`). ``log``, if
     given, is called as ``log(kind, text)`` with kind ``"send"``, ``"recv"`` or ``"stderr"``
     (from the reader thread for stderr). ``cwd`` and ``env`` are passed to the process.
 
@@ -154,6 +189,9 @@ class GtpController:
         timeout: float | None = DEFAULT_TIMEOUT,
         use_ids: bool = False,
         stderr_lines: int = 100,
+        stderr_line_bytes: int = STDERR_LINE_BYTES,
+        max_line_bytes: int = MAX_LINE_BYTES,
+        max_response_bytes: int = MAX_RESPONSE_BYTES,
         log: Callable[[str, str], None] | None = None,
         cwd: str | os.PathLike[str] | None = None,
         env: Mapping[str, str] | None = None,
@@ -161,7 +199,11 @@ class GtpController:
         if isinstance(argv, (str, bytes)) or not argv:
             raise ValueError("argv must be a non-empty list of strings (the engine's command line)")
         self.argv = [os.fspath(a) for a in argv]
-        self.timeout = timeout
+        self.timeout = _check_timeout(timeout)
+        if min(stderr_line_bytes, max_line_bytes, max_response_bytes) < 1:
+            raise ValueError("the output limits must be at least 1 byte")
+        self.max_line_bytes = max_line_bytes
+        self.max_response_bytes = max_response_bytes
         self.use_ids = use_ids
         self._log = log
         self._lock = threading.RLock()
@@ -170,13 +212,11 @@ class GtpController:
         self._partial: list[str] = []  # lines of a response interrupted by a timeout
         self._closed = False
         self._stderr_tail: collections.deque[str] = collections.deque(maxlen=max(1, stderr_lines))
-        self._stdout: queue.Queue[str | None] = queue.Queue()
+        self._stdout: queue.Queue[str | _Overlong | None] = queue.Queue(maxsize=_QUEUED_LINES)
+        self._stop_reading = threading.Event()  # set at close: a reader waiting on a full queue gives up
         self._stdout_eof = False
         self._writes: queue.Queue[bytes | None] = queue.Queue()
         self._write_errors: list[BaseException] = []  # filled by the writer thread
-        popen_kwargs: dict[str, object] = {}
-        if os.name == "posix":
-            popen_kwargs["start_new_session"] = True  # its own process group: Ctrl-C is ours, kill takes all
         try:
             self._proc = subprocess.Popen(
                 self.argv,
@@ -185,7 +225,7 @@ class GtpController:
                 stderr=subprocess.PIPE,
                 cwd=cwd,
                 env=dict(env) if env is not None else None,
-                **popen_kwargs,  # type: ignore[arg-type]
+                start_new_session=os.name == "posix",  # its own process group: Ctrl-C is ours, kill takes all
             )
         except OSError as exc:
             raise GtpEngineError(f"cannot start engine {self.argv!r}: {exc}") from exc
@@ -193,10 +233,16 @@ class GtpController:
         proc = self._proc
         self._threads = [
             threading.Thread(
-                target=_pump_stdout, args=(proc.stdout, self._stdout), name=f"gtp-stdout-{name}", daemon=True
+                target=_pump_stdout,
+                args=(proc.stdout, self._stdout, max_line_bytes, self._stop_reading),
+                name=f"gtp-stdout-{name}",
+                daemon=True,
             ),
             threading.Thread(
-                target=_pump_stderr, args=(proc.stderr, self._stderr_tail, log), name=f"gtp-stderr-{name}", daemon=True
+                target=_pump_stderr,
+                args=(proc.stderr, self._stderr_tail, log, stderr_line_bytes),
+                name=f"gtp-stderr-{name}",
+                daemon=True,
             ),
             threading.Thread(
                 target=_pump_stdin, args=(proc.stdin, self._writes, self._write_errors), name=f"gtp-stdin-{name}",
@@ -259,7 +305,7 @@ class GtpController:
             raise ValueError("empty GTP command")
         if "\n" in command or "\r" in command:
             raise ValueError(f"a GTP command is one line: {command!r}")
-        limit: float | None = self.timeout if timeout is ... else timeout  # type: ignore[assignment]
+        limit = self.timeout if timeout is ... else _check_timeout(timeout)
         with self._lock:
             if self._closed:
                 raise GtpEngineError("the controller is closed", command=command)
@@ -306,6 +352,7 @@ class GtpController:
                     self._signal(getattr(signal, "SIGKILL", signal.SIGTERM))
                     self._proc.wait()
             self._reap_group()
+            self._stop_reading.set()
             for thread in self._threads:
                 thread.join(timeout=1.0)
             return self._proc.returncode
@@ -345,26 +392,45 @@ class GtpController:
         # GTP engines answer in order: responses still owed to commands that timed out come
         # first, and are thrown away.
         while self._owed > 1:
-            self._read_block(command, deadline, limit)
+            self._read_block(command, deadline, limit, discard=True)
             self._owed -= 1
         lines = self._read_block(command, deadline, limit)
         self._owed -= 1
         self._emit("recv", "\n".join(lines))
         return self._parse(command, lines, command_id)
 
-    def _read_block(self, command: str, deadline: float | None, limit: float | None) -> list[str]:
+    def _read_block(
+        self, command: str, deadline: float | None, limit: float | None, *, discard: bool = False
+    ) -> list[str]:
         """Read one response block: everything up to the next empty line, skipping empty lines
-        before it. A block interrupted by a timeout is resumed by the next call."""
+        before it. A block interrupted by a timeout, or cut short as too long, is resumed (and
+        the rest of a block too long thrown away) by the next call."""
         lines = self._partial
+        size = sum(len(line) + 1 for line in lines)
         while True:
             line = self._next_line(command, deadline, limit, lines)
+            if isinstance(line, _Overlong) or size + len(line) > self.max_response_bytes:
+                if not discard:
+                    self._partial = lines[:1] or ["(cut)"]  # the rest of this block is skipped later
+                    raise self._too_long(command, line)
+                line = "(cut)"
             if not line.strip():
                 if lines:
                     break
                 continue
+            if discard and lines:
+                continue  # a block thrown away: its first line is enough to know it has begun
             lines.append(line)
+            size += len(line) + 1
         self._partial = []
         return lines
+
+    def _too_long(self, command: str, line: str | _Overlong) -> GtpProtocolError:
+        if isinstance(line, _Overlong):
+            message, text = f"the engine wrote a line over {line.limit} bytes", line.head
+        else:
+            message, text = f"the engine wrote a response over {self.max_response_bytes} bytes", line[:80]
+        return GtpProtocolError(message, command=command, text=text, stderr=self.stderr_tail)
 
     def _parse(self, command: str, lines: list[str], command_id: int | None) -> GtpResponse:
         match = _RESPONSE_START.match(lines[0])
@@ -376,7 +442,15 @@ class GtpController:
                 stderr=self.stderr_tail,
             )
         ok = match.group(1) == "="
-        rid = int(match.group(2)) if match.group(2) else None
+        digits = match.group(2)
+        if len(digits) > MAX_ID_DIGITS:
+            raise GtpProtocolError(
+                f"the response carries an id of {len(digits)} digits, which no command had",
+                command=command,
+                text=lines[0][:80],
+                stderr=self.stderr_tail,
+            )
+        rid = int(digits) if digits else None
         body = [(match.group(3) or "").strip(), *lines[1:]]
         if not body[0] and len(body) > 1:
             body = body[1:]  # e.g. showboard: "= " then the diagram
@@ -389,7 +463,9 @@ class GtpController:
             )
         return GtpResponse(ok, "\n".join(body), rid)
 
-    def _next_line(self, command: str, deadline: float | None, limit: float | None, partial: list[str]) -> str:
+    def _next_line(
+        self, command: str, deadline: float | None, limit: float | None, partial: list[str]
+    ) -> str | _Overlong:
         """The next stdout line; raise GtpTimeout at the deadline, GtpEngineDied at the end."""
         while True:
             wait = 0.1 if deadline is None else min(0.1, deadline - time.monotonic())
@@ -462,22 +538,52 @@ class GtpController:
 # -------------------------------------------------------------------- threads
 # Plain functions, not methods: the threads must not keep the controller alive, so that a
 # controller nobody closed can still be collected (and its engine killed by __del__).
-def _pump_stdout(stream: IO[bytes], lines: queue.Queue[str | None]) -> None:
+def _put(lines: queue.Queue[str | _Overlong | None], item: str | _Overlong | None, stop: threading.Event) -> bool:
+    """Queue ``item``, waiting while the queue is full; False once the controller is closed."""
+    while not stop.is_set():
+        try:
+            lines.put(item, timeout=0.1)
+            return True
+        except queue.Full:
+            continue
+    return False
+
+
+def _bounded_lines(stream: IO[bytes], limit: int) -> Iterator[tuple[bytes, bool]]:
+    """The stream's lines as (at most ``limit`` bytes of the line, whether it was longer);
+    the rest of a longer line is read and thrown away, so memory stays bounded."""
+    while True:
+        raw = stream.readline(limit + 1)
+        if not raw:
+            return
+        if raw.endswith(b"\n") or len(raw) <= limit:
+            yield raw, False
+            continue
+        yield raw[:limit], True
+        while raw and not raw.endswith(b"\n"):
+            raw = stream.readline(1 << 16)
+
+
+def _pump_stdout(
+    stream: IO[bytes], lines: queue.Queue[str | _Overlong | None], limit: int, stop: threading.Event
+) -> None:
     try:
-        for raw in iter(stream.readline, b""):
-            lines.put(raw.decode("utf-8", errors="replace").rstrip("\r\n").replace("\r", ""))
+        for raw, cut in _bounded_lines(stream, limit):
+            text = raw.decode("utf-8", errors="replace").rstrip("\r\n").replace("\r", "")
+            if not _put(lines, _Overlong(text[:80], limit) if cut else text, stop):
+                return
     except (OSError, ValueError):
         pass
     finally:
-        lines.put(_EOF)
+        _put(lines, _EOF, stop)
 
 
 def _pump_stderr(
-    stream: IO[bytes], tail: collections.deque[str], log: Callable[[str, str], None] | None
+    stream: IO[bytes], tail: collections.deque[str], log: Callable[[str, str], None] | None, limit: int
 ) -> None:
     try:
-        for raw in iter(stream.readline, b""):
-            line = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+        for raw, cut in _bounded_lines(stream, limit):
+            line = raw.decode("utf-8", errors="replace").rstrip("\r\n") + (" [cut]" if cut else "")
             tail.append(line)
             if log is not None:
                 try:

@@ -4,7 +4,8 @@ plus the common extensions controllers send (GNU Go's ``showboard``/``is_legal``
 
 Move generation is not here: a player (the AI) adds ``genmove`` later by registering a
 handler on :attr:`GtpEngine.dispatcher`; it finds the position in :attr:`GtpEngine.game`
-and the clocks in :attr:`GtpEngine.time_settings` and :attr:`GtpEngine.time_left`.
+and the clocks in :attr:`GtpEngine.time_control` and :attr:`GtpEngine.time_left`
+(:mod:`miai.clock` types).
 
 Start-up: the engine builds its :class:`~miai.game.Game` only when a command needs the
 board. ``name``, ``protocol_version``, ``boardsize``, ``clear_board``, ``komi``, the rules
@@ -24,13 +25,12 @@ import dataclasses
 import math
 import os
 import sys
-import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from miai.clock import TimeControl, TimeLeft, monotonic_ms
 from miai.coords import GTP_COLUMNS, Color, Move, Point, check_size, point_from_gtp, point_to_gtp
-from miai.errors import HandicapError, IllegalMoveError, IllegalReason, InvalidMoveError, MiaiError, RulesError
+from miai.errors import ClockError, HandicapError, IllegalMoveError, IllegalReason, InvalidMoveError, MiaiError, RulesError
 from miai.gtp import katago_rules
 from miai.gtp.protocol import Dispatcher, GtpError
 from miai.handicap import fixed_handicap_points, max_fixed_handicap
@@ -42,39 +42,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from miai.game import Game
 
 ENGINE_NAME = "miai"
-
-
-# ---------------------------------------------------------------------- clocks
-@dataclass(frozen=True, slots=True)
-class TimeSettings:
-    """The time system the controller announced (``time_settings`` / ``kgs-time_settings``).
-
-    ``system`` is ``none``, ``absolute`` (``main_time`` only), ``canadian`` (after the
-    main time, ``period_stones`` stones in each ``period_time``) or ``byoyomi``
-    (``periods`` periods of ``period_time`` each, one stone per period). Times are seconds.
-    """
-
-    system: str = "none"
-    main_time: float = 0.0
-    period_time: float = 0.0
-    period_stones: int = 0
-    periods: int = 0
-
-    @property
-    def unlimited(self) -> bool:
-        return self.system == "none"
-
-
-@dataclass(frozen=True, slots=True)
-class TimeLeft:
-    """``time_left color time stones``: ``stones`` is 0 in main time, else the stones (or,
-    with KGS byo-yomi, periods) left in the current period. ``received`` is the
-    ``time.monotonic()`` when the controller said it, so a player can subtract what has
-    passed since."""
-
-    time: float
-    stones: int
-    received: float
 
 
 # ---------------------------------------------------------------------- handicap choice
@@ -154,8 +121,10 @@ class GtpEngine:
         self.record: Any = None
         """The :class:`~miai.sgf.SgfRecord` of the file last loaded with ``loadsgf`` (game
         information kept for ``printsgf``), None after ``clear_board`` or ``boardsize``."""
-        self.time_settings = TimeSettings()
+        self.time_control = TimeControl()
+        """The time control the controller announced (``time_settings``, ``kgs-time_settings``)."""
         self.time_left: dict[Color, TimeLeft] = {}
+        """The last ``time_left`` of each colour, stamped with :func:`miai.clock.monotonic_ms`."""
         self.log: Callable[[str], None] = lambda text: print(text, file=sys.stderr, flush=True)
         """Where warnings for people go (never stdout, which belongs to the protocol)."""
         self.dispatcher = Dispatcher()
@@ -592,78 +561,35 @@ class GtpEngine:
         return ""
 
     # ------------------------------------------------------------------ time
-    def _seconds(self, word: str, what: str) -> float:
-        value = self._float(word, what)
-        if value < 0:
-            raise GtpError(f"syntax error: {what} must not be negative, not {word}")
-        return value
-
-    def _count(self, word: str, what: str) -> int:
-        value = self._int(word, what)
-        if value < 0:
-            raise GtpError(f"syntax error: {what} must not be negative, not {word}")
-        return value
-
     def cmd_time_settings(self, args: Sequence[str]) -> str:
         """``time_settings MAIN BYO_YOMI_TIME BYO_YOMI_STONES`` (GTP §4.2, Canadian byo-yomi).
 
         A byo-yomi time with 0 stones means no time limit; 0 byo-yomi time and 0 stones
         means absolute time.
         """
-        self._expect(args, 3, "time_settings <main time> <byo-yomi time> <byo-yomi stones>")
-        main = self._seconds(args[0], "the main time")
-        period = self._seconds(args[1], "the byo-yomi time")
-        stones = self._count(args[2], "the byo-yomi stones")
-        if stones == 0 and period > 0:
-            self.time_settings = TimeSettings()
-        elif stones == 0:
-            self.time_settings = TimeSettings("absolute", main)
-        else:
-            self.time_settings = TimeSettings("canadian", main, period, period_stones=stones)
+        try:
+            self.time_control = TimeControl.from_gtp_time_settings(args)
+        except ClockError as exc:
+            raise GtpError(f"syntax error: {exc}") from None
         return ""
 
     def cmd_kgs_time_settings(self, args: Sequence[str]) -> str:
         """``kgs-time_settings none | absolute MAIN | byoyomi MAIN PERIOD_TIME PERIODS |
         canadian MAIN PERIOD_TIME STONES`` (kgsGtp)."""
-        if not args:
-            raise GtpError("syntax error: expected kgs-time_settings none|absolute|byoyomi|canadian ...")
-        kind = args[0].lower()
-        rest = args[1:]
-        if kind == "none":
-            self._expect(rest, 0, "kgs-time_settings none")
-            self.time_settings = TimeSettings()
-        elif kind == "absolute":
-            self._expect(rest, 1, "kgs-time_settings absolute <main time>")
-            self.time_settings = TimeSettings("absolute", self._seconds(rest[0], "the main time"))
-        elif kind == "byoyomi":
-            self._expect(rest, 3, "kgs-time_settings byoyomi <main time> <period time> <periods>")
-            main = self._seconds(rest[0], "the main time")
-            period = self._seconds(rest[1], "the period time")
-            periods = self._count(rest[2], "the number of periods")
-            if periods == 0:
-                self.time_settings = TimeSettings("absolute", main)
-            else:
-                self.time_settings = TimeSettings("byoyomi", main, period, periods=periods)
-        elif kind == "canadian":
-            self._expect(rest, 3, "kgs-time_settings canadian <main time> <period time> <stones>")
-            main = self._seconds(rest[0], "the main time")
-            period = self._seconds(rest[1], "the period time")
-            stones = self._count(rest[2], "the stones per period")
-            if stones == 0:
-                self.time_settings = TimeSettings("absolute", main)
-            else:
-                self.time_settings = TimeSettings("canadian", main, period, period_stones=stones)
-        else:
-            raise GtpError(f"syntax error: unknown time system {args[0]!r} (none, absolute, byoyomi, canadian)")
+        try:
+            self.time_control = TimeControl.from_kgs_time_settings(args)
+        except ClockError as exc:
+            raise GtpError(f"syntax error: {exc}") from None
         return ""
 
     def cmd_time_left(self, args: Sequence[str]) -> str:
         """``time_left COLOR TIME STONES``: kept in :attr:`time_left` for the player."""
         self._expect(args, 3, "time_left <color> <time> <stones>")
         color = self._color(args[0])
-        seconds = self._float(args[1], "the time left")
-        stones = self._count(args[2], "the stones left")
-        self.time_left[color] = TimeLeft(seconds, stones, time.monotonic())
+        try:
+            self.time_left[color] = TimeLeft.from_gtp(args[1], args[2], at_ms=monotonic_ms())
+        except ClockError as exc:
+            raise GtpError(f"syntax error: {exc}") from None
         return ""
 
     # ------------------------------------------------------------------ showboard

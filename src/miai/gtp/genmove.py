@@ -4,8 +4,8 @@
 :func:`install` registers them on a :class:`~miai.gtp.engine.GtpEngine`; the player is built
 on first use from ``engine.ai_config`` (an :class:`~miai.ai.mcts.MctsConfig`, the defaults if
 None) and kept, with its search tree, as ``engine.player``. The thinking time comes from the
-engine's clocks (``time_settings``/``kgs-time_settings``/``time_left``) through
-:func:`miai.ai.mcts.move_budget`.
+engine's clocks (``engine.time_control`` and ``engine.time_left``, which ``time_settings``,
+``kgs-time_settings`` and ``time_left`` set) through :func:`miai.ai.mcts.move_budget`.
 
 ``lz-analyze [COLOR] [INTERVAL]`` (Leela Zero's format, which Sabaki and Lizzie read): the
 response starts at once (``=``) and then, every INTERVAL centiseconds, one line of
@@ -93,7 +93,7 @@ def genmove(engine: GtpEngine, args: Sequence[str], *, commit: bool, cleanup: bo
     if game.phase is Phase.FINISHED:
         raise GtpError(f"the game is over ({game.result})")
     player = player_of(engine)
-    seconds = move_budget(game, color, engine.time_settings, engine.time_left, player.config)
+    seconds = move_budget(engine.time_control, engine.time_left.get(color), game, player.config)
     if cleanup:
         search_game = game.with_rules(game.rules.replace(remove_dead_stones=False))
     else:

@@ -21,6 +21,7 @@ Options:
     --no-final-status  do not know ``final_status_list``
     --refuse-play    answer ``? illegal move`` to every ``play``
     --name NAME      what ``name`` answers (default FakePlayer)
+    --pidfile FILE   append the process id to FILE at start
 
 It keeps no board: ``play`` is always accepted (unless ``--refuse-play``).
 """
@@ -43,7 +44,11 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--no-final-status", action="store_true")
     ap.add_argument("--refuse-play", action="store_true")
     ap.add_argument("--name", default="FakePlayer")
+    ap.add_argument("--pidfile")
     opts = ap.parse_args(argv)
+    if opts.pidfile:
+        with open(opts.pidfile, "a") as f:
+            f.write(f"{os.getpid()}\n")
     games = [g.replace(",", " ").split() for g in opts.script.split("|")]
     known = {
         "name", "version", "protocol_version", "known_command", "list_commands", "quit", "boardsize",
