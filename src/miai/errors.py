@@ -61,3 +61,8 @@ class SgfError(MiaiError, ValueError):
 
 class ResultError(MiaiError, ValueError):
     """A game result that cannot be read or does not make sense (a margin for a resignation)."""
+
+
+class ConfigError(MiaiError, ValueError):
+    """A setting of the computer player (a knob of :class:`miai.ai.config.MctsConfig`, a level)
+    of the wrong type or out of its range. The message names the knob and what it allows."""

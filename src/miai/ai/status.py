@@ -4,7 +4,7 @@ How a chain's status is decided, most certain first:
 
 1. **Proven** (:mod:`miai.life`): a chain Benson's algorithm finds unconditionally alive is
    alive, and opponent stones inside pass-alive territory are dead, with confidence 1.
-2. **Playouts** (:func:`miai._kernel.ownership.ownership`): many light playouts from the
+2. **Playouts** (:func:`miai._kernel.light.ownership`): many light playouts from the
    position (captures and escapes answered, no self-atari of two or more stones, no filling of
    one's own eyes) are played out and counted; a chain whose points end up the opponent's in
    more than half of them is dead. The confidence is the share of playouts that agree.
@@ -18,7 +18,7 @@ How a chain's status is decided, most certain first:
    colours next to it are in seki, and so is a chain that lives only by them (every liberty
    next to a seki chain). A self-atari no one would make is one of more than ``NAKADE_MAX``
    stones, or a sacrifice of two or more whose capture would give the opponent a second
-   eye (:func:`miai._kernel.ownership.bad_self_atari`: the real nakade test). Playouts never
+   eye (:func:`miai._kernel.light.useless_self_atari`: the real nakade test). Playouts never
    play such moves either, so these chains also come out alive there; a useful sacrifice
    (the killing stone in a bent three) is played out instead.
 
@@ -145,12 +145,12 @@ def _seki_points(board: Board, dead: set[Point]) -> set[Point]:
     """Stones in seki, on the board without ``dead``.
 
     First, chains of both colours sharing an empty point that neither colour can fill: a
-    suicide, or a self-atari no one would play (:func:`~miai._kernel.ownership.bad_self_atari`:
+    suicide, or a self-atari no one would play (:func:`~miai._kernel.light.useless_self_atari`:
     more than a nakade sacrifice, or a sacrifice whose capture gives the opponent a second
     eye). Then, repeatedly, a chain not proven alive whose every liberty touches a chain
     already in seki, or is a point neither side can fill: it lives only by the seki (the lone
     stone next to the shared liberties of a seki in the corner, say)."""
-    from miai._kernel.ownership import bad_self_atari
+    from miai._kernel.light import useless_self_atari
 
     clean = board.copy()
     for p in dead:
@@ -165,7 +165,7 @@ def _seki_points(board: Board, dead: set[Point]) -> set[Point]:
         if near != {Color.BLACK, Color.WHITE}:
             continue
         index = clean.index(p)
-        if all(bad_self_atari(clean.grid, clean.meta, index, int(c)) for c in (Color.BLACK, Color.WHITE)):
+        if all(useless_self_atari(clean.grid, clean.meta, index, int(c)) for c in (Color.BLACK, Color.WHITE)):
             unfillable.add(p)
             for q in neighbours(p, size):
                 if clean[q] is not None:
@@ -204,7 +204,7 @@ def _second_pass(board: Board, verdicts: list[Verdict], dead: set[Point], to_mov
     again from the cleaned position: an unsettled group inside the opponent's sphere comes
     out as dead as the dead stones around it made it (GNU Go seed 49: three White stones
     in an open corner, a coin toss among dead stones, dead without them)."""
-    from miai._kernel.ownership import ownership
+    from miai._kernel.light import ownership
 
     clean = board.copy()
     for p in dead:
@@ -259,7 +259,7 @@ def estimate_status(
     ``seed`` makes the estimate reproducible.
     """
     from miai import _kernel as K
-    from miai._kernel.ownership import ownership
+    from miai._kernel.light import ownership
 
     if isinstance(game_or_board, Game):
         board = game_or_board.board
