@@ -279,9 +279,12 @@ def urgency(tf: np.ndarray, k: int, rave_equiv: float, uct_c: float, log_parent:
 
 
 @njit(cache=True)
-def select_child(ti: np.ndarray, tf: np.ndarray, node: int, params: np.ndarray, forbidden: np.ndarray) -> int:
-    """The child of ``node`` with the highest urgency (the first one on ties), leaving out
-    the children whose move is ``forbidden`` (a boolean per point); -1 if every one is."""
+def select_child(
+    ti: np.ndarray, tf: np.ndarray, node: int, params: np.ndarray, forbidden: np.ndarray, masked: bool
+) -> int:
+    """The child of ``node`` with the highest urgency (the first one on ties), leaving out,
+    when ``masked``, the children whose move is ``forbidden`` (a boolean per point); -1 if
+    every one is."""
     first = ti[T_FIRST, node]
     rave_equiv = params[S_RAVE_EQUIV]
     uct_c = params[S_UCT_C]
@@ -289,7 +292,7 @@ def select_child(ti: np.ndarray, tf: np.ndarray, node: int, params: np.ndarray, 
     best = -1
     best_u = -1e300
     for k in range(first, first + ti[T_NCHILD, node]):
-        if forbidden[ti[T_MOVE, k]]:
+        if masked and forbidden[ti[T_MOVE, k]]:
             continue
         u = urgency(tf, k, rave_equiv, uct_c, log_parent)
         if u > best_u:
@@ -331,7 +334,7 @@ def search(
         l1 = last
         l2 = last2
         while ti[T_NCHILD, node] > 0 and depth < path.shape[0] - 1:
-            child = select_child(ti, tf, node, params, forbidden if node == root else nothing_forbidden)
+            child = select_child(ti, tf, node, params, forbidden, node == root)
             if child < 0:
                 break
             mv = ti[T_MOVE, child]

@@ -180,7 +180,7 @@ def move_budget(game: Game, color: Color, settings: Any, time_left: dict, config
 # ---------------------------------------------------------------------- the player
 def _last_points(game: Game) -> tuple[int, int]:
     """The kernel points of the last two moves (0 for passes, setups and none)."""
-    out = []
+    out: list[int] = []
     for entry in reversed(game.history):
         if len(out) == 2:
             break
