@@ -159,3 +159,11 @@ def test_gtp_command_line_refuses_knobs_out_of_range(args, message):
     out = subprocess.run(run, input="genmove b\nquit\n", capture_output=True, text=True, timeout=60, check=False)
     assert out.returncode == 2 and message in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_the_terminal_game_refuses_a_time_out_of_range():
+    run = [sys.executable, "-m", "miai.cli.main", "play", "--white", "ai", "--seconds", "-1"]
+    out = subprocess.run(run, input="quit\n", capture_output=True, text=True, timeout=60, check=False)
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "miai play: max_seconds must be a number above 0" in out.stdout + out.stderr
+    assert "Traceback" not in out.stderr

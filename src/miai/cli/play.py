@@ -673,7 +673,11 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
     handicap = f", handicap {game.handicap}" if game.handicap else ""
     terminal.say(f"miai play: {game.size}x{game.size}, rules {describe_rules(game.rules)}{handicap}.")
     terminal.say("Black is X, White is O. Type help for the commands.")
-    players = {color: make_player(args, terminal, color) for color in (Color.BLACK, Color.WHITE)}
+    try:
+        players = {color: make_player(args, terminal, color) for color in (Color.BLACK, Color.WHITE)}
+    except MiaiError as exc:  # a ConfigError: --seconds out of range
+        terminal.say(f"miai play: {exc}")
+        return 2
     try:
         return PlaySession(game, players, terminal).run()
     except KeyboardInterrupt:
