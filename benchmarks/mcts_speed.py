@@ -23,8 +23,12 @@ MIDGAME_MOVES = {9: 30, 13: 60, 19: 100}
 
 def measure(game: Game, seconds: float) -> dict:
     player = MctsPlayer(MctsConfig(playouts=10**9, max_seconds=seconds, early_stop=False, seed=1))
-    _, done, taken, _ = player.search(game)
-    return {"playouts": done, "seconds": round(taken, 2), "playouts_per_second": round(done / taken)}
+    result = player.search(game)
+    return {
+        "playouts": result.playouts,
+        "seconds": round(result.seconds, 2),
+        "playouts_per_second": round(result.playouts / result.seconds),
+    }
 
 
 def midgame(size: int) -> Game:

@@ -75,3 +75,8 @@ class ResultError(MiaiError, ValueError):
 class ClockError(MiaiError, ValueError):
     """A time control or a clock value that cannot be read or makes no sense (nan, infinite,
     negative or huge times; a byo-yomi without periods); the message names the field."""
+
+
+class ConfigError(MiaiError, ValueError):
+    """A setting of the computer player (a knob of :class:`miai.ai.config.MctsConfig`, a level)
+    of the wrong type or out of its range. The message names the knob and what it allows."""

@@ -52,7 +52,7 @@ def test_consistent_after_every_move_of_random_games(size, seed, suicide):
 
 
 def test_many_random_playouts_stay_consistent():
-    """Thousands of moves of the playout policy itself, checked after each."""
+    """Thousands of moves of the uniform playout policy itself, checked after each."""
     rnd = random.Random(7)
     for _ in range(40):
         size = rnd.choice([3, 5, 7, 9, 13])

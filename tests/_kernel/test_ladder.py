@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from miai._kernel import policy as P
+from miai._kernel import heavy as H
 from miai._kernel import tree as T
 from miai._kernel.board import BLACK, WHITE
 from miai._kernel.ladder import ladder_atari_works, ladder_captures, ladder_escape_fails
@@ -237,8 +237,8 @@ def test_an_atari_on_a_stone_in_open_space_does_not_work():
 # ----------------------------------------------------------------- the tree's prior
 def priors(board: Board, c: int, params: np.ndarray) -> dict[str, tuple[float, float]]:
     ti, tf, tmeta = T.new_tree(10_000)
-    mask = np.zeros(board.grid.shape[1], np.bool_)
-    assert T.expand(ti, tf, tmeta, 0, board.grid, board.meta, c, 0, params, P.PAT3, mask, False)
+    nothing_forbidden = np.zeros(board.grid.shape[1], np.bool_)
+    assert T.expand(ti, tf, tmeta, 0, board.grid, board.meta, c, 0, params, H.PAT3, nothing_forbidden)
     out = {}
     first, n = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
     cols = "ABCDEFGHJKLMNOPQRST"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from miai import _kernel as K
-from miai._kernel.ownership import bad_self_atari
+from miai._kernel.light import useless_self_atari
 from miai._kernel.tactics import captures_something, chain_liberty, liberties_after, stones_after
 from tests.diagrams import board_from
 
@@ -11,7 +11,7 @@ from tests.diagrams import board_from
 
 
 def test_a_stone_joining_four_chains_counts_all_their_liberties():
-    """C3 joins four separate black chains; only D3-E3 has liberties left. (The ownership policy once looked at three of them and called this a
+    """C3 joins four separate black chains; only D3-E3 has liberties left. (The light policy once looked at three of them and called this a
     suicide.)"""
     board = board_from(
         """
@@ -25,7 +25,7 @@ def test_a_stone_joining_four_chains_counts_all_their_liberties():
     p = board.index((2, 2))
     assert liberties_after(board.grid, board.meta, p, K.BLACK, 2) == 2
     assert stones_after(board.grid, board.meta, p, K.BLACK) == 6
-    assert not bad_self_atari(board.grid, board.meta, p, K.BLACK)
+    assert not useless_self_atari(board.grid, board.meta, p, K.BLACK)
     after = board.copy()
     after.place((2, 2), K.BLACK)
     assert after.liberties((2, 2)) >= 2  # the truth, from playing it

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from miai._kernel import policy as P
+from miai._kernel import heavy as H
 from miai._kernel import tree as T
 from miai._kernel.board import BLACK, WHITE, new_board
 from miai.ai.mcts import MctsConfig
@@ -19,11 +19,24 @@ def children(ti, node):
     return list(range(first, first + n))
 
 
-def expanded_root(g, m, c=BLACK, last=0, allowed=None):
+def nothing_forbidden(g) -> np.ndarray:
+    return np.zeros(g.shape[1], np.bool_)
+
+
+def expanded_root(g, m, c=BLACK, last=0, forbidden=None):
     ti, tf, tmeta = T.new_tree(10_000)
-    mask = np.zeros(g.shape[1], np.bool_) if allowed is None else allowed
-    assert T.expand(ti, tf, tmeta, 0, g, m, c, last, PARAMS, P.PAT3, mask, allowed is not None)
+    mask = nothing_forbidden(g) if forbidden is None else forbidden
+    assert T.expand(ti, tf, tmeta, 0, g, m, c, last, PARAMS, H.PAT3, mask)
     return ti, tf, tmeta
+
+
+def search(ti, tf, tmeta, g, m, c, count, seed, forbidden=None):
+    """Run the kernel's search from the root (node 0); returns the ownership sums."""
+    owners = np.zeros(g.shape[1], np.int64)
+    mask = nothing_forbidden(g) if forbidden is None else forbidden
+    T.search(ti, tf, tmeta, 0, g, m, c, 0, 0, count, PARAMS, H.DEFAULT_PARAMS, H.PAT3, owners,
+             np.array([seed], np.int64), mask)
+    return owners
 
 
 def test_expand_gives_every_legal_move_with_priors():
@@ -38,7 +51,7 @@ def test_expand_gives_every_legal_move_with_priors():
     assert rate[1 * 11 + 1] < rate[3 * 11 + 3]
 
 
-def test_expand_respects_the_allowed_mask_and_leaves_out_own_eyes():
+def test_expand_leaves_out_forbidden_points_and_own_eyes():
     game = game_from(
         """
         .X.OO
@@ -49,10 +62,10 @@ def test_expand_respects_the_allowed_mask_and_leaves_out_own_eyes():
         """
     )
     g, m = game.board.grid, game.board.meta
-    allowed = np.zeros(g.shape[1], np.bool_)
+    forbidden = np.ones(g.shape[1], np.bool_)
     for v in ("C5", "C4", "A5", "E4"):
-        allowed[game.board.index(point_from_gtp(v, 5))] = True
-    ti, _, _ = expanded_root(g, m, BLACK, allowed=allowed)
+        forbidden[game.board.index(point_from_gtp(v, 5))] = False
+    ti, _, _ = expanded_root(g, m, BLACK, forbidden=forbidden)
     moves = {game.board.point(int(ti[T.T_MOVE, k])) for k in children(ti, 0)}
     # A5 is Black's own eye; E4 is suicide for Black
     assert moves == {point_from_gtp("C5", 5), point_from_gtp("C4", 5)}
@@ -95,9 +108,7 @@ def test_search_counts_every_iteration_and_leaves_the_board():
     g, m = new_board(7)
     before_g, before_m = g.copy(), m.copy()
     ti, tf, tmeta = expanded_root(g, m)
-    owners = np.zeros(g.shape[1], np.int64)
-    rng = np.array([12345], np.int64)
-    T.search(ti, tf, tmeta, 0, g, m, BLACK, 0, 0, 300, PARAMS, P.DEFAULT_PARAMS, P.PAT3, owners, rng)
+    owners = search(ti, tf, tmeta, g, m, BLACK, 300, 12345)
     assert tf[T.T_V, 0] == 300
     assert sum(tf[T.T_V, k] for k in children(ti, 0)) == 300
     assert (g == before_g).all() and (m == before_m).all()
@@ -109,6 +120,31 @@ def test_search_counts_every_iteration_and_leaves_the_board():
         assert sum(tf[T.T_V, j] for j in children(ti, k)) == tf[T.T_V, k] - T_expand_visits()
 
 
+def test_search_never_plays_a_forbidden_root_move():
+    """A kept root may hold moves the game's rules forbid now (superko): the mask keeps the
+    descent off them, so their visits and wins stay as they were (their AMAF statistics may
+    still grow: the move can come up later in a playout)."""
+    g, m = new_board(7)
+    ti, tf, tmeta = expanded_root(g, m)
+    search(ti, tf, tmeta, g, m, BLACK, 200, 5)
+    kids = children(ti, 0)
+    best = max(kids, key=lambda k: tf[T.T_V, k])
+    forbidden = nothing_forbidden(g)
+    forbidden[int(ti[T.T_MOVE, best])] = True
+    before = tf[[T.T_V, T.T_W], best].copy()
+    search(ti, tf, tmeta, g, m, BLACK, 300, 6, forbidden)
+    assert (tf[[T.T_V, T.T_W], best] == before).all()
+    assert tf[T.T_V, 0] == 500 and sum(tf[T.T_V, k] for k in kids) == 500
+
+
+def test_search_with_every_root_move_forbidden_still_counts_its_iterations():
+    g, m = new_board(5)
+    ti, tf, tmeta = expanded_root(g, m)
+    kids = children(ti, 0)
+    search(ti, tf, tmeta, g, m, BLACK, 50, 5, np.ones(g.shape[1], np.bool_))
+    assert tf[T.T_V, 0] == 50 and all(tf[T.T_V, k] == 0 for k in kids)
+
+
 def T_expand_visits() -> int:
     return int(PARAMS[T.S_EXPAND_VISITS])
 
@@ -118,9 +154,7 @@ def test_search_is_reproducible_from_the_random_state():
     results = []
     for _ in range(2):
         ti, tf, tmeta = expanded_root(g, m)
-        owners = np.zeros(g.shape[1], np.int64)
-        T.search(ti, tf, tmeta, 0, g, m, WHITE, 0, 0, 100, PARAMS, P.DEFAULT_PARAMS, P.PAT3, owners,
-                 np.array([7], np.int64))
+        search(ti, tf, tmeta, g, m, WHITE, 100, 7)
         results.append(tf[:, : tmeta[T.TM_USED]].copy())
     assert (results[0] == results[1]).all()
 
@@ -128,9 +162,7 @@ def test_search_is_reproducible_from_the_random_state():
 def test_compact_keeps_a_subtree_with_its_statistics():
     g, m = new_board(7)
     ti, tf, tmeta = expanded_root(g, m)
-    owners = np.zeros(g.shape[1], np.int64)
-    T.search(ti, tf, tmeta, 0, g, m, BLACK, 0, 0, 400, PARAMS, P.DEFAULT_PARAMS, P.PAT3, owners,
-             np.array([3], np.int64))
+    search(ti, tf, tmeta, g, m, BLACK, 400, 3)
     best = max(children(ti, 0), key=lambda k: tf[T.T_V, k])
     ti2, tf2, tmeta2 = T.new_tree(10_000)
     T.compact(ti, tf, best, ti2, tf2, tmeta2)

@@ -1,4 +1,5 @@
-"""The search's knobs: levels and ``NAME=VALUE`` settings (``miai gtp --set``)."""
+"""The search's knobs: levels, ``NAME=VALUE`` settings (``miai gtp --set``), and every knob's
+type and range checked when a config is made."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import sys
 
 import pytest
 
-from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig
+from miai.ai.config import LEVEL_PLAYOUTS, LIMITS, MctsConfig
+from miai.errors import ConfigError, MiaiError
 
 
 def test_settings_take_each_knobs_type():
@@ -38,7 +40,7 @@ def test_settings_take_each_knobs_type():
     ],
 )
 def test_bad_settings_say_what_is_wrong(text, message):
-    with pytest.raises(ValueError, match=message.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(ConfigError, match=message.replace("(", r"\(").replace(")", r"\)")):
         MctsConfig.parse_settings([text])
 
 
@@ -56,3 +58,112 @@ def test_gtp_command_line_sets_knobs_and_refuses_bad_ones():
     assert "40 playouts" in ok.stderr  # the search ran exactly the budget it was given
     bad = subprocess.run([*run, "--set", "prior_ladder=high"], input=commands, capture_output=True, text=True, timeout=60, check=False)
     assert bad.returncode == 2 and "--set prior_ladder='high': not a valid float" in bad.stderr
+
+
+def test_every_knob_has_a_limit_and_the_defaults_keep_to_it():
+    from dataclasses import fields
+
+    assert {f.name for f in fields(MctsConfig)} == set(LIMITS)
+    assert MctsConfig() == MctsConfig(**{f.name: getattr(MctsConfig(), f.name) for f in fields(MctsConfig)})
+    for level in range(1, 11):
+        MctsConfig.for_level(level)
+
+
+@pytest.mark.parametrize(
+    ("knob", "value", "message"),
+    [
+        # out of range, at both ends, and the values that broke the search
+        ("rave_equiv", 0, "rave_equiv must be a number above 0 and at most 1e+09, not 0"),
+        ("rave_equiv", 1e10, "rave_equiv must be a number above 0 and at most 1e+09, not 10000000000.0"),
+        ("chunk", 0, "chunk must be a whole number from 1 to 100000, not 0"),
+        ("playouts", -5, "playouts must be a whole number from 1 to 1000000000000, not -5"),
+        ("p_capture", 1.5, "p_capture must be a number from 0 to 1, not 1.5"),
+        ("prior_even", -1.0, "prior_even must be a number from 0 to 1e+06, not -1.0"),
+        ("max_seconds", 0.0, "max_seconds must be a number above 0 and at most 1e+06, or none, not 0.0"),
+        ("seed", -1, "seed must be a whole number from 0 to 9223372036854775807, or none, not -1"),
+        # not a finite number
+        ("uct_c", float("nan"), "uct_c must be a number from 0 to 100, not nan"),
+        ("min_seconds", float("inf"), "min_seconds must be a number from 0 to 3600, not inf"),
+        # the wrong type
+        ("playouts", 2.5, "playouts must be a whole number from 1 to 1000000000000, not 2.5"),
+        ("playouts", True, "playouts must be a whole number from 1 to 1000000000000, not True"),
+        ("playouts", "300", "playouts must be a whole number from 1 to 1000000000000, not '300'"),
+        ("early_stop", 1, "early_stop must be true or false, not 1"),
+        ("rave_equiv", None, "rave_equiv must be a number above 0 and at most 1e+09, not None"),
+        ("prior_cfg", (1.0, 2.0), "prior_cfg must be 3 numbers from 0 to 1e+06, not (1.0, 2.0)"),
+        ("prior_cfg", (1.0, -2.0, 3.0), "prior_cfg must be 3 numbers from 0 to 1e+06, not (1.0, -2.0, 3.0)"),
+        ("prior_cfg", 3.0, "prior_cfg must be 3 numbers from 0 to 1e+06, not 3.0"),
+    ],
+)
+def test_each_bad_knob_is_refused_by_name_with_its_range(knob, value, message):
+    with pytest.raises(ConfigError) as caught:
+        MctsConfig(**{knob: value})
+    assert str(caught.value) == message
+    assert isinstance(caught.value, MiaiError) and isinstance(caught.value, ValueError)
+
+
+def test_a_number_too_long_to_print_is_refused_all_the_same():
+    with pytest.raises(ConfigError, match="playouts must be a whole number .*, not a number too long to show"):
+        MctsConfig(playouts=10**5000)
+    with pytest.raises(ConfigError, match=r"^playouts='9{36}\.\.\.: not a valid int \(default 1000000\)$"):
+        MctsConfig.parse_settings(["playouts=" + "9" * 5000])
+
+
+def test_knobs_are_stored_in_their_own_type():
+    config = MctsConfig(rave_equiv=3000, prior_cfg=[1, 2, 3], max_seconds=2)
+    assert type(config.rave_equiv) is float and config.rave_equiv == 3000.0
+    assert config.prior_cfg == (1.0, 2.0, 3.0) and type(config.prior_cfg) is tuple
+    assert type(config.max_seconds) is float
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("rave_equiv=0", "rave_equiv must be a number above 0"),
+        ("chunk=0", "chunk must be a whole number from 1 to 100000, not 0"),
+        ("p_pattern=2", "p_pattern must be a number from 0 to 1, not 2.0"),
+        ("uct_c=nan", "uct_c must be a number from 0 to 100, not nan"),
+        ("rave_equiv=none", "rave_equiv='none': not a valid float"),
+    ],
+)
+def test_settings_out_of_range_are_refused_at_the_door(text, message):
+    with pytest.raises(ConfigError, match=message):
+        MctsConfig.parse_settings([text])
+
+
+@pytest.mark.parametrize("level", [0, 11, 2.5, True, "3"])
+def test_a_level_outside_one_to_ten_is_refused(level):
+    with pytest.raises(ConfigError, match="level must be a whole number from 1 to 10"):
+        MctsConfig.for_level(level)
+
+
+def test_a_level_with_an_unknown_or_bad_knob_is_refused():
+    with pytest.raises(ConfigError, match="no knob named 'speed'"):
+        MctsConfig.for_level(3, speed=2)
+    with pytest.raises(ConfigError, match="max_seconds must be a number above 0"):
+        MctsConfig.for_level(3, max_seconds=-1.0)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--set", "rave_equiv=0"], "miai gtp: --set rave_equiv must be a number above 0"),
+        (["--set", "chunk=0"], "miai gtp: --set chunk must be a whole number from 1 to 100000, not 0"),
+        (["--seconds", "-1"], "miai gtp: max_seconds must be a number above 0"),
+    ],
+)
+def test_gtp_command_line_refuses_knobs_out_of_range(args, message):
+    """``--set rave_equiv=0`` once made every genmove an internal error and ``--set chunk=0``
+    a genmove that never returned: now the engine does not start."""
+    run = [sys.executable, "-m", "miai.cli.main", "gtp", "--no-warm-up", *args]
+    out = subprocess.run(run, input="genmove b\nquit\n", capture_output=True, text=True, timeout=60, check=False)
+    assert out.returncode == 2 and message in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_the_terminal_game_refuses_a_time_out_of_range():
+    run = [sys.executable, "-m", "miai.cli.main", "play", "--white", "ai", "--seconds", "1e7"]
+    out = subprocess.run(run, input="quit\n", capture_output=True, text=True, timeout=60, check=False)
+    assert out.returncode == 2, out.stdout + out.stderr
+    assert "max_seconds must be a number above 0 and at most" in out.stdout + out.stderr
+    assert "Traceback" not in out.stderr

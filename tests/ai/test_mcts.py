@@ -1,4 +1,5 @@
-"""The MCTS player: always legal, tactics in diagrams, passing, resigning, clocks, levels."""
+"""The MCTS player: always legal, tactics in diagrams, passing, resigning, clocks, levels,
+and what a search returns."""
 
 from __future__ import annotations
 
@@ -7,10 +8,12 @@ import time
 
 import pytest
 
-from miai.ai.mcts import LEVEL_PLAYOUTS, MctsConfig, MctsPlayer, move_budget
+from miai.ai.mcts import LEVEL_PLAYOUTS, MctsConfig, MctsPlayer, SearchResult, count_after_pass, move_budget
 from miai.clock import TimeControl, TimeLeft
 from miai.coords import Color, Move, point_from_gtp
+from miai.errors import ConfigError
 from miai.game import Game, Phase
+from miai.gtp.engine import GtpEngine
 from miai.rules import PRESETS, Rules
 from tests.diagrams import game_from
 
@@ -183,6 +186,46 @@ def test_captures_dead_stones_before_passing_where_stones_count_as_they_stand():
     assert decision.point is not None
 
 
+def test_passes_when_the_count_without_the_dead_stones_wins():
+    diagram = """
+        ...XO..
+        ...XO..
+        ...XO.X
+        ...XO..
+        ...XO..
+        ...XO..
+        ...XO..
+        """
+    # with the dead black stone G5 removed White has 21 + 7.5 to Black's 28; with it on the
+    # board White's area is neutral and White loses
+    game = game_from(diagram, rules=Rules.preset("chinese").replace(komi=7.5), to_move=Color.BLACK)
+    game.play(None)
+    assert count_after_pass(game, Color.WHITE).winner is Color.WHITE
+    assert game.score().winner is Color.BLACK
+    decision = player(playouts=300).genmove(game)
+    assert decision.is_pass and decision.reason == "the count wins", decision
+
+
+# Fifteen moves of an early 19×19 game (Chinese rules, komi 7.5), then White passes. The
+# search's playouts give Black much of the open board, so the old pass check (the playouts'
+# ownership) passed ("the count wins: pass winrate 0.574"), and final_score said W+6.5.
+EARLY_19X19 = "G5 D3 D2 C2 E2 S13 G11 G12 F12 E11 E12 B16 P3 P2 K8".split()
+
+
+def test_does_not_pass_into_a_loss_when_the_opponent_passes_early():
+    engine = GtpEngine(size=19)
+    engine.ai_config = MctsConfig(playouts=2000, max_seconds=None, seed=1)
+    assert engine.handle("komi 7.5") == "= \n\n"
+    for number, vertex in enumerate(EARLY_19X19):
+        assert engine.handle(f"play {'bw'[number % 2]} {vertex}") == "= \n\n"
+    assert engine.handle("play w pass") == "= \n\n"
+    game = engine.game
+    assert str(game.rules).startswith("chinese") and game.rules.remove_dead_stones
+    assert count_after_pass(game, Color.BLACK).winner is Color.WHITE  # passing now loses
+    assert engine.handle("genmove b") != "= pass\n\n"
+    assert game.last_move.point is not None
+
+
 def test_resigns_only_when_asked_to():
     game = game_from(
         """
@@ -210,12 +253,27 @@ def test_tree_is_kept_between_moves():
     assert tf[0, 0] > 0  # the new root already has visits from the last search
 
 
+def test_a_search_returns_its_candidates_playouts_time_and_ownership():
+    game = Game(7)
+    game.play("D4")
+    result = player(playouts=300).search(game)
+    assert isinstance(result, SearchResult)
+    assert result.playouts == 300 and result.seconds > 0
+    visits = [c.visits for c in result.candidates]
+    assert visits == sorted(visits, reverse=True) and sum(visits) == 300
+    assert result.best == result.candidates[0]
+    assert {c.point for c in result.candidates} <= set(game.legal_moves())
+    assert result.ownership.shape == (7, 7)
+    assert (abs(result.ownership) <= 1).all()
+    assert result.ownership[3, 3] > 0.5  # Black's stone on D4 is Black's in nearly every playout
+
+
 @pytest.mark.parametrize("level", [1, 5, 10])
 def test_levels_go_from_a_few_playouts_to_the_full_budget(level):
     config = MctsConfig.for_level(level)
     assert config.playouts == LEVEL_PLAYOUTS[level - 1]
     assert LEVEL_PLAYOUTS == tuple(sorted(LEVEL_PLAYOUTS))
-    with pytest.raises(ValueError):
+    with pytest.raises(ConfigError, match="level must be a whole number from 1 to 10, not 11"):
         MctsConfig.for_level(11)
 
 

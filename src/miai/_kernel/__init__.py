@@ -1,6 +1,9 @@
 """The compiled core (numba): one board implementation for the Game, GTP, the AI and the server.
 
-See ``board.py`` for the data layout and ``playout.py`` for random playouts.
+See ``board.py`` for the data layout. Three playout policies, by weight: ``playout.py``
+(uniform random moves: the benchmark), ``light.py`` (a few answers to the last move: the
+status estimate's ownership) and ``heavy.py`` (atari heuristics and 3×3 patterns: the
+search's playouts, run from the tree of ``tree.py``).
 
 Compiled functions are cached on disk (``cache=True``). Numba checks a cached function
 against its own file only, so code inlined from another kernel file could go stale after an

@@ -4,6 +4,12 @@ The rule (the same one the C baseline in ``benchmarks/baseline`` follows): the s
 plays a move chosen uniformly among its legal moves (suicide forbidden, simple ko) that do
 not fill its own single-point eye; it passes only when no such move is left; the playout
 stops after two consecutive passes or ``max_turns`` turns and is counted by area.
+
+It also holds what every playout loop shares: the random number generator
+(:func:`random_below`), rejection without replacement (:func:`discard_candidate`), and the
+scratch board that is set back to the position before each playout while the random state
+runs on (:func:`_scratch`, :func:`_restore`), used by :func:`run_playouts`, the light
+policy's ``ownership``, the heavy policy's ``run_heavy_playouts`` and the search.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from miai._kernel.board import (
     EMPTIES,
     EMPTY_POS,
     LEGAL,
+    M_N,
     M_NEMPTY,
     M_RNG,
     area_difference,
@@ -50,6 +57,26 @@ def discard_candidate(grid: np.ndarray, r: int, k: int) -> None:
     grid[EMPTY_POS, last] = r
     grid[EMPTIES, k] = p
     grid[EMPTY_POS, p] = k
+
+
+@njit(cache=True)
+def _scratch(grid: np.ndarray, meta: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """A copy of the board to play playouts on, its random state seeded with ``seed``
+    (xorshift has no zero state: 0 becomes 1)."""
+    g = grid.copy()
+    m = meta.copy()
+    m[M_RNG] = seed if seed != 0 else 1
+    return g, m
+
+
+@njit(cache=True, inline="always")
+def _restore(g: np.ndarray, m: np.ndarray, grid: np.ndarray, meta: np.ndarray) -> None:
+    """Set the scratch board ``g``, ``m`` back to the position ``grid``, ``meta`` for the next
+    playout, keeping the scratch's random state (so that successive playouts differ)."""
+    g[:, :] = grid
+    rng = m[M_RNG]
+    m[:] = meta
+    m[M_RNG] = rng
 
 
 @njit(cache=True)
@@ -100,19 +127,14 @@ def run_playouts(
 ) -> tuple[int, int, int]:
     """Run ``count`` playouts from this position (left unchanged). Returns
     ``(total turns, total passes, black wins)``."""
-    g = grid.copy()
-    m = meta.copy()
-    m[M_RNG] = seed if seed != 0 else 1
-    n = meta[0]
+    g, m = _scratch(grid, meta, seed)
+    n = meta[M_N]
     max_turns = 3 * n * n
     total = 0
     passes = 0
     wins = 0
     for _ in range(count):
-        g[:, :] = grid
-        rng = m[M_RNG]
-        m[:] = meta
-        m[M_RNG] = rng
+        _restore(g, m, grid, meta)
         turns, npass, diff = playout(g, m, to_move, max_turns)
         total += turns
         passes += npass

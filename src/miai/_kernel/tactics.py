@@ -1,7 +1,7 @@
 """Tactical questions about one move, asked without playing it: what it captures, how many
 liberties and stones the mover's chain would have, where a chain's liberties are.
 
-Both playout policies (``policy.py`` for the search, ``ownership.py`` for the status
+Both playout policies (``heavy.py`` for the search, ``light.py`` for the status
 estimate) and the search tree's priors ask these; they live here once. ``@njit(cache=True)``
 and plain Python, like the rest of the kernel.
 """

@@ -14,12 +14,14 @@ Reading guide. A tree is three arrays, so the whole search loop runs compiled:
 One iteration (:func:`search`): **descend** from the root, at each node choosing the child of
 highest RAVE urgency (michi's formula: the node's win rate with its priors, blended with its
 AMAF win rate by ``beta = av / (av + v + v*av/RAVE_EQUIV)``, plus an optional UCT term),
-expanding a leaf once it has ``EXPAND_VISITS`` visits; **playout** with the policy of
-:mod:`miai._kernel.policy`; **update** every node on the path with the result, and the AMAF
+expanding a leaf once it has ``EXPAND_VISITS`` visits; **playout** with the heavy policy of
+:mod:`miai._kernel.heavy`; **update** every node on the path with the result, and the AMAF
 statistics of their children with the moves played later in the iteration by the same player.
 
-Superko is not checked here (the Python player filters the root's children with the game's
-rules); inside the tree and the playouts, simple ko is the rule. :func:`compact` copies the
+Superko is not checked here: the Python player expands the root with the moves the game's
+rules allow, and passes a ``forbidden`` mask of points for a kept root whose children include
+moves the game no longer allows (the descent never picks those); inside the tree and the
+playouts, simple ko is the rule. :func:`compact` copies the
 subtree under a node into fresh arrays: the tree kept from one move to the next.
 """
 
@@ -55,7 +57,8 @@ from miai._kernel.ladder import (
     ladder_escape_fails_with,
     new_scratch,
 )
-from miai._kernel.policy import env8, is_self_atari, policy_playout
+from miai._kernel.heavy import env8, heavy_playout, self_atari
+from miai._kernel.playout import _restore, _scratch
 from miai._kernel.tactics import captures_something, liberties_after
 
 T_MOVE, T_FIRST, T_NCHILD = range(3)
@@ -156,10 +159,10 @@ def _empty_area(grid: np.ndarray, meta: np.ndarray, p: int, radius: int) -> bool
 @njit(cache=True)
 def expand(
     ti: np.ndarray, tf: np.ndarray, tmeta: np.ndarray, node: int, grid: np.ndarray, meta: np.ndarray, c: int,
-    last: int, params: np.ndarray, pat3: np.ndarray, allowed: np.ndarray, use_allowed: bool,
+    last: int, params: np.ndarray, pat3: np.ndarray, forbidden: np.ndarray,
 ) -> bool:
     """Give ``node`` (a leaf, ``c`` to move on this board) a child for every legal move of
-    ``c`` that does not fill an own eye (only the ``allowed`` points with ``use_allowed``), with
+    ``c`` that does not fill an own eye and is not ``forbidden`` (a boolean per point), with
     priors (michi's, and ladders read by :mod:`miai._kernel.ladder` unless ``S_PRIOR_LADDER``
     is 0); a single pass child when there is none. False if the tree has no room."""
     n = meta[M_N]
@@ -178,7 +181,7 @@ def expand(
     gs, ms, work, budget = new_scratch(grid, meta, ladder > 0)  # the ladder reader's space
     for i in range(nempty):
         p = grid[EMPTIES, i]
-        if use_allowed and not allowed[p]:
+        if forbidden[p]:
             continue
         if legality(grid, meta, p, c, False) != LEGAL or is_own_eye(grid, meta, p, c):
             continue
@@ -219,7 +222,7 @@ def expand(
             pv += params[S_PRIOR_EMPTYAREA]
             if height == 2:
                 pw += params[S_PRIOR_EMPTYAREA]
-        if is_self_atari(grid, meta, p, c):
+        if self_atari(grid, meta, p, c):
             pv += params[S_PRIOR_SELFATARI]
         if ladder > 0:
             # read ladders only next to a chain with 1 (own) or 2 (opponent's) liberties
@@ -276,15 +279,21 @@ def urgency(tf: np.ndarray, k: int, rave_equiv: float, uct_c: float, log_parent:
 
 
 @njit(cache=True)
-def select_child(ti: np.ndarray, tf: np.ndarray, node: int, params: np.ndarray) -> int:
-    """The child of ``node`` with the highest urgency (the first one on ties)."""
+def select_child(
+    ti: np.ndarray, tf: np.ndarray, node: int, params: np.ndarray, forbidden: np.ndarray, masked: bool
+) -> int:
+    """The child of ``node`` with the highest urgency (the first one on ties), leaving out,
+    when ``masked``, the children whose move is ``forbidden`` (a boolean per point); -1 if
+    every one is."""
     first = ti[T_FIRST, node]
     rave_equiv = params[S_RAVE_EQUIV]
     uct_c = params[S_UCT_C]
     log_parent = math.log(tf[T_V, node] + 1.0)
-    best = first
+    best = -1
     best_u = -1e300
     for k in range(first, first + ti[T_NCHILD, node]):
+        if masked and forbidden[ti[T_MOVE, k]]:
+            continue
         u = urgency(tf, k, rave_equiv, uct_c, log_parent)
         if u > best_u:
             best_u = u
@@ -296,15 +305,16 @@ def select_child(ti: np.ndarray, tf: np.ndarray, node: int, params: np.ndarray) 
 def search(
     ti: np.ndarray, tf: np.ndarray, tmeta: np.ndarray, root: int, grid: np.ndarray, meta: np.ndarray,
     to_move: int, last: int, last2: int, count: int, params: np.ndarray, policy_params: np.ndarray,
-    pat3: np.ndarray, owners_sum: np.ndarray, rng_state: np.ndarray,
+    pat3: np.ndarray, owners_sum: np.ndarray, rng_state: np.ndarray, forbidden: np.ndarray,
 ) -> int:
     """Run ``count`` iterations (descend, playout, update) from ``root`` (already expanded)
     on this position (left unchanged). ``owners_sum`` gains +1 per playout a point ends
-    Black's and -1 White's; ``rng_state[0]`` is the random state (advanced). Returns the
+    Black's and -1 White's; ``rng_state[0]`` is the random state (advanced); ``forbidden``
+    (a boolean per point) marks the root's moves the game's rules forbid now. Returns the
     number of turns the playouts played."""
     length = grid.shape[1]
-    g = grid.copy()
-    m = meta.copy()
+    g, m = _scratch(grid, meta, rng_state[0])
+    nothing_forbidden = np.zeros(length, np.bool_)  # below the root
     amaf = np.zeros(length, np.int8)
     owners = np.zeros(length, np.int32)
     path = np.zeros(4 * length + 8, np.int32)
@@ -312,12 +322,9 @@ def search(
     max_turns = 3 * n * n
     komi = params[S_KOMI]
     expand_visits = params[S_EXPAND_VISITS]
-    empty_allowed = np.zeros(1, np.bool_)
     turns_total = 0
     for _ in range(count):
-        g[:, :] = grid
-        m[:] = meta
-        m[M_RNG] = rng_state[0]
+        _restore(g, m, grid, meta)
         amaf[:] = 0
         # descend
         node = root
@@ -327,7 +334,9 @@ def search(
         l1 = last
         l2 = last2
         while ti[T_NCHILD, node] > 0 and depth < path.shape[0] - 1:
-            child = select_child(ti, tf, node, params)
+            child = select_child(ti, tf, node, params, forbidden, node == root)
+            if child < 0:
+                break
             mv = ti[T_MOVE, child]
             if mv == 0:
                 pass_turn(m)
@@ -343,10 +352,10 @@ def search(
             node = child
             if ti[T_NCHILD, node] == 0 and tf[T_V, node] >= expand_visits and tmeta[TM_FULL] == 0:
                 if not (l1 == 0 and l2 == 0):
-                    expand(ti, tf, tmeta, node, g, m, c, l1, params, pat3, empty_allowed, False)
+                    expand(ti, tf, tmeta, node, g, m, c, l1, params, pat3, nothing_forbidden)
         # playout (none after two passes in the tree: the game is over)
         if not (l1 == 0 and l2 == 0 and depth > 2):
-            turns_total += policy_playout(g, m, c, l1, l2, max_turns, pat3, policy_params, amaf)
+            turns_total += heavy_playout(g, m, c, l1, l2, max_turns, pat3, policy_params, amaf)
         region_owners(g, m, owners)
         diff = 0
         for p in range(length):
@@ -359,7 +368,6 @@ def search(
                 owners_sum[p] -= 1
         margin = diff - komi
         black_win = 1.0 if margin > 0 else (0.5 if margin == 0 else 0.0)
-        rng_state[0] = m[M_RNG]
         # update
         for i in range(depth - 1, -1, -1):
             nd = path[i]
@@ -377,6 +385,7 @@ def search(
                     if mv > 0 and amaf[mv] == player:
                         tf[T_AV, k] += 1.0
                         tf[T_AW, k] += pwin
+    rng_state[0] = m[M_RNG]
     return turns_total
 
 

@@ -1,4 +1,11 @@
-"""The MCTS player's knobs: one frozen dataclass, and the strength levels.
+"""The MCTS player's knobs: one frozen dataclass, checked when it is made, and the strength
+levels.
+
+Every knob has a type and a range (:data:`LIMITS`); :class:`MctsConfig` refuses a value of
+the wrong type or out of range with a :class:`~miai.errors.ConfigError` that names the knob
+and what it allows, so that a bad ``--set`` fails at the door rather than as an internal
+error in the middle of a game (``rave_equiv=0`` divides by zero in the search, ``chunk=0``
+never finishes one).
 
 This module loads no compiled code (numpy only), so that ``miai gtp`` can build the
 player's configuration before it answers its first command.
@@ -6,18 +13,129 @@ player's configuration before it answers its first command.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
+
+from miai.errors import ConfigError
 
 LEVEL_PLAYOUTS = (8, 30, 100, 300, 700, 1500, 3000, 6000, 12000, 1_000_000)
 """Playouts per move at levels 1 to 10 (level 10 is limited by the time budget)."""
 
 
 @dataclass(frozen=True)
+class Limit:
+    """What one knob allows: its kind (``int``, ``float``, ``bool``, or ``floats`` for a
+    tuple of ``length`` numbers), the least and the greatest value (``low_open``: the least
+    excluded), and whether None is allowed."""
+
+    kind: str
+    low: float = 0.0
+    high: float = 0.0
+    low_open: bool = False
+    optional: bool = False
+    length: int = 0
+
+    def describe(self) -> str:
+        """The allowed values in words: ``a number above 0 and at most 1e+09``."""
+        if self.kind == "bool":
+            text = "true or false"
+        else:
+            noun = {"int": "a whole number", "float": "a number", "floats": f"{self.length} numbers"}[self.kind]
+            low, high = (f"{int(v)}" if self.kind == "int" else f"{v:g}" for v in (self.low, self.high))
+            above = f"above {low}" if self.low_open else f"from {low}"
+            to = "and at most" if self.low_open else "to"
+            text = f"{noun} {above} {to} {high}"
+        return f"{text}, or none" if self.optional else text
+
+
+def _shown(value: Any) -> str:
+    """``repr(value)``, cut short for a message (a 5,000-digit number cannot even be shown)."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return "a number too long to show"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+_PRIOR = Limit("float", 0, 1e6)
+_PROBABILITY = Limit("float", 0, 1)
+
+LIMITS: dict[str, Limit] = {
+    "playouts": Limit("int", 1, 1e12),
+    "max_seconds": Limit("float", 0, 1e6, low_open=True, optional=True),
+    "min_seconds": Limit("float", 0, 3600),
+    "time_safety": Limit("float", 0, 3600),
+    "early_stop": Limit("bool"),
+    "chunk": Limit("int", 1, 100_000),
+    "expand_visits": Limit("int", 1, 1_000_000),
+    "rave_equiv": Limit("float", 0, 1e9, low_open=True),
+    "uct_c": Limit("float", 0, 100),
+    "prior_even": _PRIOR,
+    "prior_selfatari": _PRIOR,
+    "prior_capture_one": _PRIOR,
+    "prior_capture_many": _PRIOR,
+    "prior_pat3": _PRIOR,
+    "prior_cfg": Limit("floats", 0, 1e6, length=3),
+    "prior_emptyarea": _PRIOR,
+    "prior_ladder": _PRIOR,
+    "tree_capacity": Limit("int", 1, 100_000_000),
+    "reuse_tree": Limit("bool"),
+    "p_capture": _PROBABILITY,
+    "p_pattern": _PROBABILITY,
+    "p_selfatari_heuristic": _PROBABILITY,
+    "p_selfatari_random": _PROBABILITY,
+    "resign": Limit("bool"),
+    "resign_threshold": _PROBABILITY,
+    "resign_min_playouts": Limit("int", 0, 1e12),
+    "hopeless_pass_threshold": _PROBABILITY,
+    "seed": Limit("int", 0, 2**63 - 1, optional=True),
+}
+"""The type and range of every knob of :class:`MctsConfig`."""
+
+
+def check_knob(name: str, value: Any) -> Any:
+    """``value`` as knob ``name`` holds it (a whole number given for a float knob becomes a
+    float, a list for ``prior_cfg`` a tuple); raises :class:`ConfigError` naming the knob and
+    its range when the value has the wrong type or is out of range."""
+    limit = LIMITS.get(name)
+    if limit is None:
+        raise ConfigError(f"no knob named {name!r} (knobs: {', '.join(sorted(LIMITS))})")
+    if value is None and limit.optional:
+        return None
+
+    def refuse() -> ConfigError:
+        return ConfigError(f"{name} must be {limit.describe()}, not {_shown(value)}")
+
+    def number(v: Any) -> float:
+        if isinstance(v, bool) or not isinstance(v, (int, float)):
+            raise refuse()
+        if limit.kind == "int" and not isinstance(v, int):
+            raise refuse()
+        if isinstance(v, float) and not math.isfinite(v):
+            raise refuse()
+        if v > limit.high or v < limit.low or (limit.low_open and v == limit.low):
+            raise refuse()
+        return v
+
+    if limit.kind == "bool":
+        if not isinstance(value, bool):
+            raise refuse()
+        return value
+    if limit.kind == "floats":
+        if not isinstance(value, (tuple, list)) or len(value) != limit.length:
+            raise refuse()
+        return tuple(float(number(v)) for v in value)
+    checked = number(value)
+    return int(checked) if limit.kind == "int" else float(checked)
+
+
+@dataclass(frozen=True)
 class MctsConfig:
-    """Every knob of the search, the policy and the player's decisions."""
+    """Every knob of the search, the policy and the player's decisions (each one's type and
+    range: :data:`LIMITS`)."""
 
     # budget
     playouts: int = 1_000_000
@@ -48,7 +166,7 @@ class MctsConfig:
     working ladder atari as won visits (0: no ladder reading at all)."""
     tree_capacity: int = 2_000_000
     reuse_tree: bool = True
-    # playouts
+    # playouts (the heavy policy's probabilities)
     p_capture: float = 0.9
     p_pattern: float = 0.95
     p_selfatari_heuristic: float = 0.9
@@ -59,53 +177,59 @@ class MctsConfig:
     resign_min_playouts: int = 1000
     hopeless_pass_threshold: float = 0.05
     """After the opponent's pass, pass too when the best win rate is below this."""
-    ownership_threshold: float = 0.4
-    """Mean ownership beyond which a point counts for a side in the pass decision."""
     seed: int | None = None
     """Random seed (None: from the clock)."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            object.__setattr__(self, f.name, check_knob(f.name, getattr(self, f.name)))
 
     @classmethod
     def parse_settings(cls, settings: list[str]) -> dict[str, Any]:
         """Knob values from ``NAME=VALUE`` texts (``prior_ladder=0``, ``prior_cfg=24,22,8``,
-        ``max_seconds=none``), each converted to the knob's type; raises ValueError naming
-        the knob or the value that is wrong."""
+        ``max_seconds=none``), each converted to the knob's type and checked against its
+        range; raises :class:`ConfigError` naming the knob or the value that is wrong."""
         defaults = cls()
-        known = {f.name for f in fields(cls)}
         out: dict[str, Any] = {}
         for text in settings:
             name, sep, raw = text.partition("=")
             name, raw = name.strip(), raw.strip()
             if not sep or not name:
-                raise ValueError(f"{text!r} is not NAME=VALUE")
-            if name not in known:
-                raise ValueError(f"no knob named {name!r} (knobs: {', '.join(sorted(known))})")
+                raise ConfigError(f"{text!r} is not NAME=VALUE")
+            if name not in LIMITS:
+                raise ConfigError(f"no knob named {name!r} (knobs: {', '.join(sorted(LIMITS))})")
             current = getattr(defaults, name)
+            limit = LIMITS[name]
+            if limit.kind == "floats" and len(raw.split(",")) != limit.length:
+                raise ConfigError(f"{name}={_shown(raw)}: not a valid tuple of {limit.length} numbers (default {current!r})")
             try:
-                if raw.lower() == "none" and name in ("max_seconds", "seed"):
+                if raw.lower() == "none" and limit.optional:
                     value: Any = None
-                elif isinstance(current, bool):
+                elif limit.kind == "bool":
                     if raw.lower() not in ("true", "false", "1", "0", "yes", "no", "on", "off"):
                         raise ValueError
                     value = raw.lower() in ("true", "1", "yes", "on")
-                elif isinstance(current, tuple):
+                elif limit.kind == "floats":
                     value = tuple(float(v) for v in raw.split(","))
-                    if len(value) != len(current):
-                        raise ValueError
-                elif isinstance(current, int) or name == "seed":
+                elif limit.kind == "int":
                     value = int(raw)
                 else:
                     value = float(raw)
             except ValueError:
                 kind = type(current).__name__ if current is not None else "int"
-                raise ValueError(f"{name}={raw!r}: not a valid {kind} (default {current!r})") from None
-            out[name] = value
+                raise ConfigError(f"{name}={_shown(raw)}: not a valid {kind} (default {current!r})") from None
+            out[name] = check_knob(name, value)
         return out
 
     @classmethod
     def for_level(cls, level: int, **changes: Any) -> MctsConfig:
-        """Strength level 1 (a few playouts) to 10 (the full budget)."""
-        if not 1 <= level <= 10:
-            raise ValueError(f"level must be 1 to 10, not {level}")
+        """Strength level 1 (a few playouts) to 10 (the full budget), with any other knobs
+        ``changes`` sets; raises :class:`ConfigError` for another level or a bad knob."""
+        if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 10:
+            raise ConfigError(f"level must be a whole number from 1 to 10, not {level!r}")
+        for name in changes:
+            if name not in LIMITS:
+                raise ConfigError(f"no knob named {name!r} (knobs: {', '.join(sorted(LIMITS))})")
         return cls(**{"playouts": LEVEL_PLAYOUTS[level - 1], **changes})
 
     def tree_params(self, komi: float) -> np.ndarray:
@@ -128,12 +252,12 @@ class MctsConfig:
         return p
 
     def policy_params(self) -> np.ndarray:
-        """The playout policy's parameter array (:mod:`miai._kernel.policy`'s ``P_*``)."""
-        from miai._kernel import policy as P
+        """The heavy playout policy's parameter array (:mod:`miai._kernel.heavy`'s ``P_*``)."""
+        from miai._kernel import heavy as H
 
-        p = np.zeros(P.NPARAMS, np.float64)
-        p[P.P_CAPTURE] = self.p_capture
-        p[P.P_PATTERN] = self.p_pattern
-        p[P.P_SELFATARI_HEURISTIC] = self.p_selfatari_heuristic
-        p[P.P_SELFATARI_RANDOM] = self.p_selfatari_random
+        p = np.zeros(H.NPARAMS, np.float64)
+        p[H.P_CAPTURE] = self.p_capture
+        p[H.P_PATTERN] = self.p_pattern
+        p[H.P_SELFATARI_HEURISTIC] = self.p_selfatari_heuristic
+        p[H.P_SELFATARI_RANDOM] = self.p_selfatari_random
         return p

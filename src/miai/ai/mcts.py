@@ -4,7 +4,7 @@ Reading guide.
 
 - The hot loop lives in the kernel: :mod:`miai._kernel.tree` holds the tree in flat arrays
   and runs the iterations — **descend** (RAVE urgency with michi's priors), **playout**
-  (:mod:`miai._kernel.policy`: captures, atari escapes, 3×3 patterns, self-atari
+  (:mod:`miai._kernel.heavy`: captures, atari escapes, 3×3 patterns, self-atari
   rejection), **update** (visits, wins, AMAF). This module drives it in chunks of
   ``MctsConfig.chunk`` iterations, so that Python can watch the clock, report progress and
   stream analysis between chunks.
@@ -12,15 +12,21 @@ Reading guide.
   :meth:`MctsConfig.for_level` gives strength levels 1–10 (a few playouts up to the full
   budget). It lives in :mod:`miai.ai.config`, which loads no kernel (``miai gtp`` builds it
   before its first reply).
-- :class:`MctsPlayer` is the player. :meth:`MctsPlayer.genmove` returns a :class:`Decision`:
-  a point, a pass or a resignation, with the search's statistics. The rules are the game's:
-  the root's children are only moves :meth:`Game.legality` allows (superko included); inside
-  the tree and playouts simple ko is enough.
+- :class:`MctsPlayer` is the player. :meth:`MctsPlayer.search` returns a
+  :class:`SearchResult` (the root's candidates, the playouts, the time, the ownership);
+  :meth:`MctsPlayer.genmove` returns a :class:`Decision`: a point, a pass or a resignation,
+  with the search's statistics. The rules are the game's: the root's children are only
+  moves :meth:`Game.legality` allows (superko included), and a kept root's children that
+  the game no longer allows are ``forbidden`` to the search; inside the tree and playouts
+  simple ko is enough.
 - **Passing**: when no sensible move is left (only eye-filling or illegal ones); when the
-  opponent has just passed and counting now would win — by the playouts' ownership estimate
-  under rules that remove dead stones, by the stones as they stand otherwise (``simple``,
-  ``tromp-taylor``: so the player captures dead stones before it passes) — or when the game
-  is hopeless and the opponent passed.
+  opponent has just passed, so that a pass ends the game, and the count the game will then
+  use wins — the stones as they stand (:meth:`Game.score`) under rules that do not remove
+  dead stones (``simple``, ``tromp-taylor``: so the player captures dead stones before it
+  passes), the stones the status estimate (:func:`miai.ai.status.estimate_status`) finds
+  dead removed under rules that do, as ``final_score`` counts; or when the game is
+  hopeless and the opponent passed. The search's own ownership is not trusted for this:
+  its playouts give a side the open areas a real count leaves neutral.
 - **Resigning**: only with ``resign=True`` (off by default), when the best move's win rate is
   below ``resign_threshold`` after enough playouts.
 - **Tree reuse**: the tree of the last search is kept; when the game has since gone on by
@@ -42,16 +48,25 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from miai._kernel import policy as P
+from miai._kernel import heavy as H
 from miai._kernel import tree as T
-from miai._kernel.board import M_NEMPTY, area_difference
+from miai._kernel.board import M_NEMPTY
 from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig  # noqa: F401  (LEVEL_PLAYOUTS re-exported)
+from miai.ai.status import estimate_status
 from miai.clock import LagAllowance, PlayerClock, TimeControl, TimeLeft, TimeSystem, monotonic_ms
 from miai.coords import Color, Move, Point
 from miai.rules import Rules
 
 if TYPE_CHECKING:  # pragma: no cover
     from miai.game import Game
+    from miai.scoring import Score
+
+Tree = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""A search tree: the kernel's ``ti``, ``tf`` and ``tmeta`` arrays (:mod:`miai._kernel.tree`)."""
+
+COUNT_SEED = 1
+"""The seed of the status estimate behind a game-ending pass (the one ``final_score`` uses,
+so that the player and the GTP engine agree on the count)."""
 
 
 # ---------------------------------------------------------------------- results
@@ -72,6 +87,25 @@ class Candidate:
         if self.visits == 0:
             return 0.0
         return max(0.0, self.winrate - 1.96 * math.sqrt(max(self.winrate * (1 - self.winrate), 1e-4) / self.visits))
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """What one search found: the root's moves and what it cost."""
+
+    candidates: tuple[Candidate, ...]
+    """The root's moves, most visited first (moves the rules forbid left out)."""
+    playouts: int
+    """Iterations run (each ends in one playout)."""
+    seconds: float
+    ownership: np.ndarray = field(repr=False, compare=False)
+    """The playouts' mean owner per point: an N×N array, row 0 at the bottom, +1 where every
+    playout ended Black's, -1 where every one ended White's."""
+
+    @property
+    def best(self) -> Candidate | None:
+        """The most visited move (None when the root has no move)."""
+        return self.candidates[0] if self.candidates else None
 
 
 @dataclass(frozen=True)
@@ -144,14 +178,12 @@ def move_budget(
     return budget
 
 
+
+
 # ---------------------------------------------------------------------- the player
-def _kernel_point(game: Game, point: Point) -> int:
-    return game.board.index(point)
-
-
 def _last_points(game: Game) -> tuple[int, int]:
     """The kernel points of the last two moves (0 for passes, setups and none)."""
-    out = []
+    out: list[int] = []
     for entry in reversed(game.history):
         if len(out) == 2:
             break
@@ -169,6 +201,28 @@ def effective_komi(rules: Rules, handicap: int) -> float:
     return rules.komi + rules.handicap_bonus.points(handicap)
 
 
+def count_after_pass(game: Game, passer: Color) -> Score:
+    """The count the game will use if ``passer`` passes now and that ends it (the opponent
+    has just passed): the board as it stands under rules that do not remove dead stones;
+    under rules that do, the board without the dead stones the status estimate proposes
+    (and with its seki), made as the GTP engine's ``final_score`` makes it (the same seed,
+    ``passer``'s opponent to move)."""
+    if not game.rules.remove_dead_stones:
+        return game.score()
+    estimate = estimate_status(game, seed=COUNT_SEED, to_move=passer.opponent)
+    return game.score(estimate.dead, seki=estimate.seki)
+
+
+def _forbidden_mask(game: Game, color: Color) -> np.ndarray:
+    """A boolean per kernel point: True where ``color`` may not play now by the game's rules
+    (superko included), False on the legal points and on index 0, the pass."""
+    forbidden = np.ones(game.board.grid.shape[1], np.bool_)
+    for p in game.legal_moves(color):
+        forbidden[game.board.index(p)] = False
+    forbidden[0] = False
+    return forbidden
+
+
 class MctsPlayer:
     """The MCTS player. ``genmove(game)`` decides a move for the side to move."""
 
@@ -177,28 +231,35 @@ class MctsPlayer:
         self.name = name
         seed = self.config.seed if self.config.seed is not None else time.time_ns()
         self._rng = np.array([(seed * 0x9E3779B97F4A7C15 + 1) & 0x7FFFFFFFFFFFFFFF or 1], np.int64)
-        self._tree: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
-        self._spare: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._tree: Tree | None = None
+        self._spare: Tree | None = None
         self._tree_key: tuple[Any, ...] | None = None
-        """(size, rules, history as a tuple, colour to move) of the tree's root."""
+        """(size, rules, handicap, history as a tuple, colour to move) of the tree's root."""
+        self._forbidden: np.ndarray | None = None
+        """The root's moves the game's rules forbid (a boolean per point), as of the last search."""
         self.last_stats: SearchStats | None = None
 
     # -------------------------------------------------------------- tree handling
     def _capacity(self, game: Game) -> int:
         return max(self.config.tree_capacity, 4 * (game.size * game.size + 1))
 
-    def _fresh_tree(self, game: Game) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        cap = self._capacity(game)
-        if self._tree is not None and self._tree[0].shape[1] == cap:
-            ti, tf, tmeta = self._tree
-            ti[:, 0] = 0
-            tf[:, 0] = 0.0
-            tmeta[:] = 0
-            tmeta[T.TM_USED] = 1
-            return ti, tf, tmeta
-        return T.new_tree(cap)
+    @staticmethod
+    def _reset_tree(tree: Tree) -> Tree:
+        """Empty ``tree`` in place down to its root (no children, no statistics)."""
+        ti, tf, tmeta = tree
+        ti[:, 0] = 0
+        tf[:, 0] = 0.0
+        tmeta[:] = 0
+        tmeta[T.TM_USED] = 1
+        return tree
 
-    def _root_for(self, game: Game, color: Color) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _fresh_tree(self, game: Game) -> Tree:
+        """An empty tree for this game: the kept one emptied when it has the right size."""
+        if self._tree is not None and self._tree[0].shape[1] == self._capacity(game):
+            return self._reset_tree(self._tree)
+        return T.new_tree(self._capacity(game))
+
+    def _root_for(self, game: Game, color: Color) -> Tree:
         """The tree whose root (node 0) is this position: the kept one moved down, or new."""
         key = (game.size, game.rules, game.handicap, color)
         history = tuple(game.history)
@@ -237,6 +298,13 @@ class MctsPlayer:
         self._tree = self._fresh_tree(game)
         return self._tree
 
+    def _usable(self, tree: Tree, forbidden: np.ndarray) -> bool:
+        """Whether a kept root offers at least one move that is not forbidden (an empty root
+        is usable: the search expands it)."""
+        ti = tree[0]
+        first, nc = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
+        return nc == 0 or not forbidden[ti[T.T_MOVE, first : first + nc]].all()
+
     # -------------------------------------------------------------- search
     def search(
         self,
@@ -248,10 +316,10 @@ class MctsPlayer:
         progress: Callable[[SearchStats], None] | None = None,
         progress_interval: float = 0.25,
         stop: Callable[[], bool] | None = None,
-    ) -> tuple[list[Candidate], int, float, np.ndarray]:
-        """Search the position for ``color`` (default: the side to move). Returns the root's
-        candidates (most visited first), the playouts run, the seconds taken and the mean
-        ownership per point (+1 Black, -1 White; an N×N array, row 0 at the bottom)."""
+    ) -> SearchResult:
+        """Search the position for ``color`` (default: the side to move), within ``seconds``
+        and ``playouts`` (default: the config's), calling ``progress`` every
+        ``progress_interval`` seconds and stopping early when ``stop()`` says so."""
         cfg = self.config
         color = color or game.to_move
         budget_playouts = cfg.playouts if playouts is None else playouts
@@ -264,30 +332,23 @@ class MctsPlayer:
         komi = effective_komi(game.rules, game.handicap)
         params = cfg.tree_params(komi)
         pparams = cfg.policy_params()
+        forbidden = _forbidden_mask(game, color)
         ti, tf, tmeta = self._root_for(game, color)
+        if not self._usable((ti, tf, tmeta), forbidden):
+            ti, tf, tmeta = self._tree = self._fresh_tree(game)
         self._tree_key = (game.size, game.rules, game.handicap, tuple(game.history), color)
-        legal = {board.index(p) for p in game.legal_moves(color)}
+        self._forbidden = forbidden
         if ti[T.T_NCHILD, 0] == 0:
-            allowed = np.zeros(grid.shape[1], np.bool_)
-            for p in legal:
-                allowed[p] = True
-            if not T.expand(ti, tf, tmeta, 0, grid, meta, c, last, params, P.PAT3, allowed, True):
-                self._tree = self._fresh_tree(game)
-                ti, tf, tmeta = self._tree
-                T.expand(ti, tf, tmeta, 0, grid, meta, c, last, params, P.PAT3, allowed, True)
-        else:
-            # a kept root: forbid what the game's rules forbid now (superko)
-            first, nc = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
-            for k in range(first, first + nc):
-                mv = int(ti[T.T_MOVE, k])
-                if mv != 0 and mv not in legal:
-                    tf[T.T_PV, k] += 1e9
+            if not T.expand(ti, tf, tmeta, 0, grid, meta, c, last, params, H.PAT3, forbidden):
+                ti, tf, tmeta = self._tree = self._fresh_tree(game)
+                T.expand(ti, tf, tmeta, 0, grid, meta, c, last, params, H.PAT3, forbidden)
         owners = np.zeros(grid.shape[1], np.int64)
         done = 0
         last_report = start
         while done < budget_playouts:
             n = min(cfg.chunk, budget_playouts - done)
-            T.search(ti, tf, tmeta, 0, grid, meta, c, last, last2, n, params, pparams, P.PAT3, owners, self._rng)
+            T.search(ti, tf, tmeta, 0, grid, meta, c, last, last2, n, params, pparams, H.PAT3, owners, self._rng,
+                     forbidden)
             done += n
             now = time.monotonic()
             if budget_seconds is not None and now - start >= budget_seconds:
@@ -303,34 +364,36 @@ class MctsPlayer:
         seconds_taken = time.monotonic() - start
         w = game.size + 2
         own = (owners / max(done, 1)).reshape(w, w)[1:-1, 1:-1]
-        cands = self.candidates(game)
-        self.last_stats = SearchStats(done, seconds_taken, budget_seconds, budget_playouts, cands[0] if cands else None)
-        return cands, done, seconds_taken, own
+        result = SearchResult(tuple(self.candidates(game)), done, seconds_taken, own)
+        self.last_stats = SearchStats(done, seconds_taken, budget_seconds, budget_playouts, result.best)
+        return result
 
     @staticmethod
-    def _settled(ti, tf, done, budget_playouts, start, budget_seconds) -> bool:
+    def _settled(
+        ti: np.ndarray, tf: np.ndarray, done: int, budget_playouts: int, start: float, budget_seconds: float | None
+    ) -> bool:
         """The most visited root move cannot be overtaken with the budget left."""
         first, nc = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
         if nc <= 1:
             return True
         visits = np.sort(tf[T.T_V, first : first + nc])
         lead = visits[-1] - visits[-2]
-        left = budget_playouts - done
+        left: float = budget_playouts - done
         if budget_seconds is not None:
             elapsed = time.monotonic() - start
             rate = done / max(elapsed, 1e-6)
             left = min(left, rate * max(budget_seconds - elapsed, 0.0))
-        return lead > left
+        return bool(lead > left)
 
     def candidates(self, game: Game, limit: int | None = None, pv_length: int = 10) -> list[Candidate]:
-        """The root's moves, most visited first (moves the rules forbid left out)."""
-        if self._tree is None:
+        """The root's moves after the last search, most visited first (moves the rules
+        forbid left out)."""
+        if self._tree is None or self._forbidden is None:
             return []
         ti, tf, _ = self._tree
+        forbidden = self._forbidden
         first, nc = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
-        if nc == 0:
-            return []
-        ks = [k for k in range(first, first + nc) if tf[T.T_PV, k] < 1e8]
+        ks = [k for k in range(first, first + nc) if not forbidden[ti[T.T_MOVE, k]]]
         ks.sort(key=lambda k: (-tf[T.T_V, k], -(tf[T.T_W, k] + tf[T.T_PW, k]) / max(tf[T.T_V, k] + tf[T.T_PV, k], 1)))
         if limit is not None:
             ks = ks[:limit]
@@ -346,13 +409,14 @@ class MctsPlayer:
                     winrate=wr,
                     prior=float(tf[T.T_PV, k]) / total_prior,
                     amaf_visits=int(tf[T.T_AV, k]),
-                    pv=self._pv(game, k, pv_length),
+                    pv=self._pv(game, self._tree, k, pv_length),
                 )
             )
         return out
 
-    def _pv(self, game: Game, node: int, length: int) -> tuple[Point | None, ...]:
-        ti, tf, _ = self._tree  # type: ignore[misc]
+    def _pv(self, game: Game, tree: Tree, node: int, length: int) -> tuple[Point | None, ...]:
+        """The principal variation from ``node``: its move, then the most visited child's."""
+        ti, tf, _ = tree
         out: list[Point | None] = []
         while len(out) < length:
             out.append(self._point(game, int(ti[T.T_MOVE, node])))
@@ -382,50 +446,30 @@ class MctsPlayer:
         """Decide the move of ``color`` (default: the side to move)."""
         cfg = self.config
         color = color or game.to_move
-        cands, done, taken, own = self.search(game, color, seconds=seconds, progress=progress)
-        if not cands or all(cand.point is None for cand in cands):
-            return Decision(None, playouts=done, seconds=taken, reason="no move left", candidates=tuple(cands))
-        best = cands[0]
+        result = self.search(game, color, seconds=seconds, progress=progress)
+        cands, done, taken = result.candidates, result.playouts, result.seconds
+        best = result.best
+        if best is None or all(cand.point is None for cand in cands):
+            return Decision(None, playouts=done, seconds=taken, reason="no move left", candidates=cands)
         last = game.last_move
         opponent_passed = last is not None and last.point is None and last.color != color
         if opponent_passed:
-            if self._wins_by_counting(game, color, own):
+            if self.wins_by_counting(game, color):
                 return Decision(None, winrate=best.winrate, playouts=done, seconds=taken,
-                                reason="the count wins", candidates=tuple(cands))
+                                reason="the count wins", candidates=cands)
             if best.winrate < cfg.hopeless_pass_threshold:
                 return Decision(None, winrate=best.winrate, playouts=done, seconds=taken,
-                                reason="hopeless", candidates=tuple(cands))
+                                reason="hopeless", candidates=cands)
         if cfg.resign and done >= cfg.resign_min_playouts and best.winrate < cfg.resign_threshold:
             return Decision(None, resign=True, winrate=best.winrate, playouts=done, seconds=taken,
-                            reason="clearly lost", candidates=tuple(cands))
+                            reason="clearly lost", candidates=cands)
         if game.legality(Move(color, best.point)) is not None:  # never: the root holds legal moves only
             raise AssertionError(f"search chose an illegal move {best.point}")
         return Decision(best.point, winrate=best.winrate, playouts=done, seconds=taken,
-                        reason="search", candidates=tuple(cands))
-
-    def _wins_by_counting(self, game: Game, color: Color, own: np.ndarray) -> bool:
-        """Whether ``color`` wins if the game is counted now: by the ownership estimate where
-        the rules remove dead stones, by the stones as they stand otherwise."""
-        komi = effective_komi(game.rules, game.handicap)
-        if game.rules.remove_dead_stones:
-            t = self.config.ownership_threshold
-            diff = float(np.count_nonzero(own > t) - np.count_nonzero(own < -t))
-        else:
-            diff = float(area_difference(game.board.grid, game.board.meta))
-        margin = diff - komi
-        return margin > 0 if color is Color.BLACK else margin < 0
-
-    def reset(self) -> None:
-        """Forget the kept tree (a new game)."""
-        self._tree_key = None
-        if self._tree is not None:
-            self._tree = self._fresh_tree_like(self._tree)
+                        reason="search", candidates=cands)
 
     @staticmethod
-    def _fresh_tree_like(tree: tuple[np.ndarray, np.ndarray, np.ndarray]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        ti, tf, tmeta = tree
-        ti[:, 0] = 0
-        tf[:, 0] = 0.0
-        tmeta[:] = 0
-        tmeta[T.TM_USED] = 1
-        return tree
+    def wins_by_counting(game: Game, color: Color) -> bool:
+        """Whether ``color`` wins if it passes now and that ends the game, by the count the
+        game will use (:func:`count_after_pass`)."""
+        return count_after_pass(game, color).winner is color

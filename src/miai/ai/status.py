@@ -4,7 +4,7 @@ How a chain's status is decided, most certain first:
 
 1. **Proven** (:mod:`miai.life`): a chain Benson's algorithm finds unconditionally alive is
    alive, and opponent stones inside pass-alive territory are dead, with confidence 1.
-2. **Playouts** (:func:`miai._kernel.ownership.ownership`): many light playouts from the
+2. **Playouts** (:func:`miai._kernel.light.ownership`): many light playouts from the
    position (captures and escapes answered, no self-atari of two or more stones, no filling of
    one's own eyes) are played out and counted; a chain whose points end up the opponent's in
    more than half of them is dead. The confidence is the share of playouts that agree.
@@ -18,7 +18,7 @@ How a chain's status is decided, most certain first:
    colours next to it are in seki, and so is a chain that lives only by them (every liberty
    next to a seki chain). A self-atari no one would make is one of more than ``NAKADE_MAX``
    stones, or a sacrifice of two or more whose capture would give the opponent a second
-   eye (:func:`miai._kernel.ownership.bad_self_atari`: the real nakade test). Playouts never
+   eye (:func:`miai._kernel.light.useless_self_atari`: the real nakade test). Playouts never
    play such moves either, so these chains also come out alive there; a useful sacrifice
    (the killing stone in a bent three) is played out instead.
 
@@ -172,7 +172,7 @@ def _playout_ownership(board: Board, to_move: Color, n: int, seed: int) -> np.nd
     ``board`` (+1 Black's, -1 White's), played in chunks of :data:`CHUNK` so that a signal
     can stop a long estimate. The first chunk uses ``seed`` itself, so an estimate of up to
     ``CHUNK`` playouts is the kernel's single run."""
-    from miai._kernel.ownership import ownership
+    from miai._kernel.light import ownership
 
     owned = np.zeros((3, board.grid.shape[1]), np.int32)
     for i, start in enumerate(range(0, n, CHUNK)):
@@ -184,12 +184,12 @@ def _playout_ownership(board: Board, to_move: Color, n: int, seed: int) -> np.nd
 
 def _no_one_fills(board: Board, point: Point) -> bool:
     """Whether neither colour would play on the empty ``point``: for both, a suicide or a
-    self-atari no one would make (:func:`~miai._kernel.ownership.bad_self_atari`: more than
+    self-atari no one would make (:func:`~miai._kernel.light.useless_self_atari`: more than
     a nakade sacrifice, or a sacrifice whose capture gives the opponent a second eye)."""
-    from miai._kernel.ownership import bad_self_atari
+    from miai._kernel.light import useless_self_atari
 
     index = board.index(point)
-    return all(bad_self_atari(board.grid, board.meta, index, int(c)) for c in (Color.BLACK, Color.WHITE))
+    return all(useless_self_atari(board.grid, board.meta, index, int(c)) for c in (Color.BLACK, Color.WHITE))
 
 
 # ------------------------------------------------------------------------- verdicts

@@ -1,7 +1,9 @@
 """``miai bench``: the speed of the kernel and of the checked Game API, printed as JSON.
 
 ``miai bench playouts --size 9 --seconds 5`` runs uniformly random playouts (the rule of
-``miai._kernel.playout``) on one thread; ``miai bench play --size 19`` replays recorded games
+``miai._kernel.playout``, the one the C baseline follows) on one thread; ``--policy light``
+or ``--policy heavy`` times the status estimate's or the search's playout policy instead
+(``miai._kernel.light``, ``miai._kernel.heavy``); ``miai bench play --size 19`` replays recorded games
 through the checked ``Game.play`` (positional superko on). The comparison with the C
 baseline is ``benchmarks/playouts.py``; results live in BENCHMARKS.md.
 """
@@ -11,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 
@@ -22,6 +25,10 @@ def add_parser(subparsers: Any) -> None:
     po.add_argument("--size", type=int, default=9)
     po.add_argument("--seconds", type=float, default=5.0)
     po.add_argument("--seed", type=int, default=1)
+    po.add_argument(
+        "--policy", choices=POLICIES, default="uniform",
+        help="uniform (the C baseline's rule; default), light (the status estimate's) or heavy (the search's)",
+    )
     po.set_defaults(func=run_playouts)
 
     pl = sub.add_parser("play", help="checked Game.play calls per second, replaying recorded games")
@@ -34,40 +41,69 @@ def add_parser(subparsers: Any) -> None:
     pl.set_defaults(func=run_play)
 
 
-def playout_speed(size: int, seconds: float, seed: int = 1) -> dict[str, Any]:
-    """Run random playouts from the empty board for about ``seconds``; the figures as a dict."""
+POLICIES = ("uniform", "light", "heavy")
+"""The kernel's playout policies, lightest first."""
+
+
+def _playout_batch(policy: str, size: int) -> Callable[[int, int], tuple[int, int | None, int | None]]:
+    """A function running ``count`` playouts of ``policy`` from the empty board with a seed,
+    returning (turns, passes, Black's wins); None where the policy's loop does not count it
+    (the light policy's ``ownership`` counts owners, not wins)."""
+    import numpy as np
+
     from miai import _kernel as K
+    from miai._kernel import heavy, light
 
     grid, meta = K.new_board(size)
-    K.run_playouts(grid, meta, K.BLACK, 2, 7.5, seed)  # compile (or load the cache) first
+    if policy == "uniform":
+        return lambda count, seed: K.run_playouts(grid, meta, K.BLACK, count, 7.5, seed)
+    if policy == "heavy":
+
+        def run_heavy(count: int, seed: int) -> tuple[int, int | None, int | None]:
+            turns, wins = heavy.run_heavy_playouts(grid, meta, K.BLACK, count, 7.5, seed, heavy.PAT3, heavy.DEFAULT_PARAMS)
+            return turns, None, wins
+
+        return run_heavy
+    owned = np.zeros((3, grid.shape[1]), np.int32)
+    return lambda count, seed: (light.ownership(grid, meta, K.BLACK, count, seed, owned), None, None)
+
+
+def playout_speed(size: int, seconds: float, seed: int = 1, policy: str = "uniform") -> dict[str, Any]:
+    """Run playouts of ``policy`` from the empty board for about ``seconds``; the figures as
+    a dict (passes and wins where the policy's loop counts them)."""
+    run = _playout_batch(policy, size)
+    run(2, seed)  # compile (or load the cache) first
     batch = max(1, int(20000 / (size * size)))
     playouts = turns = passes = wins = 0
     rng_seed = seed
     start = time.perf_counter()
     elapsed = 0.0
     while elapsed < seconds:
-        t, p, w = K.run_playouts(grid, meta, K.BLACK, batch, 7.5, rng_seed)
+        t, p, w = run(batch, rng_seed)
         rng_seed = (rng_seed * 6364136223846793005 + 1442695040888963407) % (1 << 62) + 1
         playouts += batch
         turns += t
-        passes += p
-        wins += w
+        passes += p or 0
+        wins += w or 0
         elapsed = time.perf_counter() - start
-    return {
-        "impl": "miai-numba",
+    out: dict[str, Any] = {
+        "impl": "miai-numba" if policy == "uniform" else f"miai-numba {policy}",
         "size": size,
         "playouts": playouts,
         "seconds": round(elapsed, 3),
         "playouts_per_second": round(playouts / elapsed, 1),
         "moves_per_playout": round(turns / playouts, 3),
-        "stones_per_playout": round((turns - passes) / playouts, 3),
-        "black_wins": wins,
-        "black_win_rate": round(wins / playouts, 4),
     }
+    if policy == "uniform":
+        out["stones_per_playout"] = round((turns - passes) / playouts, 3)
+    if policy != "light":
+        out["black_wins"] = wins
+        out["black_win_rate"] = round(wins / playouts, 4)
+    return out
 
 
 def run_playouts(args: argparse.Namespace) -> int:
-    print(json.dumps(playout_speed(args.size, args.seconds, args.seed)))
+    print(json.dumps(playout_speed(args.size, args.seconds, args.seed, args.policy)))
     return 0
 
 
@@ -99,11 +135,12 @@ def record_random_games(size: int, games: int, seed: int) -> list[list[tuple[int
 
 def play_speed(size: int, games: int, seconds: float, rules_text: str, seed: int = 1, sgf: list[str] | None = None) -> dict[str, Any]:
     """Replay recorded games through the checked ``Game.play``; the figures as a dict."""
-    from miai.coords import Move
+    from miai.coords import Move, Point
     from miai.game import Game
     from miai.rules import Rules
 
     rules = Rules.parse(rules_text)
+    records: list[tuple[int, list[Point], list[Move] | list[Point | None]]]
     if sgf:
         from miai.sgf import load_game
 
@@ -121,7 +158,7 @@ def play_speed(size: int, games: int, seconds: float, rules_text: str, seed: int
             if handicap:
                 game.set_handicap(handicap)
             for m in moves:
-                game.play(m if isinstance(m, Move) else m)
+                game.play(m)
                 calls += 1
                 if game.consecutive_passes >= 2:
                     break

@@ -84,5 +84,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"miai gtp: --set {exc}", file=sys.stderr)
         return 2
-    engine.ai_config = MctsConfig.for_level(args.level, **changes)
+    try:
+        engine.ai_config = MctsConfig.for_level(args.level, **changes)
+    except ValueError as exc:  # a ConfigError: --seconds out of range
+        print(f"miai gtp: {exc}", file=sys.stderr)
+        return 2
     return serve(engine, warm_up=args.warm_up)

@@ -293,7 +293,11 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
         return 0
     terminal.say(texts.welcome(game.size, game.rules, game.handicap))
     terminal.say(texts.stones_and_help())
-    players = {color: make_player(args, terminal, color) for color in (Color.BLACK, Color.WHITE)}
+    try:
+        players = {color: make_player(args, terminal, color) for color in (Color.BLACK, Color.WHITE)}
+    except MiaiError as exc:  # a ConfigError: --seconds out of range
+        terminal.say(texts.bad_option(exc))
+        return 2
     try:
         return PlaySession(game, players, terminal).run()
     except KeyboardInterrupt:

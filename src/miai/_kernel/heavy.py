@@ -1,25 +1,31 @@
-"""Playouts that are not uniform: the heavy playout policy of the pre-neural MCTS engines.
+"""The heavy playout policy of the pre-neural MCTS engines: the search's playouts.
 
-Reading guide. A playout move is chosen by trying a few heuristics in order, each with a
-probability, as MoGo, Fuego, Pachi and michi did, then falling back on a random move:
+(The status estimate plays the light policy of :mod:`miai._kernel.light`; the benchmark the
+uniform one of :mod:`miai._kernel.playout`.)
 
-1. **Atari** (``_atari_moves``): look at the chains on and around the last move. An opponent
+Reading guide. A playout move (:func:`heavy_move`) is chosen by trying a few heuristics in
+order, each with a probability, as MoGo, Fuego, Pachi and michi did, then falling back on a
+random move:
+
+1. **Atari** (:func:`atari_moves`): look at the chains on and around the last move. An opponent
    chain in atari is captured at its last liberty; an own chain in atari is saved, by capturing
    an opponent chain in atari that touches it or by extending on its liberty when that gives
    it at least two liberties.
 2. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
    neighbourhood matches one of MoGo's patterns (hane, cuts, edge moves), as michi lists them.
-3. **Random**: uniformly among the legal moves that do not fill an own eye.
+3. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
+   an own eye.
 
-Any candidate that is a **self-atari** (the mover's chain of two or more stones would be left
-with one liberty, capturing nothing) is rejected with a probability (``P_SELFATARI_*``).
+Any candidate that is a **self-atari** (:func:`self_atari`: the mover's chain of two or more
+stones would be left with one liberty, capturing nothing) is rejected with a probability
+(``P_SELFATARI_*``). :func:`heavy_playout` plays one game to its end.
 
 The pattern table is built once in Python: the 8 neighbours of a point, each EMPTY, BLACK,
 WHITE or WALL (two bits), index a 65,536-entry boolean table that holds every rotation,
 reflection and colour swap of the patterns, so matching is one table look-up.
 
 ``params`` is a float64 array of the probabilities (indices ``P_*``); the search builds it
-from :class:`miai.ai.mcts.MctsConfig`. Everything is ``@njit(cache=True)`` and plain Python.
+from :class:`miai.ai.config.MctsConfig`. Everything is ``@njit(cache=True)`` and plain Python.
 """
 
 from __future__ import annotations
@@ -36,7 +42,6 @@ from miai._kernel.board import (
     LIBS,
     M_N,
     M_NEMPTY,
-    M_RNG,
     M_W,
     NB,
     NEXT,
@@ -47,7 +52,7 @@ from miai._kernel.board import (
     pass_turn,
     play_stone,
 )
-from miai._kernel.playout import discard_candidate, random_below
+from miai._kernel.playout import _restore, _scratch, discard_candidate, random_below
 from miai._kernel.tactics import captures_something, chain_liberty, liberties_after
 
 # indices into the policy's parameter array
@@ -149,7 +154,7 @@ def env8(grid: np.ndarray, w: int, p: int) -> int:
 
 # ---------------------------------------------------------------------- chain helpers
 @njit(cache=True)
-def is_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+def self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """Whether a stone of ``c`` on ``p`` leaves a chain of two or more stones with a single
     liberty while capturing nothing (a lone stone's self-atari is allowed: throw-ins)."""
     if (grid[NB, p] & 0xFF) >= 2:
@@ -240,14 +245,14 @@ def _pick_candidate(
         cand[i] = cand[n]
         if legality(grid, meta, p, c, False) != LEGAL or is_own_eye(grid, meta, p, c):
             continue
-        if reject_self_atari > 0.0 and is_self_atari(grid, meta, p, c) and _chance(meta, reject_self_atari):
+        if reject_self_atari > 0.0 and self_atari(grid, meta, p, c) and _chance(meta, reject_self_atari):
             continue
         return p
     return 0
 
 
 @njit(cache=True)
-def random_move(grid: np.ndarray, meta: np.ndarray, c: int, reject_self_atari: float) -> int:
+def heavy_random_move(grid: np.ndarray, meta: np.ndarray, c: int, reject_self_atari: float) -> int:
     """Uniformly among ``c``'s legal moves that fill no own eye, with self-ataris rejected
     with probability ``reject_self_atari``; 0 (pass) if none is left. The empty list's
     order changes, as in :func:`miai._kernel.playout.choose_random_move`."""
@@ -256,7 +261,7 @@ def random_move(grid: np.ndarray, meta: np.ndarray, c: int, reject_self_atari: f
         r = random_below(meta, k)
         p = grid[EMPTIES, r]
         ok = legality(grid, meta, p, c, False) == LEGAL and not is_own_eye(grid, meta, p, c)
-        if ok and reject_self_atari > 0.0 and is_self_atari(grid, meta, p, c):
+        if ok and reject_self_atari > 0.0 and self_atari(grid, meta, p, c):
             ok = not _chance(meta, reject_self_atari)
         if ok:
             return p
@@ -266,11 +271,12 @@ def random_move(grid: np.ndarray, meta: np.ndarray, c: int, reject_self_atari: f
 
 
 @njit(cache=True)
-def policy_move(
+def heavy_move(
     grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, pat3: np.ndarray, params: np.ndarray,
     cand: np.ndarray,
 ) -> int:
-    """The playout policy's move for ``c`` (0 for a pass); ``cand`` is scratch space."""
+    """The heavy policy's move for ``c`` (0 for a pass) after the moves ``last`` and ``last2``
+    (0: a pass or none); ``cand`` is scratch space."""
     if last > 0 and _chance(meta, params[P_CAPTURE]):
         n = atari_moves(grid, meta, c, last, cand)
         p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
@@ -282,16 +288,16 @@ def policy_move(
         p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
         if p > 0:
             return p
-    return random_move(grid, meta, c, params[P_SELFATARI_RANDOM])
+    return heavy_random_move(grid, meta, c, params[P_SELFATARI_RANDOM])
 
 
 @njit(cache=True)
-def policy_playout(
+def heavy_playout(
     grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int, max_turns: int,
     pat3: np.ndarray, params: np.ndarray, amaf: np.ndarray,
 ) -> int:
-    """Play a game to the end with the policy (the board is modified in place; the caller
-    counts it).
+    """Play a game to the end with the heavy policy (the board is modified in place; the
+    caller counts it).
 
     ``last`` and ``last2`` are the two moves before (0 for a pass or none). Each point's
     first player is written into ``amaf`` where it is still 0. Returns the number of turns
@@ -302,7 +308,7 @@ def policy_playout(
     turns = 0
     c = to_move
     while turns < max_turns and passes < 2:
-        p = policy_move(grid, meta, c, last, last2, pat3, params, cand)
+        p = heavy_move(grid, meta, c, last, last2, pat3, params, cand)
         if p == 0:
             passes += 1
             pass_turn(meta)
@@ -319,26 +325,21 @@ def policy_playout(
 
 
 @njit(cache=True)
-def run_policy_playouts(
+def run_heavy_playouts(
     grid: np.ndarray, meta: np.ndarray, to_move: int, count: int, komi: float, seed: int,
     pat3: np.ndarray, params: np.ndarray,
 ) -> tuple[int, int]:
-    """Run ``count`` policy playouts from this position (left unchanged); returns
+    """Run ``count`` heavy playouts from this position (left unchanged); returns
     ``(total turns, black wins)``. The benchmark's and the tests' entry point."""
-    g = grid.copy()
-    m = meta.copy()
-    m[M_RNG] = seed if seed != 0 else 1
+    g, m = _scratch(grid, meta, seed)
     n = meta[M_N]
     amaf = np.zeros(grid.shape[1], np.int8)
     total = 0
     wins = 0
     for _ in range(count):
-        g[:, :] = grid
-        rng = m[M_RNG]
-        m[:] = meta
-        m[M_RNG] = rng
+        _restore(g, m, grid, meta)
         amaf[:] = 0
-        total += policy_playout(g, m, to_move, 0, 0, 3 * n * n, pat3, params, amaf)
+        total += heavy_playout(g, m, to_move, 0, 0, 3 * n * n, pat3, params, amaf)
         if area_difference(g, m) - komi > 0:
             wins += 1
     return total, wins

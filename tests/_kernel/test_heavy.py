@@ -1,4 +1,5 @@
-"""The playout policy: 3×3 patterns, atari heuristics, self-atari, and whole playouts."""
+"""The heavy playout policy (the search's): 3×3 patterns, atari heuristics, self-atari, and
+whole playouts."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import numpy as np
 import pytest
 
 from miai._kernel import check_consistency
-from miai._kernel import policy as P
+from miai._kernel import heavy as H
 from miai._kernel.board import BLACK, WHITE, area_difference, new_board
 from tests.diagrams import game_from
 
@@ -27,7 +28,7 @@ def idx(game, vertex: str) -> int:
 
 
 def test_pattern_table_holds_every_symmetry_and_colour_swap():
-    table = P.PAT3
+    table = H.PAT3
     assert table.dtype == np.bool_ and table.shape == (1 << 16,)
     assert 0 < table.sum() < len(table) // 3
     # swapping colours (1 <-> 2) maps matches to matches
@@ -59,8 +60,8 @@ def test_hane_pattern_matches_on_the_board_and_empty_centre_does_not():
         """
     )
     w = int(m[1])
-    assert P.PAT3[P.env8(g, w, idx(game, "E4"))]
-    assert not P.PAT3[P.env8(g, w, idx(game, "E2"))]  # nothing around
+    assert H.PAT3[H.env8(g, w, idx(game, "E4"))]
+    assert not H.PAT3[H.env8(g, w, idx(game, "E2"))]  # nothing around
 
 
 def test_liberties_after_self_atari_and_captures():
@@ -74,14 +75,14 @@ def test_liberties_after_self_atari_and_captures():
         """
     )
     # White's chain A2 B2 B1 has liberties A1 and C1: White A1 leaves it one (C1)
-    assert P.liberties_after(g, m, idx(game, "A1"), WHITE, 5) == 1
-    assert P.is_self_atari(g, m, idx(game, "A1"), WHITE)
+    assert H.liberties_after(g, m, idx(game, "A1"), WHITE, 5) == 1
+    assert H.self_atari(g, m, idx(game, "A1"), WHITE)
     # White C1 keeps two (A1, D1)
-    assert P.liberties_after(g, m, idx(game, "C1"), WHITE, 5) == 2
-    assert not P.is_self_atari(g, m, idx(game, "C1"), WHITE)
+    assert H.liberties_after(g, m, idx(game, "C1"), WHITE, 5) == 2
+    assert not H.self_atari(g, m, idx(game, "C1"), WHITE)
     # Black C1 leaves White with one liberty; Black A1 is a lone stone's atari, allowed
-    assert not P.is_self_atari(g, m, idx(game, "A1"), BLACK)
-    assert P.captures_something(g, m, idx(game, "A1"), BLACK) == 0
+    assert not H.self_atari(g, m, idx(game, "A1"), BLACK)
+    assert H.captures_something(g, m, idx(game, "A1"), BLACK) == 0
 
 
 def test_atari_moves_capture_and_escape_around_the_last_move():
@@ -96,10 +97,10 @@ def test_atari_moves_capture_and_escape_around_the_last_move():
     )
     out = np.zeros(16, np.int32)
     # White C2 is in atari (liberty C1) next to Black's last move D2: Black captures at C1
-    n = P.atari_moves(g, m, BLACK, idx(game, "D2"), out)
+    n = H.atari_moves(g, m, BLACK, idx(game, "D2"), out)
     assert idx(game, "C1") in out[:n].tolist()
     # for White the same chain is its own in atari: extending to C1 gives 2+ liberties? C1 has B1, D1
-    n = P.atari_moves(g, m, WHITE, idx(game, "D2"), out)
+    n = H.atari_moves(g, m, WHITE, idx(game, "D2"), out)
     assert idx(game, "C1") in out[:n].tolist()
 
 
@@ -116,19 +117,19 @@ def test_escape_is_not_offered_when_extending_stays_in_atari():
     # White's chain B2 C2 C1 has one liberty D1; extending there touches E1 (black), D2 black:
     # no gain, and nothing to capture
     out = np.zeros(16, np.int32)
-    n = P.atari_moves(g, m, WHITE, idx(game, "D2"), out)
+    n = H.atari_moves(g, m, WHITE, idx(game, "D2"), out)
     assert idx(game, "D1") not in out[:n].tolist()
 
 
 @pytest.mark.parametrize("size", [5, 9, 13])
-def test_policy_playouts_end_consistent_with_only_eyes_left(size):
+def test_heavy_playouts_end_consistent_with_only_eyes_left(size):
     g, m = new_board(size)
-    params = P.DEFAULT_PARAMS.copy()
+    params = H.DEFAULT_PARAMS.copy()
     for seed in range(1, 30):
         gg, mm = g.copy(), m.copy()
         mm[8] = seed
         amaf = np.zeros(g.shape[1], np.int8)
-        turns = P.policy_playout(gg, mm, BLACK, 0, 0, 3 * size * size, P.PAT3, params, amaf)
+        turns = H.heavy_playout(gg, mm, BLACK, 0, 0, 3 * size * size, H.PAT3, params, amaf)
         assert 0 < turns <= 3 * size * size
         check_consistency(gg, mm)
         # every stone's point was first played by its colour or later recaptured and replayed
@@ -138,23 +139,23 @@ def test_policy_playouts_end_consistent_with_only_eyes_left(size):
             assert abs(area_difference(gg, mm)) <= size * size
 
 
-def test_policy_playouts_are_reproducible_and_leave_the_position():
+def test_heavy_playouts_are_reproducible_and_leave_the_position():
     g, m = new_board(9)
     before = g.copy()
-    a = P.run_policy_playouts(g, m, BLACK, 20, 7.5, 3, P.PAT3, P.DEFAULT_PARAMS)
-    b = P.run_policy_playouts(g, m, BLACK, 20, 7.5, 3, P.PAT3, P.DEFAULT_PARAMS)
+    a = H.run_heavy_playouts(g, m, BLACK, 20, 7.5, 3, H.PAT3, H.DEFAULT_PARAMS)
+    b = H.run_heavy_playouts(g, m, BLACK, 20, 7.5, 3, H.PAT3, H.DEFAULT_PARAMS)
     assert a == b
     assert (g == before).all()
     turns, wins = a
     assert 20 * 40 < turns < 20 * 243 and 0 <= wins <= 20
 
 
-def test_policy_runs_interpreted_with_jit_disabled():
+def test_heavy_policy_runs_interpreted_with_jit_disabled():
     code = (
         "import numba.core.config as c; assert c.DISABLE_JIT\n"
-        "from miai._kernel import policy as P, new_board\n"
+        "from miai._kernel import heavy as H, new_board\n"
         "g, m = new_board(5)\n"
-        "print(*P.run_policy_playouts(g, m, 1, 3, 7.5, 5, P.PAT3, P.DEFAULT_PARAMS))\n"
+        "print(*H.run_heavy_playouts(g, m, 1, 3, 7.5, 5, H.PAT3, H.DEFAULT_PARAMS))\n"
     )
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)

@@ -1,5 +1,6 @@
-"""The ownership playouts' judgement of self-ataris: the nakade test (what the capture gives
-the opponent) rather than the chain's size, and the vital point of a three-point space."""
+"""The light playout policy (the status estimate's ownership): its judgement of self-ataris,
+the nakade test (what the capture gives the opponent) rather than the chain's size, and the
+vital point of a three-point space."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import sys
 import numpy as np
 import pytest
 
-from miai._kernel.ownership import bad_self_atari, ownership, vital_point_of_three
+from miai._kernel.light import ownership, useless_self_atari, vital_point_of_three
 from miai.coords import point_from_gtp
 from tests.diagrams import SEKI_GNUGO_43, game_from
 
@@ -23,7 +24,7 @@ AFTER_G9 = SEKI.replace(". X . X O O . O .", ". X . X O O O O .", 1)
 
 def judge(diagram: str, vertex: str, colour: int) -> bool:
     board = game_from(diagram).board
-    return bool(bad_self_atari(board.grid, board.meta, board.index(point_from_gtp(vertex, 9)), colour))
+    return bool(useless_self_atari(board.grid, board.meta, board.index(point_from_gtp(vertex, 9)), colour))
 
 
 @pytest.mark.parametrize(
@@ -38,7 +39,7 @@ def judge(diagram: str, vertex: str, colour: int) -> bool:
         ("E6", 1, False),  # an ordinary move
     ],
 )
-def test_seki_fills_are_bad_self_ataris(vertex, colour, bad):
+def test_seki_fills_are_useless_self_ataris(vertex, colour, bad):
     assert judge(SEKI, vertex, colour) is bad
 
 
@@ -87,9 +88,9 @@ def test_ownership_runs_interpreted_with_jit_disabled():
     code = (
         "import numba.core.config as c; assert c.DISABLE_JIT\n"
         "import numpy as np\n"
-        "from tests._kernel.test_ownership import SEKI, AFTER_G9\n"
+        "from tests._kernel.test_light import SEKI, AFTER_G9\n"
         "from tests.diagrams import SEKI_GNUGO_43, game_from\n"
-        "from miai._kernel.ownership import ownership\n"
+        "from miai._kernel.light import ownership\n"
         "for d in (SEKI, AFTER_G9):\n"
         "    b = game_from(d).board\n"
         "    owned = np.zeros((3, b.grid.shape[1]), np.int32)\n"
@@ -105,7 +106,7 @@ def test_ownership_runs_interpreted_with_jit_disabled():
 
 
 def test_own_eye_is_filled_only_to_save_a_chain():
-    from miai._kernel.ownership import _acceptable
+    from miai._kernel.light import _acceptable
 
     # White E5 is in atari; its last liberty D5 has only White neighbours (a false eye):
     # connecting there is a move the playouts make; G9 in the seki saves nothing.

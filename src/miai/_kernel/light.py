@@ -1,8 +1,10 @@
-"""Ownership: who ends up owning each point, averaged over many light playouts.
+"""The light playout policy, and ownership: who ends up owning each point, averaged over
+many light playouts (the status estimate's evidence, :mod:`miai.ai.status`).
 
-The playout policy is a little smarter than ``playout.py``'s uniform one, because ownership
-is meant to judge finished or nearly finished positions, where uniform play is too silly
-(it fills the last shared liberty of a seki, ignores ataris):
+The search plays the heavy policy (:mod:`miai._kernel.heavy`, with 3×3 patterns); this one
+has no patterns, but is smarter than ``playout.py``'s uniform one, because ownership judges
+finished or nearly finished positions, where uniform play is too silly (it fills the last
+shared liberty of a seki, ignores ataris). :func:`light_move` chooses a move:
 
 1. If the opponent's last move left one of its chains next to it in atari, capture it.
 2. If it put one of our chains next to it in atari, extend it when that gives it at least two
@@ -13,14 +15,14 @@ is meant to judge finished or nearly finished positions, where uniform play is t
 4. Otherwise a uniformly random legal move that does not fill our own eye (a point whose
    neighbours are all ours, true eye or false, unless filling it saves a chain of ours in
    atari: the connection through a false eye) and
-   is not a self-atari no one would make (:func:`bad_self_atari`): more than
+   is not a self-atari no one would make (:func:`useless_self_atari`): more than
    ``NAKADE_MAX`` stones, or a sacrifice whose capture kills nothing (the nakade test of
    :func:`useless_sacrifice`). Seki shapes stay seki (filling a shared liberty would put a
    whole group in atari, or give the opponent a second eye), while the small sacrifices
    that kill an eye space from inside (nakade: a bent three, a throw-in) remain possible.
 
-A playout ends after two passes (or ``3 N²`` turns) and is counted by area with
-``region_owners``. :func:`ownership` adds each point's final owner into per-colour counts.
+A playout (:func:`light_playout`) ends after two passes (or ``3 N²`` turns) and is counted
+by area with ``region_owners``. :func:`ownership` adds each point's final owner into per-colour counts.
 """
 
 from __future__ import annotations
@@ -38,7 +40,6 @@ from miai._kernel.board import (
     LIBS,
     M_N,
     M_NEMPTY,
-    M_RNG,
     M_W,
     NB,
     NEXT,
@@ -50,7 +51,7 @@ from miai._kernel.board import (
     play_stone,
     region_owners,
 )
-from miai._kernel.playout import discard_candidate, random_below
+from miai._kernel.playout import _restore, _scratch, discard_candidate, random_below
 from miai._kernel.tactics import captures_something, chain_liberty, liberties_after, stones_after
 
 NAKADE_MAX = 3
@@ -176,7 +177,7 @@ def useless_sacrifice(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> boo
 
 
 @njit(cache=True)
-def bad_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+def useless_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """Whether a stone of ``c`` on the empty point ``p`` is a self-atari no one would play:
     more than ``NAKADE_MAX`` stones, or a sacrifice of two or more stones that kills
     nothing (:func:`useless_sacrifice`). A lone stone's
@@ -201,7 +202,7 @@ def _acceptable(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
         return _saves_a_chain(grid, meta, p, c)
     if legality(grid, meta, p, c, False) != LEGAL:
         return False
-    return not bad_self_atari(grid, meta, p, c)
+    return not useless_self_atari(grid, meta, p, c)
 
 
 @njit(cache=True)
@@ -255,7 +256,7 @@ def vital_point_of_three(grid: np.ndarray, w: int, e: int) -> int:
 
 
 @njit(cache=True)
-def choose_policy_move(grid: np.ndarray, meta: np.ndarray, c: int, last: int) -> int:
+def light_move(grid: np.ndarray, meta: np.ndarray, c: int, last: int) -> int:
     """The light policy's move for ``c`` after the opponent's move ``last`` (0: a pass or
     none): 0 means pass. See the module's reading guide."""
     w = meta[M_W]
@@ -293,14 +294,14 @@ def choose_policy_move(grid: np.ndarray, meta: np.ndarray, c: int, last: int) ->
 
 
 @njit(cache=True)
-def policy_playout(grid: np.ndarray, meta: np.ndarray, to_move: int, max_turns: int) -> int:
+def light_playout(grid: np.ndarray, meta: np.ndarray, to_move: int, max_turns: int) -> int:
     """Play the light policy to the end on this board (modified in place); returns the turns."""
     passes = 0
     turns = 0
     last = 0
     c = to_move
     while turns < max_turns and passes < 2:
-        p = choose_policy_move(grid, meta, c, last)
+        p = light_move(grid, meta, c, last)
         if p == 0:
             passes += 1
             pass_turn(meta)
@@ -319,21 +320,16 @@ def ownership(grid: np.ndarray, meta: np.ndarray, to_move: int, count: int, seed
     first player between ``to_move`` and the other (a finished position has no one to move),
     and add into ``owned`` (int32, shape ``(3, L)``) how often each point ended up Black's
     (row 1), White's (row 2) or nobody's (row 0). Returns the total turns played."""
-    g = grid.copy()
-    m = meta.copy()
-    m[M_RNG] = seed if seed != 0 else 1
+    g, m = _scratch(grid, meta, seed)
     n = meta[M_N]
     length = grid.shape[1]
     max_turns = 3 * n * n
     owners = np.empty(length, np.int32)
     total = 0
     for i in range(count):
-        g[:, :] = grid
-        rng = m[M_RNG]
-        m[:] = meta
-        m[M_RNG] = rng
+        _restore(g, m, grid, meta)
         first = to_move if i % 2 == 0 else 3 - to_move
-        total += policy_playout(g, m, first, max_turns)
+        total += light_playout(g, m, first, max_turns)
         region_owners(g, m, owners)
         for p in range(length):
             v = owners[p]
