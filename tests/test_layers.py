@@ -1,4 +1,5 @@
-"""The core never imports protocols, AI or apps (ARCHITECTURE.md: strict downward layering)."""
+"""Strict downward layering (ARCHITECTURE.md): the core imports no protocol, AI or app; the AI
+imports no protocol or app; the protocols import no app (the command line or the server)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,16 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "miai"
-CORE = ["errors", "coords", "rules", "handicap", "board", "game", "scoring", "endgame", "life", "regions", "result", "_kernel"]
-UPPER = ("miai.gtp", "miai.cli", "miai.sgf", "miai.render", "miai.ai", "miai.server")
+CORE = ["errors", "coords", "rules", "handicap", "board", "game", "scoring", "endgame", "life", "regions", "result", "clock", "_kernel"]
+UPPER = ("miai.gtp", "miai.cli", "miai.sgf", "miai.render", "miai.ai", "miai.match", "miai.server")
+APPS = ("miai.cli", "miai.server")
+FORBIDDEN_ABOVE_CORE = {
+    "ai": ("miai.gtp", "miai.match", "miai.sgf", *APPS),
+    "gtp": ("miai.match", *APPS),
+    "sgf": ("miai.gtp", "miai.match", "miai.ai", *APPS),
+    "render": ("miai.gtp", "miai.match", "miai.ai", *APPS),
+    "match": APPS,
+}
 
 
 def imports_of(path: Path) -> set[str]:
@@ -38,3 +47,13 @@ def test_kernel_imports_only_numpy_numba_and_itself():
             assert root in {"numpy", "numba", "__future__", "hashlib", "pathlib", "math"} or name.startswith("miai._kernel"), (
                 f"{path.name} imports {name}"
             )
+
+
+@pytest.mark.parametrize("package", sorted(FORBIDDEN_ABOVE_CORE))
+def test_upper_layers_import_only_downwards(package):
+    forbidden = FORBIDDEN_ABOVE_CORE[package]
+    paths = list((SRC / package).rglob("*.py")) if (SRC / package).is_dir() else [SRC / f"{package}.py"]
+    assert all(p.exists() for p in paths) and paths, f"no module miai.{package}"
+    for path in paths:
+        bad = sorted(i for i in imports_of(path) if i.startswith(forbidden))
+        assert not bad, f"{path.relative_to(SRC)} imports {bad}"
