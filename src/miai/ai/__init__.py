@@ -1,17 +1,5 @@
-"""Computer players: :class:`~miai.ai.mcts.MctsPlayer` (Monte-Carlo tree search).
+"""Computer players: :mod:`miai.ai.mcts` (Monte-Carlo tree search, :class:`~miai.ai.mcts.MctsPlayer`),
+:mod:`miai.ai.config` (every search knob) and :mod:`miai.ai.status` (the dead-stone estimate).
 
-Imported lazily so that ``import miai.ai`` does not load the compiled kernel."""
-
-from __future__ import annotations
-
-from typing import Any
-
-__all__ = ["Decision", "MctsConfig", "MctsPlayer"]
-
-
-def __getattr__(name: str) -> Any:
-    if name in __all__:
-        from miai.ai import mcts
-
-        return getattr(mcts, name)
-    raise AttributeError(f"module 'miai.ai' has no attribute {name!r}")
+The package itself imports nothing, so ``miai.ai.config`` can be read without the compiled
+kernel; ``miai.ai.mcts`` and ``miai.ai.status`` load it."""
