@@ -381,6 +381,6 @@ def test_a_clock_rises_only_by_increment_or_period_reset_and_flags_exactly_when_
 
 def test_the_clock_loads_no_compiled_code():
     """The GTP engine reads time commands before numba loads: clock.py must not pull it in."""
-    code = "import sys, miai.clock; print([m for m in ('numpy', 'numba', 'miai.game') if m in sys.modules])"
+    code = "import sys, miai.clock; print([m for m in ('numpy', 'numba', 'miai._kernel') if m in sys.modules])"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
