@@ -1,4 +1,4 @@
-"""loadsgf and printsgf: records from the shared sample corpus, errors, and a round trip."""
+"""loadsgf and printsgf: records from the sample corpus (tests/data/sgf), errors, and a round trip."""
 
 from __future__ import annotations
 
@@ -10,19 +10,14 @@ from gtp_transcript import ask, check
 from miai.coords import Color, point_to_gtp
 from miai.gtp.engine import GtpEngine
 from miai.rules import Rules
-from tests.samples import SAMPLES, needs_samples
-
-pytest.importorskip("miai.sgf", reason="miai.sgf (the SGF reader and writer) is not in this checkout")
-
-# the repository's parent holds the shared material: <repo>/../shared/sgf-samples
+from tests.samples import SAMPLES
 
 
 def stones(engine: GtpEngine, color: Color) -> list[str]:
     return sorted(point_to_gtp(p) for p in engine.game.board.stones(color))
 
 
-@needs_samples
-def test_loadsgf_a_shared_sample() -> None:
+def test_loadsgf_a_sample_record() -> None:
     """cgoban-9x9-variations-empty-pass-AE.sgf: 9x9, KM 6, main line B fd, W df, B ff, W dd, B dg."""
     path = SAMPLES / "cgoban-9x9-variations-empty-pass-AE.sgf"
     engine = GtpEngine()  # 19x19: the record sets the size
@@ -47,7 +42,6 @@ def test_loadsgf_a_shared_sample() -> None:
     assert engine.game.move_number == 4
 
 
-@needs_samples
 def test_loadsgf_handicap_game_with_a_result() -> None:
     """kgs-cgoban2-handicap5-empty-passes.sgf: HA 5, komi 0.5, Japanese, 272 moves."""
     engine = GtpEngine(size=9)
@@ -59,7 +53,6 @@ def test_loadsgf_handicap_game_with_a_result() -> None:
     assert ask(engine, "final_score").startswith("= ")
 
 
-@needs_samples
 def test_loadsgf_every_sample_answers() -> None:
     """Every file of the corpus loads or fails with `cannot load file`, never worse."""
     engine = GtpEngine()
@@ -159,7 +152,6 @@ def test_printsgf_round_trip(tmp_path: Path) -> None:
     )
 
 
-@needs_samples
 def test_printsgf_after_loadsgf_keeps_the_record() -> None:
     engine = GtpEngine()
     ask(engine, f"loadsgf {SAMPLES / 'cgoban-9x9-variations-empty-pass-AE.sgf'} 3")

@@ -455,7 +455,10 @@ class GtpEngine:
             raise GtpError("syntax error: expected printsgf [<file>]")
         from miai import sgf
 
-        text = sgf.game_to_sgf(self.game, record=self.record)
+        notes: list[str] = []
+        text = sgf.game_to_sgf(self.game, record=self.record, notes=notes)
+        for note in notes:
+            self.log(f"printsgf: {note}")
         if not args or args[0] == "-":
             return text
         try:

@@ -1,0 +1,114 @@
+"""The SGF grammar (:mod:`miai.sgf.grammar`): trees, escapes, the tolerant scanner and its
+repair report with locations, writing, and its cost on large or hostile input."""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+
+import pytest
+
+from miai import Color, Move
+from miai.errors import SgfError
+from miai.sgf import MAX_RECORD_BYTES, SgfNode, read_collection, read_record, write_collection
+from miai.sgf.grammar import scan
+from tests.sgf import has
+
+
+def test_escapes_and_soft_line_breaks():
+    r = read_record("(;C[a\\] [b\\]\\\\ \\: soft\\\nbreak\r\nhard];B[aa])")
+    assert r.comments[0] == "a] [b]\\ : softbreak\nhard"
+
+
+def test_whitespace_between_values_and_ids():
+    r = read_record("(\n ; SZ [9] AB [aa] \n [bb] ; W [cc] )")
+    assert r.setup_stones[0] == [(8, 0), (7, 1)]
+    assert r.moves == [Move(Color.WHITE, (6, 2))]
+
+
+def test_variations_and_main_line():
+    r = read_record("(;SZ[9];B[aa](;W[bb];B[cc])(;W[dd]))")
+    assert [m.point for m in r.moves] == [(8, 0), (7, 1), (6, 2)]
+    assert len(r.root.children[0].children) == 2
+    assert r.main_line[-1].move == ("B", "cc")
+
+
+def test_deep_nesting_is_iterative():
+    letters = "abcdefghijklmnopqrs"
+    moves = "".join(f"(;{'BW'[i % 2]}[{letters[i % 19]}{letters[(i // 19) % 19]}]" for i in range(3000))
+    r = read_record("(;SZ[19]" + moves + ")" * 3000 + ")")
+    assert len(r.moves) == 3000
+    assert read_record(r.to_sgf()) == r
+
+
+def test_collection_and_writing_it():
+    text = "(;SZ[9];B[aa])(;SZ[13];W[bb])"
+    records = read_collection(text)
+    assert [r.size for r in records] == [9, 13]
+    assert read_collection(write_collection(records)) == records
+    assert has(read_record(text), "2 game trees")
+
+
+def test_sgf_node_api():
+    node = SgfNode({"B": ["aa"], "C": ["x"]}, [SgfNode({"W": ["bb"]})])
+    assert node.get("C") == "x" and node.get("Z") is None and "B" in node
+    assert node.move == ("B", "aa")
+    assert [n.move for n in node.walk()] == [("B", "aa"), ("W", "bb")]
+    clone = node.copy()
+    assert clone == node and clone is not node
+    clone.children[0].properties["W"] = ["cc"]
+    assert clone != node
+    assert "SgfNode ;B[aa]C[x]" in repr(node)
+
+
+def test_stray_close_bracket_is_skipped():
+    r = read_record("(;SZ[19];B[aa]];W[bb])")
+    assert len(r.moves) == 2
+    assert r.repairs == ["line 1, column 15: stray ']' skipped"]
+
+
+def test_unescaped_bracket_inside_a_value_is_kept():
+    r = read_record("(;PB[Matsuyama[3d]];B[aa])")
+    assert r.black == "Matsuyama[3d]"
+    assert has(r, "unescaped ']'")
+
+
+def test_long_ff1_ids_keep_their_capitals():
+    r = read_record("(;FileFormat[1]SiZe[9]PlayerBlack[hi]KoMi[0.5];Black[ee];White[cc])")
+    assert (r.size, r.black, r.komi, len(r.moves)) == (9, "hi", 0.5, 2)
+    assert has(r, "PlayerBlack->PB")
+
+
+def test_lowercase_ids_and_junk():
+    r = read_record("(;sz[9] @@ b[ee] ;W[cc] foo ;B[dd])")
+    assert r.size == 9 and len(r.moves) == 3
+    assert has(r, "'@@'") and has(r, "'foo' is not followed by a value") and has(r, "sz->SZ")
+
+
+def test_missing_root_semicolon():
+    r = read_record("(SZ[9]PB[x];B[aa])")
+    assert r.black == "x" and len(r.moves) == 1
+    assert has(r, "line 1, column 2", "missing ';'")
+
+
+def test_unbalanced_parentheses_and_end_of_input():
+    r = read_record("(;SZ[9];B[aa](;W[bb]")
+    assert len(r.moves) == 2 and has(r, "2 unclosed '('")
+    r = read_record("(;SZ[9];B[aa];C[no end")
+    assert r.comments == {1: "no end"} and has(r, "inside a property value")
+    r = read_record("(;SZ[9];B[aa]))) junk")
+    assert len(r.moves) == 1 and has(r, "text after the last game tree")
+
+
+def test_two_moves_in_one_node_are_split():
+    r = read_record("(;SZ[9];B[aa]W[bb];W[cc]W[dd])")
+    assert [m.color.letter for m in r.moves] == ["B", "W", "W", "W"]
+    assert all(len([k for k in n.properties if k in "BW"]) <= 1 for n in r.root.walk())
+    assert has(r, "second move")
+
+
+def test_repeated_properties_are_merged():
+    r = read_record("(;SZ[9]AP[a]AP[b];B[aa])")
+    assert r.root.properties["AP"] == ["a", "b"] and has(r, "AP repeated")
+
+
