@@ -159,3 +159,22 @@ def test_printsgf_after_loadsgf_keeps_the_record() -> None:
     # the record's players and its moves beyond the loaded position are kept
     assert "PB[Black]" in text and "PW[White]" in text
     assert "B[ff]" in text
+
+
+def test_printsgf_keeps_the_records_result_unless_the_game_goes_on(tmp_path: Path) -> None:
+    """A record's RE survives loadsgf + printsgf even when the replay counts the game
+    otherwise (here two passes end a Tromp-Taylor game, counted B+24.5); once the game is
+    played on, the stale RE is dropped and the log says so."""
+    path = tmp_path / "counted.sgf"
+    path.write_text("(;SZ[5]RU[Tromp-Taylor]KM[0.5]RE[B+4.5];B[cc];W[];B[])")
+    engine = GtpEngine()
+    logged: list[str] = []
+    engine.log = logged.append
+    assert ask(engine, f"loadsgf {path}") == "= "
+    assert "RE[B+4.5]" in ask(engine, "printsgf")
+    assert any("RE[B+4.5] kept" in line for line in logged)
+    assert ask(engine, f"loadsgf {path} 2") == "= "  # the position before B's pass: play goes on
+    assert ask(engine, "play b B4") == "= "
+    text = ask(engine, "printsgf")
+    assert "RE[" not in text and "B[bb]" in text  # B4 on 5x5
+    assert any("RE[B+4.5] dropped" in line for line in logged)

@@ -118,6 +118,50 @@ def test_game_to_sgf_writes_the_result():
     assert str(load_game(text)[0].result) == "B+R"
 
 
+@pytest.mark.parametrize("rules", ["Tromp-Taylor", "simple"])
+def test_a_records_result_survives_load_and_save_when_the_replay_counts_otherwise(rules):
+    """Two passes end the game under these rules and the replay counts it (B+24.5 on an
+    almost empty 5x5 board); the record's RE[B+4.5] is still what is written back."""
+    text = f"(;SZ[5]RU[{rules}]KM[0.5]RE[B+4.5];B[cc];W[];B[])"
+    game, record = load_game(text)
+    assert str(game.result) == "B+24.5" and str(record.result) == "B+4.5"
+    assert has(record, "RE[B+4.5] but the game as replayed", "ends B+24.5")
+    notes: list[str] = []
+    written = read_record(game_to_sgf(game, record=record, notes=notes))
+    assert written.result_text == "B+4.5"
+    assert notes == ["the record's RE[B+4.5] kept; the game as counted here ends B+24.5"]
+
+
+@pytest.mark.parametrize("words", ["白认输", "W+Resign", "黒中押し勝ち", "B+V", "adjourned"])
+def test_a_records_result_is_written_in_its_own_words(words):
+    game, record = load_game(f"(;SZ[9]RE[{words}];B[ee];W[cc])")
+    assert read_record(game_to_sgf(game, record=record)).result_text == words
+
+
+def test_a_records_result_is_replaced_or_dropped_once_the_game_goes_on():
+    game, record = load_game("(;SZ[9]RE[W+R];B[ee];W[cc])")
+    game.undo()  # the given result
+    game.undo()
+    game.play(Move(Color.WHITE, (2, 2)))
+    notes: list[str] = []
+    written = read_record(game_to_sgf(game, record=record, notes=notes))
+    assert written.result_text is None and notes == [
+        "the record's RE[W+R] dropped: the game was played on from the record and has not ended"
+    ]
+    game.resign(Color.WHITE)
+    notes.clear()
+    written = read_record(game_to_sgf(game, record=record, notes=notes))
+    assert written.result_text == "B+R" and notes == ["the record's RE[W+R] replaced by B+R: the game was played on from the record"]
+    # the record's other line stays as a variation with its moves
+    assert [c.move for c in written.main_line[1].children] == [("W", "cg"), ("W", "cc")]
+
+
+@pytest.mark.parametrize("source", ["", "   ", b"", "\n"])
+def test_load_game_of_nothing_is_an_error(source):
+    with pytest.raises(SgfError, match="no record given: the source is empty"):
+        load_game(source)  # "" named the current directory before
+
+
 def test_game_to_sgf_with_a_new_branch_keeps_the_old_line_as_a_variation():
     r = read_record("(;SZ[9]PB[x]ZZ[keep];B[aa]C[first];W[bb];B[cc](;W[dd])(;W[ee]))")
     game = game_from_record(r)

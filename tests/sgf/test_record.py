@@ -10,6 +10,7 @@ from miai.errors import SgfError
 from miai.result import Result, Termination
 from miai.rules import PRESETS
 from miai.sgf import SgfRecord, game_from_record, read_record
+from tests.samples import FUZZ
 from tests.sgf import has
 
 
@@ -42,6 +43,24 @@ def test_bad_points_are_dropped_with_a_note():
     assert has(r, "B[zz] is not a point") and has(r, "W[c c] read as W[cc]") and has(r, "AB[99]")
 
 
+def test_comma_separated_point_lists_are_read_as_points():
+    r = read_record("(;SZ[9]AB[aa,bb][cc]AW[ee, ff];B[gg])")
+    assert sorted(r.setup_stones[0]) == sorted([(8, 0), (7, 1), (6, 2)])
+    assert sorted(r.setup_stones[1]) == sorted([(4, 4), (3, 5)])
+    assert has(r, "AB[aa,bb] is a comma-separated list: read as AB[aa][bb]")
+    assert r.root.properties["AB"] == ["aa", "bb", "cc"]  # fixed in the tree
+    assert read_record(r.to_sgf()).repairs == []
+
+
+def test_a_point_set_up_in_two_colours_is_reported():
+    r = read_record((FUZZ / "ab-aw-same-point.sgf").read_bytes())
+    assert r.setup_stones == ([], [(4, 4)])
+    assert has(r, "E5 in both AB and AW", "set up white")
+    assert "AB" not in r.root and read_record(r.to_sgf()).repairs == []
+    r = read_record("(;SZ[9]AE[aa][bb]AB[aa];W[cc])")
+    assert r.root.properties["AE"] == ["bb"] and has(r, "A9 in both AE and AB", "set up black")
+
+
 def test_compressed_point_lists():
     r = read_record("(;SZ[9]AB[aa:cb]AW[ee])")
     assert sorted(r.setup_stones[0]) == sorted([(8, 0), (8, 1), (8, 2), (7, 0), (7, 1), (7, 2)])
@@ -60,6 +79,9 @@ def test_compressed_point_lists():
         ("lots", 7.5, ("not a number",)),
         ("6.5", 6.5, ()),
         ("-1.5", -1.5, ()),
+        ("inf", 7.5, ("not a finite number",)),
+        ("1e400", 7.5, ("not a finite number",)),
+        ("99999", 7.5, ("more than any board's points",)),
     ],
 )
 def test_komi_repairs(km, komi, words):
@@ -72,9 +94,33 @@ def test_komi_repairs(km, komi, words):
         assert r.repairs == []
 
 
+@pytest.mark.parametrize(
+    "ru, km, komi",
+    [
+        ("Japanese", "650", 6.5),  # Fox under territory rules: hundredths of a point
+        ("Japanese", "750", 7.5),
+        ("Korean", "650", 6.5),
+        ("Chinese", "375", 7.5),  # under area rules: hundredths of a stone (two points)
+        ("Chinese", "325", 6.5),
+        ("Japanese", "325", 6.5),  # 3.25 points is no komi: stones after all
+    ],
+)
+def test_fox_komi_follows_the_rules(ru, km, komi):
+    r = read_record(f"(;GM[1]FF[4]SZ[19]KM[{km}]RU[{ru}]AP[foxwq];B[pd])")
+    assert r.komi == komi and r.rules.komi == komi
+    assert has(r, f"KM[{km}] is in hundredths")
+    assert read_record(r.to_sgf()).komi == komi
+
+
 def test_komi_in_japanese_words():
     r = read_record("(;KO[黒6目半];B[aa])")
     assert r.komi == 6.5 and has(r, "KO[")
+
+
+def test_a_komi_in_words_that_overflows_is_ignored():
+    r = read_record((FUZZ / "ko-komi-overflow.sgf").read_bytes())
+    assert r.komi is None and has(r, "is not a komi: ignored")
+    assert read_record("(;SZ[9]KM[inf];B[aa])").komi == 7.5  # both non-finite komis repaired alike
 
 
 def test_no_komi_means_zero_in_the_rules():
@@ -86,6 +132,27 @@ def test_no_komi_means_zero_in_the_rules():
 def test_non_numeric_handicap(ha, value):
     r = read_record(f"(;SZ[19]HA[{ha}];B[aa])")
     assert r.handicap == value and has(r, f"HA[{ha}] is not a number")
+
+
+@pytest.mark.parametrize(
+    "ha, words",
+    [("-1", "is negative"), ("-3", "is negative"), ("1000", "more stones than the board holds"), ("99999999", "more stones")],
+)
+def test_a_handicap_that_is_not_a_count_is_no_handicap(ha, words):
+    r = read_record(f"(;SZ[9]HA[{ha}];B[aa])")
+    assert r.handicap == 0 and "HA" not in r.root and has(r, f"HA[{ha}]", words)
+    assert game_from_record(r).handicap == 0
+
+
+@pytest.mark.parametrize("name", ["sz-5000-digits.sgf", "ha-5000-digits.sgf"])
+def test_a_5000_digit_number_is_an_sgf_error_or_a_repair(name):
+    data = (FUZZ / name).read_bytes()
+    try:
+        r = read_record(data)
+    except SgfError as e:
+        assert "SZ[" in str(e) and "too large" in str(e)
+    else:
+        assert r.handicap == 0 and has(r, "more stones than the board holds")
 
 
 def test_handicap_stones_in_a_later_node_move_to_the_root():

@@ -45,7 +45,7 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
     up before the first move) are placed with ``set_handicap``, other setups with ``setup``,
     moves with their own colour (so consecutive moves of one colour replay as recorded). A
     result in ``RE`` ends the game with that result once the moves are played, unless the
-    moves themselves ended it.
+    moves themselves ended it (then ``repairs`` says when that result differs from ``RE``).
 
     A game that stands in the marking phase at the end (two passes, under rules that remove
     dead stones) and whose last main-line node has territory marks (``TB``/``TW``, as KGS,
@@ -111,6 +111,11 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
         return game
     if record.result is not None and game.phase is not Phase.FINISHED:
         game.set_result(record.result, "result given in the record")
+    elif record.result is not None and game.result is not None and not same_result(game.result, record.result):
+        record.repairs.append(
+            f"RE[{(record.result_text or '').strip()[:60]}] but the game as replayed under {game.rules.to_text()} "
+            f"ends {game.result} ({game.end_reason}): the record's result is kept when it is written"
+        )
     return game
 
 
