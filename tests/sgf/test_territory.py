@@ -12,6 +12,7 @@ from miai.endgame import whole_chains
 from miai.sgf import SgfRecord, game_to_sgf, load_game, read_record
 from tests.diagrams import SEKI_GNUGO_43, game_from
 from tests.samples import SAMPLES
+from tests.sgf import has
 
 # Black owns column A, White columns D-E; D2 is a dead black stone inside White's area.
 POSITION = """
@@ -39,10 +40,6 @@ def finished(rules: str = "japanese", dead=(D2,)) -> Game:
 def marks(record: SgfRecord) -> tuple[list[str] | None, list[str] | None]:
     node = record.main_line[-1]
     return node.properties.get("TB"), node.properties.get("TW")
-
-
-def has(record: SgfRecord, *words: str) -> bool:
-    return any(all(w in line for w in words) for line in record.repairs)
 
 
 # ------------------------------------------------------------------ writing

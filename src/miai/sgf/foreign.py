@@ -116,14 +116,15 @@ def _gib_passes(root: SgfNode, lines: list[str], notes: list[str]) -> None:
     line gives (``1`` Black, ``2`` White) when it gives one, else by the other colour than
     the move before it (White after handicap stones, Black at the start of an even game).
     """
-    kinds = [ln.split(None, 1)[0] for ln in lines if ln.startswith(("STO", "SKI"))]
+    records = [ln.strip() for ln in lines if ln.strip()[:3] in ("STO", "SKI")]  # as pysgf reads them
+    kinds = [ln[:3] for ln in records]
     if "SKI" not in kinds:
         return
     chain = root.main_line()[1:]
     if len(chain) != kinds.count("STO"):
         notes.append("GIB passes (SKI lines) not placed: the moves do not match the STO lines")
         return
-    ski_lines = iter(ln.split() for ln in lines if ln.startswith("SKI"))
+    ski_lines = iter(ln.split() for ln in records if ln.startswith("SKI"))
     moves = iter(chain)
     previous = "W" if "AB" not in root.properties else "B"  # so that the first mover is Black, or White after handicap
     nodes: list[SgfNode] = []

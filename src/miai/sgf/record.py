@@ -545,32 +545,34 @@ def _read_komi(root: SgfNode, rules: Rules, report: _Report) -> float | None:
         note(root, "KM", 0, f"KM[] is empty: komi {komi:g} (the default of the rules)")
         root.properties["KM"] = [f"{komi:g}"]
         return komi
-    parsed = True
-    try:
-        komi = float(text) if len(text) <= 40 else math.nan
-    except ValueError:
-        parsed = False
-        found = komi_from_text(text)
-        if found is None:
-            komi = rules.komi
-            note(root, "KM", 0, f"KM[{shown}] is not a number: komi {komi:g} (the default of the rules)")
-        else:
-            komi = found
-            note(root, "KM", 0, f"KM[{shown}] read as {komi:g}")
-    scaled = fox_komi(komi, rules) if math.isfinite(komi) else None
-    if scaled is not None:
-        unit = "points" if scaled * 100 == komi else "stones"
-        note(root, "KM", 0, f"KM[{shown}] is in hundredths of {'a point' if unit == 'points' else 'a stone'} "
-             f"(as Fox writes it under {'these' if unit == 'points' else 'area-scoring'} rules): komi {scaled:g}")  # fmt: skip
-        komi = scaled
-        parsed = False
-    if not math.isfinite(komi) or abs(komi) > MAX_KOMI:
-        what = "is not a finite number" if not math.isfinite(komi) else f"is more than any board's points ({MAX_KOMI})"
+    value: float | None = None
+    if len(text) <= 40:  # longer: komi_from_text looks at a bounded prefix
+        try:
+            value = float(text)
+        except ValueError:
+            pass
+    parsed = value is not None
+    if value is None:
+        value = komi_from_text(text)
+    if value is None:
+        komi = rules.komi
+        note(root, "KM", 0, f"KM[{shown}] is not a number: komi {komi:g} (the default of the rules)")
+    elif not math.isfinite(value) or abs(value) > MAX_KOMI and fox_komi(value, rules) is None:
+        what = "is not a finite number" if not math.isfinite(value) else f"is more than any board's points ({MAX_KOMI})"
         komi = rules.komi
         note(root, "KM", 0, f"KM[{shown}] {what}: komi {komi:g} (the default of the rules)")
-        parsed = False
-    if not parsed:
-        root.properties["KM"] = [f"{komi:g}"]
+    else:
+        komi = value
+        if not parsed:
+            note(root, "KM", 0, f"KM[{shown}] read as {komi:g}")
+        scaled = fox_komi(komi, rules)
+        if scaled is not None:
+            in_points = scaled * 100 == komi
+            unit, scoring = ("a point", "territory") if in_points else ("a stone", "area")
+            note(root, "KM", 0, f"KM[{shown}] is in hundredths of {unit} (Fox's scale under {scoring} scoring): komi {scaled:g}")
+            komi = scaled
+    if komi != value or not parsed:
+        root.properties["KM"] = [f"{komi:g}"]  # the repair goes into the tree
     return komi
 
 
