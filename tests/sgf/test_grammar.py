@@ -132,7 +132,17 @@ def test_scanning_time_is_linear(unit):
     that read 1M stray brackets in 17 s, 5M in 400 s) takes several times more."""
     head = "(;C[" if unit == "\\]" else "(;C[x]"
     small, large = (cpu_seconds(head + unit * n + "])") for n in (10_000, 80_000))
-    assert large / max(small, 1e-4) < 16
+    assert large / max(small, 0.01) < 16
+
+
+def test_megabytes_of_stray_brackets():
+    """A run of ``]`` is one repair; 3.2 MB of them cost about eight times 400 KB (times
+    under 10 ms count as 10 ms), where the quadratic scanner needed minutes."""
+    small, large = (cpu_seconds("(;SZ[9]C[x]" + "]" * n + ";B[aa])") for n in (400_000, 3_200_000))
+    assert large / max(small, 0.01) < 16
+    r = read_record(b"(;SZ[9]C[x]" + b"]" * 3_200_000 + b";B[aa])")
+    assert r.comments == {0: "x"} and len(r.moves) == 1
+    assert r.repairs == ["line 1, column 12: 3200000 stray ']' skipped"]
 
 
 def test_stray_brackets_are_reported_in_bounded_space():
