@@ -12,6 +12,7 @@ import pytest
 from miai import Color, Move
 from miai.errors import SgfError
 from miai.sgf import MAX_RECORD_BYTES, SgfNode, load_game, read_collection, read_file, read_record, write_collection
+from miai.sgf import grammar
 from miai.sgf.grammar import scan
 from tests.sgf import has
 
@@ -172,3 +173,14 @@ def test_a_record_larger_than_the_limit_is_refused():
         read_file("/dev/zero")  # reads the limit and one byte more, not for ever
     with pytest.raises(SgfError, match="larger than"):
         load_game(Path("/dev/zero"))
+
+
+def test_a_text_of_too_many_nodes_is_refused(monkeypatch):
+    """Each node costs several hundred bytes, so the number of nodes is bounded too (a
+    million; ten here): 16 MB of ';' would otherwise take gigabytes."""
+    monkeypatch.setattr(grammar, "MAX_NODES", 10)
+    assert len(read_record("(;SZ[9]" + ";B[aa];W[bb]" * 4 + ";B[cc])").moves) == 9
+    with pytest.raises(SgfError, match="more than 10 nodes: not read"):
+        read_record("(;SZ[9]" + ";B[aa];W[bb]" * 5 + ")")
+    with pytest.raises(SgfError, match="more than 10 nested"):
+        read_record("(" * 12)

@@ -13,9 +13,9 @@ end of input. Escapes follow FF[4]: ``\x`` is ``x`` and a backslash before a lin
 removes it.
 
 The scanner takes time linear in the length of the text and memory proportional to it (no
-regular expression that backtracks per character of a value, no list of line starts), and
-it stops storing repairs beyond :data:`MAX_REPAIR_LINES` (a broken file can have millions),
-counting the rest instead. All walks over trees are iterative, so deep nesting (OGS writes
+regular expression that backtracks per character of a value, no list of line starts); it
+stops storing repairs beyond :data:`MAX_REPAIR_LINES` (a broken file can have millions),
+counting the rest instead, and refuses a text of more than :data:`MAX_NODES` nodes. All walks over trees are iterative, so deep nesting (OGS writes
 a variation per move) is no problem.
 """
 
@@ -25,10 +25,15 @@ import re
 from collections.abc import Iterator
 from typing import AnyStr
 
-__all__ = ["MAX_REPAIR_LINES", "SgfNode", "escape", "find_value_end", "scan", "write_tree"]
+from miai.errors import SgfError
+
+__all__ = ["MAX_NODES", "MAX_REPAIR_LINES", "SgfNode", "escape", "find_value_end", "scan", "write_tree"]
 
 MAX_REPAIR_LINES = 100
 """Repairs beyond this many are summarised in one line."""
+MAX_NODES = 1_000_000
+"""The most nodes (and open parentheses) a text may hold: a node costs several hundred bytes
+in memory, so this bounds a record at well under a gigabyte; a real game has a few hundred."""
 
 MOVE_IDS = ("B", "W")
 SETUP_IDS = ("AB", "AW", "AE")
@@ -231,6 +236,7 @@ class _Scanner:
         self.long_ids: dict[str, str] = {}
         self.noted = 0
         self.unnoted = 0
+        self.nodes = 0
 
     def at(self, pos: int) -> tuple[int, int]:
         return self.lines.at(pos)
@@ -276,6 +282,8 @@ class _Scanner:
                 continue
             frame = stack[-1]
             if c == "(":
+                if len(stack) >= MAX_NODES:
+                    raise SgfError(f"more than {MAX_NODES} nested '(': not read")
                 line, col = self.at(i)
                 stack.append(_Frame(frame.current, line, col))
                 pid = node = None
@@ -352,6 +360,9 @@ class _Scanner:
         return roots
 
     def _new_node(self, frame: _Frame, roots: list[SgfNode], pos: int) -> SgfNode:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise SgfError(f"more than {MAX_NODES} nodes: not read")
         node = SgfNode()
         node.where[";"] = self.at(pos)
         if frame.current is None:
