@@ -9,7 +9,7 @@ from miai import Color, Move
 from miai.errors import SgfError
 from miai.result import Result, Termination
 from miai.rules import PRESETS
-from miai.sgf import SgfRecord, game_from_record, read_record
+from miai.sgf import game_from_record, read_record
 from tests.samples import FUZZ
 from tests.sgf import has
 

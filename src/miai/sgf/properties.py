@@ -73,7 +73,7 @@ _CJK_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五"
 def komi_from_text(text: str) -> float | None:
     """``5 1/2``, ``6,5``, ``6.5目``, ``黒6目半``, ``七目半`` -> a number; None when the
     text holds no number, or one that is not finite (``1e400``, 400 nines)."""
-    value = _komi_words(text[:200])
+    value = _komi_words(text[:1000])  # a bounded prefix: more than 309 digits is infinite anyway
     return value if value is not None and math.isfinite(value) else None
 
 
@@ -103,18 +103,21 @@ def _cjk_number(digits: str) -> int:
 
 def fox_komi(value: float, rules: Rules) -> float | None:
     """The komi a Fox (Yike) record means by ``KM[value]``, or None when ``value`` is not
-    in Fox's scale.
+    in Fox's scale (a whole number from 50 to 2499 that gives a multiple of half a point).
 
     Fox writes komi multiplied by 100: in points under Japanese and Korean rules
     (``KM[650]`` is 6.5), in stones under Chinese rules, where a stone is two points
     (``KM[375]`` is 3.75 stones, 7.5 points; ``KM[325]`` 6.5). The rules' scoring chooses
     the scale; when it gives no multiple of a half point, the other one does.
     """
-    if not (50 <= abs(value) < 2500 and value * 2 == int(value * 2)):
+    if not (50 <= abs(value) < 2500 and value == int(value)):
         return None
     points, stones = value / 100, value / 50
     first, second = (points, stones) if rules.scoring is Scoring.TERRITORY else (stones, points)
-    return first if first * 2 == int(first * 2) else second
+    for komi in (first, second):
+        if komi * 2 == int(komi * 2):
+            return komi
+    return None
 
 
 # ---------------------------------------------------------------------------- rules
