@@ -16,10 +16,7 @@ from tests.samples import SAMPLES
 
 
 def sample(name: str) -> Path:
-    path = SAMPLES / name
-    if not path.exists():
-        pytest.skip(f"sample records not found at {SAMPLES} (the shared corpus next to the repository)")
-    return path
+    return SAMPLES / name
 
 
 def run_score(capsys, *argv):
@@ -132,3 +129,9 @@ def test_repairs_are_listed_and_capped(capsys):
     assert len(record.repairs) > 10
     assert f"Read with {len(record.repairs)} repair(s):\n  - {record.repairs[0]}\n" in out
     assert f"  - {record.repairs[9]}\n  ... and {len(record.repairs) - 10} more\n" in out
+
+
+def test_score_of_an_endless_file_is_a_clear_error(capsys):
+    code, out, err = run_score(capsys, "/dev/zero")  # read until MemoryError before
+    assert code == 1 and out == ""
+    assert err.startswith("miai score: /dev/zero: ") and "the record is larger than 16777216 bytes (16 MiB)" in err

@@ -66,7 +66,7 @@ def test_whole_session_transcript(tmp_path, monkeypatch):
     mid, _ = load_game(tmp_path / "game.sgf")
     assert mid.move_number == 11 and mid.last_move.gtp() == "B3"
     final, record = load_game(tmp_path / "final.sgf")
-    assert final.move_number == 13 and record.result == "B+16.5"
+    assert final.move_number == 13 and str(record.result) == "B+16.5"
 
 
 def test_the_transcript_covers_every_command_and_error():

@@ -10,7 +10,7 @@ from gtp_transcript import ask
 
 from miai.coords import Color, point_to_gtp
 from miai.gtp.engine import GtpEngine
-from tests.samples import SAMPLES, needs_samples
+from tests.samples import SAMPLES
 
 GNUGO = shutil.which("gnugo") or shutil.which("/usr/games/gnugo")
 
@@ -85,11 +85,9 @@ def _gnugo_positions(path, numbers) -> list[tuple[str, str, str, str]]:
     return rows
 
 
-@needs_samples
 @pytest.mark.parametrize(("name", "numbers"), RECORDS)
 def test_loadsgf_positions_match_gnugo(name: str, numbers: tuple) -> None:
     """`loadsgf FILE N` gives the same stones and captures as GNU Go's."""
-    pytest.importorskip("miai.sgf", reason="miai.sgf (the SGF reader) is not in this checkout")
     path = SAMPLES / name
     engine = GtpEngine()
     for n, theirs in zip(numbers, _gnugo_positions(path, numbers)):

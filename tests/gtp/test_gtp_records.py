@@ -1,4 +1,4 @@
-"""loadsgf and printsgf: records from the shared sample corpus, errors, and a round trip."""
+"""loadsgf and printsgf: records from the sample corpus (tests/data/sgf), errors, and a round trip."""
 
 from __future__ import annotations
 
@@ -10,19 +10,14 @@ from gtp_transcript import ask, check
 from miai.coords import Color, point_to_gtp
 from miai.gtp.engine import GtpEngine
 from miai.rules import Rules
-from tests.samples import SAMPLES, needs_samples
-
-pytest.importorskip("miai.sgf", reason="miai.sgf (the SGF reader and writer) is not in this checkout")
-
-# the repository's parent holds the shared material: <repo>/../shared/sgf-samples
+from tests.samples import SAMPLES
 
 
 def stones(engine: GtpEngine, color: Color) -> list[str]:
     return sorted(point_to_gtp(p) for p in engine.game.board.stones(color))
 
 
-@needs_samples
-def test_loadsgf_a_shared_sample() -> None:
+def test_loadsgf_a_sample_record() -> None:
     """cgoban-9x9-variations-empty-pass-AE.sgf: 9x9, KM 6, main line B fd, W df, B ff, W dd, B dg."""
     path = SAMPLES / "cgoban-9x9-variations-empty-pass-AE.sgf"
     engine = GtpEngine()  # 19x19: the record sets the size
@@ -47,7 +42,6 @@ def test_loadsgf_a_shared_sample() -> None:
     assert engine.game.move_number == 4
 
 
-@needs_samples
 def test_loadsgf_handicap_game_with_a_result() -> None:
     """kgs-cgoban2-handicap5-empty-passes.sgf: HA 5, komi 0.5, Japanese, 272 moves."""
     engine = GtpEngine(size=9)
@@ -59,7 +53,6 @@ def test_loadsgf_handicap_game_with_a_result() -> None:
     assert ask(engine, "final_score").startswith("= ")
 
 
-@needs_samples
 def test_loadsgf_every_sample_answers() -> None:
     """Every file of the corpus loads or fails with `cannot load file`, never worse."""
     engine = GtpEngine()
@@ -159,7 +152,6 @@ def test_printsgf_round_trip(tmp_path: Path) -> None:
     )
 
 
-@needs_samples
 def test_printsgf_after_loadsgf_keeps_the_record() -> None:
     engine = GtpEngine()
     ask(engine, f"loadsgf {SAMPLES / 'cgoban-9x9-variations-empty-pass-AE.sgf'} 3")
@@ -167,3 +159,22 @@ def test_printsgf_after_loadsgf_keeps_the_record() -> None:
     # the record's players and its moves beyond the loaded position are kept
     assert "PB[Black]" in text and "PW[White]" in text
     assert "B[ff]" in text
+
+
+def test_printsgf_keeps_the_records_result_unless_the_game_goes_on(tmp_path: Path) -> None:
+    """A record's RE survives loadsgf + printsgf even when the replay counts the game
+    otherwise (here two passes end a Tromp-Taylor game, counted B+24.5); once the game is
+    played on, the stale RE is dropped and the log says so."""
+    path = tmp_path / "counted.sgf"
+    path.write_text("(;SZ[5]RU[Tromp-Taylor]KM[0.5]RE[B+4.5];B[cc];W[];B[])")
+    engine = GtpEngine()
+    logged: list[str] = []
+    engine.log = logged.append
+    assert ask(engine, f"loadsgf {path}") == "= "
+    assert "RE[B+4.5]" in ask(engine, "printsgf")
+    assert any("RE[B+4.5] kept" in line for line in logged)
+    assert ask(engine, f"loadsgf {path} 2") == "= "  # the position before B's pass: play goes on
+    assert ask(engine, "play b B4") == "= "
+    text = ask(engine, "printsgf")
+    assert "RE[" not in text and "B[bb]" in text  # B4 on 5x5
+    assert any("RE[B+4.5] dropped" in line for line in logged)

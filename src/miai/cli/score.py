@@ -15,7 +15,6 @@ import json
 import sys
 
 from miai.cli.texts import describe_rules
-from miai.result import Result
 from miai.cli.terminal import Terminal
 from miai.errors import MiaiError
 from miai.render import rich_diagram
@@ -89,7 +88,7 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
             "handicap": game.handicap,
             "result": str(score.result),
             "margin": score.margin,
-            "recorded_result": record.result,
+            "recorded_result": str(record.result) if record.result is not None else None,
             "score": {
                 colour: {
                     "stones": part.stones,
@@ -155,7 +154,7 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
             say("No dead stones and no seki.")
     say(str(score))
     say(f"Count: {score.result}. {score.result.describe()}")
-    recorded = Result.read(record.result) if record.result else None
+    recorded = record.result
     if recorded is not None:
         say(f"Recorded result: {recorded}. {recorded.describe()}")
     return 0

@@ -419,12 +419,17 @@ class GtpEngine:
 
     def cmd_printsgf(self, args: Sequence[str]) -> str:
         """``printsgf [FILE]``: the game as SGF, in the response or (with FILE) into a file
-        (GNU Go's extension; ``-`` means the response, as KataGo takes it)."""
+        (GNU Go's extension; ``-`` means the response, as KataGo takes it). After ``loadsgf``
+        the record's tree and its own ``RE`` are kept unless the game was played on; what
+        was decided about ``RE`` is logged."""
         if len(args) > 1:
             raise GtpError("syntax error: expected printsgf [<file>]")
         from miai import sgf
 
-        text = sgf.game_to_sgf(self.game, record=self.record)
+        notes: list[str] = []
+        text = sgf.game_to_sgf(self.game, record=self.record, notes=notes)
+        for note in notes:
+            self.log(f"printsgf: {note}")
         if not args or args[0] == "-":
             return text
         try:
