@@ -91,13 +91,9 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
     move_number = 0
     for index, event in enumerate(events):
         try:
-            if game.can_resume:
-                game.resume()  # the record goes on after two passes: play resumed (RULES.md §5.5)
-            if isinstance(event, Setup):
-                game.setup(event.black, event.white, event.empty, event.to_move)
-                continue
-            move_number += 1
-            game.play(event)
+            if isinstance(event, Move):
+                move_number += 1
+            game.apply(event, resume=True)  # a record goes on after two passes: play resumed (RULES.md §5.5)
         except (IllegalMoveError, InvalidMoveError) as e:
             at = nodes.get(id(event), "")
             what = f"move {move_number} ({event.color.letter} {point_to_gtp(event.point)})" if isinstance(event, Move) else "a setup"
