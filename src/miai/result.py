@@ -207,6 +207,7 @@ class Result:
         t = " ".join(text.split())[:200]
         if not t:
             return None
+        r: Result | None
         try:
             r = cls.parse(t)
         except ResultError:
