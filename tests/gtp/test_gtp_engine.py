@@ -10,8 +10,8 @@ from gtp_transcript import ask, check
 
 from miai.coords import Color, point_to_gtp
 from miai.errors import HandicapError
-from miai.gtp.engine import GtpEngine, TimeLeft, TimeSettings, free_handicap_points, gtp_vertices
-from miai.handicap import check_free_handicap, fixed_handicap_points
+from miai.gtp.engine import GtpEngine, TimeLeft, TimeSettings
+from miai.gtp.words import gtp_vertices
 from miai.rules import Rules
 
 STANDARD_COMMANDS = [
@@ -307,7 +307,9 @@ def test_undo(engine: GtpEngine) -> None:
         > 4 undo
         ?4 cannot undo
         > undo now
-        ? syntax error: expected no arguments
+        ? syntax error: the number of moves must be an integer, not 'now'
+        > undo 1 2
+        ? syntax error: expected undo [<number>]
         """,
     )
     assert engine.game.move_number == 0
@@ -447,31 +449,6 @@ def test_place_free_handicap_small_boards() -> None:
     assert ask(engine, "place_free_handicap 4").startswith("? invalid number of stones")
 
 
-@pytest.mark.parametrize("size", range(2, 26))
-def test_free_handicap_points_are_valid_for_every_size(size: int) -> None:
-    counts = sorted({2, 3, 4, 5, 9, 10, 13, size * size // 2, size * size - 1} - {n for n in range(0, 2)})
-    for n in counts:
-        if not 2 <= n < size * size:
-            continue
-        points = free_handicap_points(size, n)
-        assert len(points) == n
-        assert check_free_handicap(size, points) == points
-        assert free_handicap_points(size, n) == points  # deterministic
-        if 2 <= n <= 4 and size >= 7:
-            assert points == fixed_handicap_points(size, n)
-    with pytest.raises(HandicapError):
-        free_handicap_points(size, size * size)
-    with pytest.raises(HandicapError):
-        free_handicap_points(size, 1)
-
-
-def test_free_handicap_extends_the_star_points() -> None:
-    points = free_handicap_points(19, 13)
-    assert points[:9] == fixed_handicap_points(19, 9)
-    # the extra stones keep off the first three lines
-    assert all(3 <= r <= 15 and 3 <= c <= 15 for r, c in points)
-
-
 def test_set_free_handicap(engine: GtpEngine) -> None:
     check(
         engine,
@@ -517,24 +494,35 @@ def test_showboard(engine: GtpEngine) -> None:
     text = ask(engine, "showboard")
     lines = text.split("\n")
     assert lines[0] == "= "
-    assert lines[1] == "   A B C D E F G H J"
-    assert lines[2] == " 9 . . . . . . . . . 9"
-    assert lines[6] == " 5 . . . O X . . . . 5"  # GNU Go marks 5 star points on 9x9
-    assert lines[9] == " 2 . . . . . . . . . 2     WHITE (O) has captured 0 stones"
-    assert lines[10] == " 1 . . . . . . . . . 1     BLACK (X) has captured 0 stones"
-    assert lines[11] == "   A B C D E F G H J"
-    assert "black to play" in text
+    assert lines[1] == "  A B C D E F G H J"
+    assert lines[2] == "9 . . . . . . . . . 9"
+    assert lines[4] == "7 . . + . . . + . . 7"  # GNU Go marks 5 star points on 9x9
+    assert lines[6] == "5 . . .(O)X . . . . 5"  # the last move between parentheses, as GNU Go
+    assert lines[9] == "2 . . . . . . . . . 2     WHITE (O) has captured 0 stones"
+    assert lines[10] == "1 . . . . . . . . . 1     BLACK (X) has captured 0 stones"
+    assert lines[11] == "  A B C D E F G H J"
+    assert lines[12] == "move 2 (W D5), black to play"
+    assert lines[13] == "rules: chinese"
     assert ask(engine, "showboard 1") == "? syntax error: expected no arguments"
+
+
+def test_showboard_is_the_text_renderer_with_the_game_around_it(engine: GtpEngine) -> None:
+    from miai.render.text import diagram
+
+    for command in ("play b E5", "play w D5", "play b pass"):
+        ask(engine, command)
+    rows = ask(engine, "showboard").split("\n")[1:]
+    assert [row.split("     ")[0] for row in rows[:11]] == diagram(engine.game.board).split("\n")
 
 
 def test_showboard_big_and_tiny_boards() -> None:
     big = GtpEngine(size=25)
     text = ask(big, "showboard")
-    assert "   A B C D E F G H J K L M N O P Q R S T U V W X Y Z" in text
-    assert "25 . . ." in text
+    assert "\n   A B C D E F G H J K L M N O P Q R S T U V W X Y Z\n" in text
+    assert "\n25 . . ." in text and "\n 1 . . ." in text
     tiny = GtpEngine(size=2)
     text = ask(tiny, "showboard")
-    assert " 2 . . 2" in text and " 1 . . 1" in text
+    assert "\n2 . . 2     WHITE" in text and "\n1 . . 1     BLACK" in text
 
 
 def test_final_score(engine: GtpEngine) -> None:
@@ -552,7 +540,9 @@ def test_final_score(engine: GtpEngine) -> None:
         > final_score
         = 0
         > final_score now
-        ? syntax error: expected no arguments
+        ? syntax error: the random seed must be an integer, not 'now'
+        > final_score 1 2
+        ? syntax error: expected final_score [<random seed>]
         """,
     )
 
