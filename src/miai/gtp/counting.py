@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from miai.coords import Color, Point, point_to_gtp
+from miai.coords import Color, Point
 from miai.errors import MiaiError
 from miai.gtp import words
 from miai.gtp.protocol import GtpError, Handler
@@ -76,8 +76,8 @@ def estimate(engine: GtpEngine, seed: int = words.DEFAULT_SEED) -> StatusEstimat
 
 def final_status_list(engine: GtpEngine, args: Sequence[str]) -> str:
     """``final_status_list alive|dead|seki [SEED]``: the stones with that status, one chain
-    per line, each chain's stones column by column; after a game ended by agreement,
-    ``dead`` lists the agreed dead stones.
+    per line (as GNU Go, in the order of the chains' first stones; every list top row
+    first); after a game ended by agreement, ``dead`` lists the agreed dead stones.
 
     ``final_status_list black_territory|white_territory|dame [SEED]``: the points that count
     as Black's or White's territory, or for nobody: empty points and the points of dead
@@ -94,11 +94,7 @@ def final_status_list(engine: GtpEngine, args: Sequence[str]) -> str:
         return words.gtp_vertices(p for p, owner in _owners(engine, score).items() if owner is AREAS[wanted])
     if wanted not in STATUSES:
         raise GtpError(f"syntax error: expected {usage}")
-    lines = []
-    for stones, status in _statuses(engine, seed):
-        if status == wanted:
-            lines.append(" ".join(point_to_gtp(p) for p in sorted(stones, key=lambda q: (q[1], q[0]))))
-    return "\n".join(lines)
+    return "\n".join(words.gtp_vertices(stones) for stones, status in _statuses(engine, seed) if status == wanted)
 
 
 def final_status(engine: GtpEngine, args: Sequence[str]) -> str:
@@ -134,13 +130,14 @@ def estimate_score(engine: GtpEngine, args: Sequence[str]) -> str:
 
 # ---------------------------------------------------------------------- helpers
 def _statuses(engine: GtpEngine, seed: int) -> list[tuple[frozenset[Point], str]]:
-    """Every chain with its status, in the order of its lowest point; after a game ended by
-    agreement, the agreed dead stones are dead and the others not."""
+    """Every chain with its status, in GNU Go's order (top row first, left to right, by the
+    chain's first stone); after a game ended by agreement, the agreed dead stones are dead
+    and the others not."""
     est = estimate(engine, seed)
     final = engine.game.final_score
     agreed = final.dead_stones if final is not None and final.dead_stones else None
     chains = []
-    for chain in sorted(est.chains, key=lambda ch: min(ch.stones)):
+    for chain in sorted(est.chains, key=lambda ch: min((-r, c) for r, c in ch.stones)):
         status: str = chain.status
         if agreed is not None:
             status = "dead" if chain.stones <= agreed else ("alive" if status == "dead" else status)

@@ -314,12 +314,20 @@ class GtpEngine:
         return self._take_back(self._int(args[0], "the number of moves", low=0) if args else 1)
 
     def _take_back(self, count: int) -> str:
+        """Take back ``count`` moves (passes included). A resumption after two passes is
+        not a move: it goes with the move that followed it (the next ``play`` resumes
+        again), so that ``undo`` takes back what the controller played, as GNU Go does."""
         game = self._game
         played = game.move_number if game is not None else 0
         if count > played or played == 0:
             raise GtpError("cannot undo")
-        for _ in range(count):
-            assert game is not None
+        assert game is not None
+        from miai.game import Resume
+
+        target = played - count
+        while game.move_number > target:
+            game.undo()  # the last move, and whatever came after it (a setup, a resumption)
+        while game.history and isinstance(game.history[-1], Resume):
             game.undo()
         return ""
 
