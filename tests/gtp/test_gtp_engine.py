@@ -11,7 +11,6 @@ from gtp_transcript import ask, check
 from miai.coords import Color, point_to_gtp
 from miai.errors import HandicapError
 from miai.gtp.engine import GtpEngine, TimeLeft, TimeSettings
-from miai.gtp.words import gtp_vertices
 from miai.rules import Rules
 
 STANDARD_COMMANDS = [
@@ -22,6 +21,9 @@ STANDARD_COMMANDS = [
 EXTENSIONS = [
     "is_legal", "captures", "printsgf", "kata-get-rules", "kata-set-rules", "kata-set-rule", "kgs-rules",
     "kgs-time_settings",
+    # GNU Go's, which Kigo, qgo and GoGui use (tests/gtp/test_gtp_position.py, test_gtp_counting.py)
+    "gg-undo", "query_boardsize", "get_komi", "list_stones", "all_legal", "move_history", "final_status_list",
+    "final_status", "estimate_score", "top_moves_black", "top_moves_white", "level",
 ]  # fmt: skip
 
 
@@ -482,11 +484,6 @@ def test_set_free_handicap_may_not_fill_the_board() -> None:
     assert ask(engine, "set_free_handicap A1 A2 B1") == "= "
 
 
-def test_gtp_vertices_order() -> None:
-    assert gtp_vertices([(3, 3), (15, 15), (15, 3)]) == "D16 Q16 D4"
-    assert gtp_vertices([]) == ""
-
-
 # ---------------------------------------------------------------------- showboard and final_score
 def test_showboard(engine: GtpEngine) -> None:
     ask(engine, "play b E5")
@@ -887,7 +884,7 @@ def test_settings_commands_do_not_load_the_kernel() -> None:
         "cmds = ['name', 'version', 'protocol_version', 'list_commands', 'known_command play', 'boardsize 9',\n"
         "        'clear_board', 'komi 6.5', 'kata-set-rules japanese', 'kata-get-rules', 'kata-set-rule ko SIMPLE',\n"
         "        'kgs-rules chinese', 'time_settings 60 10 5', 'kgs-time_settings none', 'time_left b 10 0',\n"
-        "        'undo', 'foo']\n"
+        "        'undo', 'foo', 'query_boardsize', 'get_komi']\n"
         "for c in cmds:\n"
         "    r = e.handle(c)\n"
         "    assert r.endswith('\\n\\n'), (c, r)\n"

@@ -256,7 +256,9 @@ def _from_json(spec: str, current: Rules) -> Rules:
 
 
 def _shown(value: object, limit: int = 40) -> str:
-    """``repr(value)``, cut short for an error message."""
+    """``repr(value)``, cut short for an error message (a long string keeps its quotes)."""
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[: limit - 3] + "...")
     text = repr(value)
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
