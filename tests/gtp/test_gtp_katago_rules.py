@@ -109,6 +109,7 @@ def test_kgs_rules() -> None:
         "[" * 100_000 + "]" * 100_000,
         '{"' + "k" * 10_000 + '": 1}',
     ],
+    ids=lambda text: text[:20],
 )
 def test_hostile_json_is_a_rules_error(text: str) -> None:
     with pytest.raises(RulesError) as err:
