@@ -28,6 +28,23 @@ def test_bad_gtp_vertices(bad):
         point_from_gtp(bad, 19)
 
 
+@pytest.mark.parametrize("bad", ["A\u00b2", "A\u0661", "D\u0664", "A\uff11", "A1\u00b2", "A\u2460", "A+1", "A 1", "A-1", "A1_0"])
+def test_gtp_rows_are_ascii_digits_only(bad):
+    """Superscripts and other scripts' digits are not row numbers (A١ was read as A1)."""
+    with pytest.raises(InvalidMoveError, match="not a GTP vertex"):
+        point_from_gtp(bad, 19)
+
+
+def test_huge_gtp_rows_are_off_the_board_not_a_crash():
+    for digits in ("9" * 5000, "1" + "0" * 4400, "100", "26"):
+        with pytest.raises(InvalidMoveError, match="off the 25x25 board") as err:
+            point_from_gtp("A" + digits, 25)
+        assert len(str(err.value)) < 80
+    assert point_from_gtp("A" + "0" * 5000 + "7", 9) == (6, 0)  # leading zeros are still a number
+    with pytest.raises(InvalidMoveError, match="off the 9x9 board"):
+        point_from_gtp("A" + "0" * 5000, 9)
+
+
 @given(size=st.integers(2, 25), data=st.data())
 def test_round_trips(size, data):
     p = (data.draw(st.integers(0, size - 1)), data.draw(st.integers(0, size - 1)))

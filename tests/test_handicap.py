@@ -9,7 +9,14 @@ import pytest
 
 from miai.coords import point_to_gtp
 from miai.errors import HandicapError
-from miai.handicap import check_free_handicap, fixed_handicap_points, max_fixed_handicap
+from miai.handicap import (
+    check_free_handicap,
+    fixed_handicap_points,
+    free_handicap_points,
+    max_fixed_handicap,
+    star_lines,
+    star_points,
+)
 
 RULES_19 = {
     2: "D4 Q16",
@@ -85,3 +92,82 @@ def test_free_handicap_checks():
         check_free_handicap(9, [(0, 0), (0, 0)])
     with pytest.raises(HandicapError, match="at least one empty"):
         check_free_handicap(2, [(0, 0), (0, 1), (1, 0), (1, 1)])
+
+
+def test_free_handicap_reports_many_repeats_quickly():
+    """The repeated points were found with list.count, quadratic in the number of points."""
+    import time
+
+    start = time.perf_counter()
+    with pytest.raises(HandicapError, match="twice on A1, B1$"):
+        check_free_handicap(9, [(0, 0), (0, 1)] * 20_000)
+    assert time.perf_counter() - start < 2.0
+
+
+# ---------------------------------------------------------------------- free placement
+@pytest.mark.parametrize("size", range(2, 26))
+def test_free_handicap_points_are_valid_for_every_size(size: int) -> None:
+    counts = sorted({2, 3, 4, 5, 9, 10, 13, size * size // 2, size * size - 1} - {n for n in range(0, 2)})
+    for n in counts:
+        if not 2 <= n < size * size:
+            continue
+        points = free_handicap_points(size, n)
+        assert len(points) == n
+        assert check_free_handicap(size, points) == points
+        assert free_handicap_points(size, n) == points  # deterministic
+        if 2 <= n <= 4 and size >= 7:
+            assert points == fixed_handicap_points(size, n)
+    with pytest.raises(HandicapError):
+        free_handicap_points(size, size * size)
+    with pytest.raises(HandicapError):
+        free_handicap_points(size, 1)
+
+
+def test_free_handicap_extends_the_star_points() -> None:
+    points = free_handicap_points(19, 13)
+    assert points[:9] == fixed_handicap_points(19, 9)
+    # the extra stones keep off the first three lines
+    assert all(3 <= r <= 15 and 3 <= c <= 15 for r, c in points)
+
+
+# ---------------------------------------------------------------------- star points: one geometry
+@pytest.mark.parametrize("size", range(2, 26))
+def test_star_points_and_handicap_share_the_star_lines(size):
+    lo, hi, mid = star_lines(size)
+    stars = star_points(size)
+    assert all(r in (lo, hi, mid) and c in (lo, hi, mid) for r, c in stars)
+    for stones in range(2, max_fixed_handicap(size) + 1):
+        assert all(r in (lo, hi, mid) and c in (lo, hi, mid) for r, c in fixed_handicap_points(size, stones))
+    if max_fixed_handicap(size) >= 4:
+        assert set(fixed_handicap_points(size, 4)) <= stars
+
+
+def test_the_renderer_draws_the_handicap_modules_star_points():
+    from miai.render import text
+
+    assert text.star_points is star_points
+
+
+def _gnugo_star_points(size: int) -> set[str]:
+    """The points GNU Go's showboard marks ``+`` on an empty board."""
+    out = subprocess.run(
+        ["/usr/games/gnugo", "--mode", "gtp", "--quiet"],
+        input=f"boardsize {size}\nclear_board\nshowboard\nquit\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
+    marked = set()
+    columns = "ABCDEFGHJKLMNOPQRST"[:size]
+    for line in out.splitlines():
+        cells = line.split()
+        if len(cells) >= size + 2 and cells[0].isdigit() and cells[size + 1] == cells[0]:
+            marked |= {f"{columns[c]}{cells[0]}" for c in range(size) if cells[c + 1] == "+"}
+    return marked
+
+
+@pytest.mark.gnugo
+@pytest.mark.skipif(not Path("/usr/games/gnugo").exists(), reason="GNU Go is not installed (.ci/run installs it)")
+@pytest.mark.parametrize("size", range(7, 20))  # below 7x7 GNU Go marks points no board has
+def test_star_points_are_where_gnu_go_draws_them(size):
+    assert {point_to_gtp(p) for p in star_points(size)} == _gnugo_star_points(size)

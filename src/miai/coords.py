@@ -96,16 +96,24 @@ def point_to_gtp(point: Point | None) -> str:
 
 
 def point_from_gtp(text: str, size: int) -> Point | None:
-    """``D4`` -> ``(3, 3)``; ``pass`` -> ``None``. Case-insensitive; raises on bad text."""
+    """``D4`` -> ``(3, 3)``; ``pass`` -> ``None``. Case-insensitive; raises on bad text.
+
+    The row number is ASCII digits only: ``str.isdigit`` would also let through
+    superscripts (``A²``) and other scripts' digits (``A١`` is not A1).
+    """
     t = text.strip().upper()
     if t == "PASS":
         return None
-    if len(t) < 2 or t[0] not in GTP_COLUMNS or not t[1:].isdigit():
-        raise InvalidMoveError(f"not a GTP vertex: {text!r} (expected a letter A-Z without I, then a number, or pass)")
+    digits = t[1:]
+    if len(t) < 2 or t[0] not in GTP_COLUMNS or not (digits.isascii() and digits.isdigit()):
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise InvalidMoveError(f"not a GTP vertex: {shown!r} (expected a letter A-Z without I, then a number, or pass)")
     col = GTP_COLUMNS.index(t[0])
-    row = int(t[1:]) - 1
+    number = digits.lstrip("0")
+    row = int(number) - 1 if 0 < len(number) <= 2 else -1  # no board has 100 rows; nor row 0
     if not (0 <= row < size and col < size):
-        raise InvalidMoveError(f"vertex {text.strip()} is off the {size}x{size} board")
+        shown = text.strip() if len(text.strip()) <= 12 else text.strip()[:9] + "..."
+        raise InvalidMoveError(f"vertex {shown} is off the {size}x{size} board")
     return (row, col)
 
 

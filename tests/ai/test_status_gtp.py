@@ -27,7 +27,7 @@ def engine_with(diagram: str, rules: str, tmp_path) -> GtpEngine:
 
 def test_final_status_list_dead_alive_seki(tmp_path):
     engine = engine_with(DEAD_INSIDE, "japanese", tmp_path)
-    assert engine.handle("final_status_list dead") == "= C2\nG8\n\n"
+    assert engine.handle("final_status_list dead") == "= G8\nC2\n\n"  # top row first, as GNU Go
     alive = engine.handle("final_status_list alive")
     assert alive.startswith("= ") and len(alive.strip().split("\n")) == 2  # the two walls
     assert "E5" in alive and "C2" not in alive
@@ -39,7 +39,7 @@ def test_final_status_list_dead_alive_seki(tmp_path):
 def test_final_status_list_seki_one_chain_per_line(tmp_path):
     engine = engine_with(SEKI_WITH_EYES, "japanese", tmp_path)
     lines = engine.handle("final_status_list seki")[2:].strip().split("\n")
-    assert sorted(lines) == sorted(["C1 C2 D2", "E1 F1 F2", "A1 A3 B1 B2 B3 C3 D3 E3 F3 G1 G2 G3"])
+    assert sorted(lines) == sorted(["C2 D2 C1", "F2 E1 F1", "A3 B3 C3 D3 E3 F3 G3 B2 G2 A1 B1 G1"])
     assert engine.handle("final_score") == "= W+40.5\n\n"
 
 

@@ -116,3 +116,44 @@ def test_warm_up_also_prepares_the_search():
     engine = fast_engine()
     engine.warm_up()  # the session calls it in the background; here it simply must work
     assert answer(engine, "genmove b").startswith("= ")
+
+
+def test_the_engine_is_composed_in_its_constructor():
+    """The player's state is declared on the engine; nothing is patched onto an instance."""
+    from miai.gtp import genmove
+
+    engine = GtpEngine(ai_config=FAST)
+    assert engine.ai_config is FAST and engine.player is None and engine.stream is None
+    assert "warm_up" not in vars(engine) and not hasattr(genmove, "install")
+    assert answer(engine, "reg_genmove b").startswith("= ")
+    assert engine.player is not None and engine.player.config is FAST
+
+
+def test_top_moves_list_vertices_and_win_rates_and_play_nothing():
+    engine = fast_engine()
+    answer(engine, "play b E5")
+    response = answer(engine, "top_moves_white")
+    pairs = re.fullmatch(r"= ((?:[A-HJ]\d \d+\.\d\d ?)+)\n\n", response).group(1).split()
+    vertices, values = pairs[::2], [float(v) for v in pairs[1::2]]
+    assert 1 <= len(vertices) <= 10 and len(set(vertices)) == len(vertices)
+    assert "E5" not in vertices and all(0 <= v <= 100 for v in values)
+    assert engine.game.move_number == 1
+    assert answer(engine, "top_moves_black x") == "? syntax error: expected no arguments\n\n"
+
+
+def test_top_moves_after_two_passes_leave_the_game_as_it_is():
+    engine = fast_engine(5)
+    for line in ("play b C3", "play w pass", "play b pass"):
+        answer(engine, line)
+    assert answer(engine, "top_moves_white").startswith("= ")
+    assert engine.game.phase.value == "marking" and engine.game.move_number == 3
+
+
+def test_level_sets_the_playouts_of_the_moves_to_come():
+    from miai.ai.config import LEVEL_PLAYOUTS
+
+    engine = fast_engine()
+    assert answer(engine, "level 2") == "= \n\n"
+    assert engine.ai_config.playouts == LEVEL_PLAYOUTS[1] and engine.ai_config.seed == FAST.seed
+    assert answer(engine, "genmove b").startswith("= ")
+    assert engine.player.config.playouts == LEVEL_PLAYOUTS[1]

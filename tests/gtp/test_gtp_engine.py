@@ -11,8 +11,7 @@ from gtp_transcript import ask, check
 from miai.coords import Color, point_to_gtp
 from miai.errors import HandicapError
 from miai.clock import TimeControl, TimeLeft
-from miai.gtp.engine import GtpEngine, free_handicap_points, gtp_vertices
-from miai.handicap import check_free_handicap, fixed_handicap_points
+from miai.gtp.engine import GtpEngine
 from miai.rules import Rules
 
 STANDARD_COMMANDS = [
@@ -23,6 +22,9 @@ STANDARD_COMMANDS = [
 EXTENSIONS = [
     "is_legal", "captures", "printsgf", "kata-get-rules", "kata-set-rules", "kata-set-rule", "kgs-rules",
     "kgs-time_settings",
+    # GNU Go's, which Kigo, qgo and GoGui use (tests/gtp/test_gtp_position.py, test_gtp_counting.py)
+    "gg-undo", "query_boardsize", "get_komi", "list_stones", "all_legal", "move_history", "final_status_list",
+    "final_status", "estimate_score", "top_moves_black", "top_moves_white", "level",
 ]  # fmt: skip
 
 
@@ -308,7 +310,9 @@ def test_undo(engine: GtpEngine) -> None:
         > 4 undo
         ?4 cannot undo
         > undo now
-        ? syntax error: expected no arguments
+        ? syntax error: the number of moves must be an integer, not 'now'
+        > undo 1 2
+        ? syntax error: expected undo [<number>]
         """,
     )
     assert engine.game.move_number == 0
@@ -448,31 +452,6 @@ def test_place_free_handicap_small_boards() -> None:
     assert ask(engine, "place_free_handicap 4").startswith("? invalid number of stones")
 
 
-@pytest.mark.parametrize("size", range(2, 26))
-def test_free_handicap_points_are_valid_for_every_size(size: int) -> None:
-    counts = sorted({2, 3, 4, 5, 9, 10, 13, size * size // 2, size * size - 1} - {n for n in range(0, 2)})
-    for n in counts:
-        if not 2 <= n < size * size:
-            continue
-        points = free_handicap_points(size, n)
-        assert len(points) == n
-        assert check_free_handicap(size, points) == points
-        assert free_handicap_points(size, n) == points  # deterministic
-        if 2 <= n <= 4 and size >= 7:
-            assert points == fixed_handicap_points(size, n)
-    with pytest.raises(HandicapError):
-        free_handicap_points(size, size * size)
-    with pytest.raises(HandicapError):
-        free_handicap_points(size, 1)
-
-
-def test_free_handicap_extends_the_star_points() -> None:
-    points = free_handicap_points(19, 13)
-    assert points[:9] == fixed_handicap_points(19, 9)
-    # the extra stones keep off the first three lines
-    assert all(3 <= r <= 15 and 3 <= c <= 15 for r, c in points)
-
-
 def test_set_free_handicap(engine: GtpEngine) -> None:
     check(
         engine,
@@ -506,11 +485,6 @@ def test_set_free_handicap_may_not_fill_the_board() -> None:
     assert ask(engine, "set_free_handicap A1 A2 B1") == "= "
 
 
-def test_gtp_vertices_order() -> None:
-    assert gtp_vertices([(3, 3), (15, 15), (15, 3)]) == "D16 Q16 D4"
-    assert gtp_vertices([]) == ""
-
-
 # ---------------------------------------------------------------------- showboard and final_score
 def test_showboard(engine: GtpEngine) -> None:
     ask(engine, "play b E5")
@@ -518,24 +492,35 @@ def test_showboard(engine: GtpEngine) -> None:
     text = ask(engine, "showboard")
     lines = text.split("\n")
     assert lines[0] == "= "
-    assert lines[1] == "   A B C D E F G H J"
-    assert lines[2] == " 9 . . . . . . . . . 9"
-    assert lines[6] == " 5 . . . O X . . . . 5"  # GNU Go marks 5 star points on 9x9
-    assert lines[9] == " 2 . . . . . . . . . 2     WHITE (O) has captured 0 stones"
-    assert lines[10] == " 1 . . . . . . . . . 1     BLACK (X) has captured 0 stones"
-    assert lines[11] == "   A B C D E F G H J"
-    assert "black to play" in text
+    assert lines[1] == "  A B C D E F G H J"
+    assert lines[2] == "9 . . . . . . . . . 9"
+    assert lines[4] == "7 . . + . . . + . . 7"  # GNU Go marks 5 star points on 9x9
+    assert lines[6] == "5 . . .(O)X . . . . 5"  # the last move between parentheses, as GNU Go
+    assert lines[9] == "2 . . . . . . . . . 2     WHITE (O) has captured 0 stones"
+    assert lines[10] == "1 . . . . . . . . . 1     BLACK (X) has captured 0 stones"
+    assert lines[11] == "  A B C D E F G H J"
+    assert lines[12] == "move 2 (W D5), black to play"
+    assert lines[13] == "rules: chinese"
     assert ask(engine, "showboard 1") == "? syntax error: expected no arguments"
+
+
+def test_showboard_is_the_text_renderer_with_the_game_around_it(engine: GtpEngine) -> None:
+    from miai.render.text import diagram
+
+    for command in ("play b E5", "play w D5", "play b pass"):
+        ask(engine, command)
+    rows = ask(engine, "showboard").split("\n")[1:]
+    assert [row.split("     ")[0] for row in rows[:11]] == diagram(engine.game.board).split("\n")
 
 
 def test_showboard_big_and_tiny_boards() -> None:
     big = GtpEngine(size=25)
     text = ask(big, "showboard")
-    assert "   A B C D E F G H J K L M N O P Q R S T U V W X Y Z" in text
-    assert "25 . . ." in text
+    assert "\n   A B C D E F G H J K L M N O P Q R S T U V W X Y Z\n" in text
+    assert "\n25 . . ." in text and "\n 1 . . ." in text
     tiny = GtpEngine(size=2)
     text = ask(tiny, "showboard")
-    assert " 2 . . 2" in text and " 1 . . 1" in text
+    assert "\n2 . . 2     WHITE" in text and "\n1 . . 1     BLACK" in text
 
 
 def test_final_score(engine: GtpEngine) -> None:
@@ -553,7 +538,9 @@ def test_final_score(engine: GtpEngine) -> None:
         > final_score
         = 0
         > final_score now
-        ? syntax error: expected no arguments
+        ? syntax error: the random seed must be an integer, not 'now'
+        > final_score 1 2
+        ? syntax error: expected final_score [<random seed>]
         """,
     )
 
@@ -902,7 +889,7 @@ def test_settings_commands_do_not_load_the_kernel() -> None:
         "cmds = ['name', 'version', 'protocol_version', 'list_commands', 'known_command play', 'boardsize 9',\n"
         "        'clear_board', 'komi 6.5', 'kata-set-rules japanese', 'kata-get-rules', 'kata-set-rule ko SIMPLE',\n"
         "        'kgs-rules chinese', 'time_settings 60 10 5', 'kgs-time_settings none', 'time_left b 10 0',\n"
-        "        'undo', 'foo']\n"
+        "        'undo', 'foo', 'query_boardsize', 'get_komi']\n"
         "for c in cmds:\n"
         "    r = e.handle(c)\n"
         "    assert r.endswith('\\n\\n'), (c, r)\n"

@@ -97,3 +97,26 @@ def test_kgs_rules() -> None:
     assert from_kgs("Japanese", current) == Rules.preset("japanese").replace(komi=0.5)
     with pytest.raises(RulesError):
         from_kgs("new-zealand", current)  # kgsGtp spells it new_zealand
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"komi": ' + "9" * 425 + "}",  # an int too large for a float: OverflowError
+        '{"komi": ' + "9" * 5000 + "}",  # more digits than int() takes: ValueError
+        '{"komi": 1e999}',  # JSON's infinity
+        '{"ko": ' + "[" * 100_000 + "]" * 100_000 + "}",  # RecursionError in the JSON reader
+        "[" * 100_000 + "]" * 100_000,
+        '{"' + "k" * 10_000 + '": 1}',
+    ],
+    ids=lambda text: text[:20],
+)
+def test_hostile_json_is_a_rules_error(text: str) -> None:
+    with pytest.raises(RulesError) as err:
+        from_katago(text, Rules.preset("chinese"))
+    assert len(str(err.value)) < 200  # the message names the problem without echoing the input
+
+
+def test_a_long_unknown_name_is_shortened_in_the_message() -> None:
+    with pytest.raises(RulesError, match=r"unknown rules 'x{37}\.\.\.'$"):
+        from_katago("x" * 10_000, Rules.preset("chinese"))

@@ -219,3 +219,18 @@ def test_register_rejects_bad_names(name: str) -> None:
 def test_handle_never_raises_on_odd_input(line: str) -> None:
     response = make_dispatcher().handle(line)
     assert response is None or response.endswith("\n\n")
+
+
+def test_an_id_too_long_for_any_controller_is_refused_not_a_crash() -> None:
+    """A 5,000-digit id made int() raise inside the parser (an internal error)."""
+    d = Dispatcher()
+    assert d.handle("9" * 18 + " protocol_version") == "=" + "9" * 18 + " 2\n\n"
+    assert d.handle("9" * 19 + " protocol_version") == "? syntax error: a command id has at most 18 digits, not 19\n\n"
+    assert d.handle("9" * 5000 + " protocol_version") == "? syntax error: a command id has at most 18 digits, not 5000\n\n"
+    assert d.handle("0" * 19 + "7 protocol_version").startswith("? syntax error: a command id")
+
+
+def test_gtp_errors_are_miai_errors() -> None:
+    from miai.errors import MiaiError
+
+    assert issubclass(GtpError, MiaiError) and issubclass(GtpError, ValueError)

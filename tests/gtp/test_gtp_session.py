@@ -134,7 +134,7 @@ def test_subprocess_game_over_pipes() -> None:
         assert engine.send("fixed_handicap 2") == "? board not empty"
         assert engine.send("final_score") == "= B+79.5"
         board = engine.send("showboard")
-        assert board.startswith("= \n   A B C D E F G H J\n 9 . . .")
+        assert board.startswith("= \n  A B C D E F G H J\n9 . . .")
         assert engine.send("undo") == "= "
         assert engine.send("undo") == "? cannot undo"
         assert engine.send("frobnicate b") == "? unknown command"

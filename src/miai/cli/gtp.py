@@ -41,6 +41,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         help="set one of the search's knobs (miai.ai.config.MctsConfig), e.g. prior_ladder=0; repeatable",
     )
     p.add_argument(
+        "--version-string", default=None, metavar="TEXT",
+        help="what the GTP command 'version' answers (default: miai's version). Lizzie reads it as a "
+        "Leela Zero version and wants 0.15 or later: give it --version-string 0.17",
+    )
+    p.add_argument(
         "--no-warm-up",
         dest="warm_up",
         action="store_false",
@@ -54,39 +59,42 @@ def run(args: argparse.Namespace) -> int:
     """Start the engine with the command line's settings and serve until ``quit``."""
     import math
     import sys
+    from typing import Any
 
-    from miai.errors import RulesError
+    from miai.ai.config import MctsConfig
+    from miai.errors import MiaiError
+    from miai.gtp.engine import MAX_KOMI, GtpEngine, check_version_text
+    from miai.gtp.session import run as serve
     from miai.rules import Rules
+
+    def refuse(message: str) -> int:
+        print(f"miai gtp: {message}", file=sys.stderr)
+        return 2
 
     try:
         rules = Rules.parse(args.rules)
-    except RulesError as exc:
-        print(f"miai gtp: {exc}", file=sys.stderr)
-        return 2
+    except MiaiError as exc:
+        return refuse(str(exc))
     if not 2 <= args.size <= 25:
-        print(f"miai gtp: the board size must be from 2 to 25, not {args.size}", file=sys.stderr)
-        return 2
-    if args.komi is not None and not math.isfinite(args.komi):
-        print(f"miai gtp: komi must be a finite number, not {args.komi}", file=sys.stderr)
-        return 2
+        return refuse(f"the board size must be from 2 to 25, not {args.size}")
+    if args.komi is not None and not (math.isfinite(args.komi) and abs(args.komi) <= MAX_KOMI):
+        return refuse(f"komi must be a number from {-MAX_KOMI:g} to {MAX_KOMI:g}, not {args.komi}")
+    if args.seconds is not None and not (math.isfinite(args.seconds) and args.seconds > 0):
+        return refuse(f"--seconds must be a number of seconds above 0, not {args.seconds}")
+    version = None
+    if args.version_string is not None:
+        try:
+            version = check_version_text(args.version_string)
+        except MiaiError as exc:
+            return refuse(f"--version-string: {exc}")
 
-    from miai.gtp.engine import GtpEngine
-    from miai.gtp.session import run as serve
-
-    engine = GtpEngine(size=args.size, rules=rules, komi=args.komi)
-    from miai.ai.config import MctsConfig
-
-    changes: dict = {"resign": args.resign}
+    changes: dict[str, Any] = {"resign": args.resign}
     if args.seconds is not None:
         changes["max_seconds"] = args.seconds
     try:
         changes.update(MctsConfig.parse_settings(args.set))
-    except ValueError as exc:
-        print(f"miai gtp: --set {exc}", file=sys.stderr)
-        return 2
-    try:
-        engine.ai_config = MctsConfig.for_level(args.level, **changes)
-    except ValueError as exc:  # a ConfigError: --seconds out of range
-        print(f"miai gtp: {exc}", file=sys.stderr)
-        return 2
+        config = MctsConfig.for_level(args.level, **changes)
+        engine = GtpEngine(size=args.size, rules=rules, komi=args.komi, ai_config=config, version=version)
+    except ValueError as exc:  # MiaiErrors are ValueErrors too
+        return refuse(f"--set {exc}" if args.set else str(exc))
     return serve(engine, warm_up=args.warm_up)

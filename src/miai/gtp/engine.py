@@ -1,16 +1,29 @@
 """The GTP engine: the standard game commands (GTP v2 §6.3) over a :class:`~miai.game.Game`,
-plus the common extensions controllers send (GNU Go's ``showboard``/``is_legal``/
-``printsgf``, KataGo's rules commands, kgsGtp's ``kgs-rules``/``kgs-time_settings``).
+plus the common extensions controllers send (GNU Go's, KataGo's rules commands, kgsGtp's
+``kgs-rules``/``kgs-time_settings``), composed from one module per group of commands.
 
-Move generation is not here: a player (the AI) adds ``genmove`` later by registering a
-handler on :attr:`GtpEngine.dispatcher`; it finds the position in :attr:`GtpEngine.game`
-and the clocks in :attr:`GtpEngine.time_control` and :attr:`GtpEngine.time_left`
-(:mod:`miai.clock` types).
+:class:`GtpEngine` holds the state every command group shares: the settings for the next
+game, the current game, the record last loaded, the clocks, the computer player and its
+configuration, and a streaming job for the session. It registers on its
+:class:`~miai.gtp.protocol.Dispatcher`, in its constructor and nowhere else:
+
+- its own commands: identity, board size, komi, ``play``/``undo``, handicap, records,
+  rules, time, ``showboard``;
+- :mod:`miai.gtp.position`: GNU Go's questions about the position (``list_stones``,
+  ``all_legal``, ``move_history``, ``get_komi``, ...), which Kigo, qgo and GoGui ask;
+- :mod:`miai.gtp.counting`: the end of the game (``final_score``, ``final_status_list``,
+  ``final_status``, ``estimate_score``);
+- :mod:`miai.gtp.genmove`: the computer player (``genmove``, ``lz-analyze``, ``level``,
+  ``top_moves_black``/``top_moves_white``), which keeps its player in :attr:`GtpEngine.player`.
+
+Arguments are read at the door by :mod:`miai.gtp.words`, so a bad argument is a
+``? syntax error`` that says what was expected, never an internal error.
 
 Start-up: the engine builds its :class:`~miai.game.Game` only when a command needs the
 board. ``name``, ``protocol_version``, ``boardsize``, ``clear_board``, ``komi``, the rules
 and time commands answer without importing the compiled kernel, so a GUI gets its first
-replies at once even when numba still has to compile (first run, empty cache).
+replies at once even when numba still has to compile (first run, empty cache); the
+session then calls :meth:`GtpEngine.warm_up` in the background.
 
 Error texts follow the specification (``syntax error``, ``illegal move``, ``cannot undo``,
 ``unacceptable size``, ``board not empty``, ``invalid number of stones``, ``bad vertex
@@ -22,82 +35,40 @@ only look at the ``?``.
 from __future__ import annotations
 
 import dataclasses
-import math
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from miai import __version__
 from miai.clock import TimeControl, TimeLeft, monotonic_ms
-from miai.coords import GTP_COLUMNS, Color, Move, Point, check_size, point_from_gtp, point_to_gtp
+from miai.coords import Color, Move, Point, check_size, point_from_gtp, point_to_gtp
 from miai.errors import ClockError, HandicapError, IllegalMoveError, IllegalReason, InvalidMoveError, MiaiError, RulesError
-from miai.gtp import katago_rules
+from miai.gtp import counting, genmove, katago_rules, position, words
 from miai.gtp.protocol import Dispatcher, GtpError
-from miai.handicap import fixed_handicap_points, max_fixed_handicap
-from miai.render.text import star_points
+from miai.gtp.words import gtp_vertices
+from miai.handicap import check_free_handicap, fixed_handicap_points, free_handicap_points
+from miai.render.text import diagram
 from miai.rules import Rules
-from miai.result import Termination
 
 if TYPE_CHECKING:  # pragma: no cover
+    from miai.ai.config import MctsConfig
+    from miai.ai.mcts import MctsPlayer
     from miai.game import Game
+    from miai.sgf import SgfRecord
+
+__all__ = ["ENGINE_NAME", "MAX_KOMI", "GtpEngine", "Stream", "board_diagram"]
 
 ENGINE_NAME = "miai"
 
+MAX_KOMI = 1000.0
+"""The largest komi (either sign) the engine accepts: far beyond any board's 625 points,
+well inside what a result can hold. GTP says any komi; like KataGo, miai refuses absurd
+ones with ``? unacceptable komi``."""
 
-# ---------------------------------------------------------------------- handicap choice
-def free_handicap_points(size: int, stones: int) -> list[Point]:
-    """Where the engine puts ``stones`` free handicap stones (``place_free_handicap``).
-
-    The fixed placement when the board has one; otherwise the same scheme generalised:
-    the star-point layout on lines that suit the board (the 2nd line on 4×4–6×6, the
-    centre of 3×3), then, one stone at a time, the point farthest from the stones
-    already placed (ties: nearer the centre, then GTP order), keeping off the edge lines
-    while that is possible. Raises :class:`HandicapError` unless 2 <= stones < size².
-    """
-    check_size(size)
-    if not 2 <= stones < size * size:
-        raise HandicapError(f"a free handicap on {size}x{size} is 2 to {size * size - 1} stones, not {stones}")
-    most = max_fixed_handicap(size)
-    if 2 <= stones <= most:
-        return fixed_handicap_points(size, stones)
-    if most >= 2:
-        chosen = fixed_handicap_points(size, most)
-        line = 3 if size > 11 else 2
-    else:
-        line = 0 if size <= 2 else 1
-        lo, hi, mid = line, size - 1 - line, size // 2
-        corners = [(lo, lo), (hi, hi), (hi, lo), (lo, hi)]
-        layout = corners + [(mid, lo), (mid, hi), (lo, mid), (hi, mid), (mid, mid)]
-        chosen = []
-        for p in layout:
-            if p not in chosen and len(chosen) < min(stones, 4):
-                chosen.append(p)
-    centre = (size - 1) / 2
-    # squared distance from every free point to the nearest stone, kept up to date
-    nearest = {
-        (r, c): min((r - q[0]) ** 2 + (c - q[1]) ** 2 for q in chosen)
-        for r in range(size)
-        for c in range(size)
-        if (r, c) not in chosen
-    }
-    while len(chosen) < stones:
-        inner = [p for p in nearest if min(p[0], p[1], size - 1 - p[0], size - 1 - p[1]) >= line]
-        best = min(
-            inner or nearest,
-            key=lambda p: (-nearest[p], (p[0] - centre) ** 2 + (p[1] - centre) ** 2, -p[0], p[1]),
-        )
-        chosen.append(best)
-        del nearest[best]
-        for p in nearest:
-            d = (p[0] - best[0]) ** 2 + (p[1] - best[1]) ** 2
-            if d < nearest[p]:
-                nearest[p] = d
-    return chosen
-
-
-def gtp_vertices(points: Sequence[Point]) -> str:
-    """Vertices as GNU Go lists them: top row first, left to right (``D16 Q16 D4``)."""
-    return " ".join(point_to_gtp(p) for p in sorted(points, key=lambda p: (-p[0], p[1])))
+Stream = Callable[[Callable[[str], None], Callable[[], bool]], None]
+"""A streaming job (``lz-analyze``): called with ``write(line)`` and ``stopped()``, returns
+once stopped. A handler leaves it in :attr:`GtpEngine.stream`; the session runs it."""
 
 
 # ---------------------------------------------------------------------- the engine
@@ -110,15 +81,29 @@ class GtpEngine:
 
     ``size``, ``rules`` and ``komi`` are the settings for the next game (``komi`` overrides
     the rules' komi); GTP commands change them. :attr:`game` is the current game, built on
-    first use.
+    first use. ``ai_config`` configures the computer player (None: the defaults);
+    ``version`` is what ``version`` answers (default: miai's version; see
+    :func:`check_version_text` and the README on Lizzie).
     """
 
-    def __init__(self, size: int = 19, rules: Rules | None = None, komi: float | None = None) -> None:
+    def __init__(
+        self,
+        size: int = 19,
+        rules: Rules | None = None,
+        komi: float | None = None,
+        *,
+        ai_config: MctsConfig | None = None,
+        version: str | None = None,
+    ) -> None:
         self.size = check_size(size)
         rules = rules if rules is not None else Rules.preset("chinese")
         self.rules: Rules = rules.replace(komi=komi) if komi is not None else rules
+        if abs(self.rules.komi) > MAX_KOMI:
+            raise RulesError(f"komi must be from {-MAX_KOMI:g} to {MAX_KOMI:g}, not {self.rules.komi:g}")
+        self.version = check_version_text(version) if version is not None else __version__
+        """What ``version`` answers."""
         self._game: Game | None = None
-        self.record: Any = None
+        self.record: SgfRecord | None = None
         """The :class:`~miai.sgf.SgfRecord` of the file last loaded with ``loadsgf`` (game
         information kept for ``printsgf``), None after ``clear_board`` or ``boardsize``."""
         self.time_control = TimeControl()
@@ -127,13 +112,18 @@ class GtpEngine:
         """The last ``time_left`` of each colour, stamped with :func:`miai.clock.monotonic_ms`."""
         self.log: Callable[[str], None] = lambda text: print(text, file=sys.stderr, flush=True)
         """Where warnings for people go (never stdout, which belongs to the protocol)."""
+        self.ai_config: MctsConfig | None = ai_config
+        """The configuration of the computer player (None: the defaults); ``level`` sets it."""
+        self.player: MctsPlayer | None = None
+        """The computer player, built by :mod:`miai.gtp.genmove` on first use and kept (with
+        its search tree) while :attr:`ai_config` stays the same."""
+        self.stream: Stream | None = None
+        """A streaming job a handler left for the session to run after its ``=`` line."""
         self.dispatcher = Dispatcher()
         self.dispatcher.register_all(self._commands())
-        self.ai_config: Any = None
-        """The :class:`~miai.ai.mcts.MctsConfig` of the computer player (None: the defaults)."""
-        from miai.gtp import genmove
-
-        genmove.install(self)  # genmove, reg_genmove, kgs-genmove_cleanup, lz-analyze
+        self.dispatcher.register_all(position.commands(self))
+        self.dispatcher.register_all(counting.commands(self))
+        self.dispatcher.register_all(genmove.commands(self))
 
     # ------------------------------------------------------------------ protocol
     def handle(self, line: str) -> str | None:
@@ -153,16 +143,13 @@ class GtpEngine:
             ("komi", self.cmd_komi),
             ("play", self.cmd_play),
             ("undo", self.cmd_undo),
+            ("gg-undo", self.cmd_gg_undo),
             ("fixed_handicap", self.cmd_fixed_handicap),
             ("place_free_handicap", self.cmd_place_free_handicap),
             ("set_free_handicap", self.cmd_set_free_handicap),
-            ("is_legal", self.cmd_is_legal),
-            ("captures", self.cmd_captures),
             ("showboard", self.cmd_showboard),
             ("loadsgf", self.cmd_loadsgf),
             ("printsgf", self.cmd_printsgf),
-            ("final_score", self.cmd_final_score),
-            ("final_status_list", self.cmd_final_status_list),
             ("time_settings", self.cmd_time_settings),
             ("kgs-time_settings", self.cmd_kgs_time_settings),
             ("time_left", self.cmd_time_left),
@@ -203,9 +190,10 @@ class GtpEngine:
         self.rules = rules
 
     def warm_up(self) -> None:
-        """Load the kernel and compile what a game needs (or load it from numba's cache),
-        on a throw-away game. The session calls this in the background after its first
-        reply, so that the first ``play`` does not wait for the compiler."""
+        """Load the kernel and compile what a game and a search need (or load them from
+        numba's cache), on throw-away games. The session calls this in the background after
+        its first reply, so that the first ``play`` or ``genmove`` does not wait for the
+        compiler."""
         from miai.game import Game
 
         game = Game(9, self.rules)
@@ -214,51 +202,27 @@ class GtpEngine:
             game.play(vertex)
         game.undo()
         game.score()
+        genmove.warm_up()
 
     # ------------------------------------------------------------------ argument helpers
-    @staticmethod
-    def _expect(args: Sequence[str], count: int, usage: str) -> None:
-        if len(args) != count:
-            raise GtpError(f"syntax error: expected {usage}")
-
-    @staticmethod
-    def _int(word: str, what: str) -> int:
-        try:
-            return int(word)
-        except ValueError:
-            raise GtpError(f"syntax error: {what} must be an integer, not {word!r}") from None
-
-    @staticmethod
-    def _float(word: str, what: str) -> float:
-        try:
-            value = float(word)
-        except ValueError:
-            raise GtpError(f"syntax error: {what} must be a number, not {word!r}") from None
-        if not math.isfinite(value):
-            raise GtpError(f"syntax error: {what} must be a finite number, not {word!r}")
-        return value
-
-    @staticmethod
-    def _color(word: str) -> Color:
-        try:
-            return Color.parse(word)
-        except InvalidMoveError:
-            raise GtpError(f"syntax error: invalid color {word!r} (expected black or white)") from None
+    # (the readers of miai.gtp.words, under the names the handlers below use)
+    _expect = staticmethod(words.expect)
+    _int = staticmethod(words.integer)
+    _float = staticmethod(words.number)
+    _color = staticmethod(words.color)
 
     def _vertex(self, word: str) -> Point | None:
-        try:
-            return point_from_gtp(word, self.size)
-        except InvalidMoveError as exc:
-            raise GtpError(f"syntax error: {exc}") from None
+        return words.vertex(word, self.size)
 
     # ------------------------------------------------------------------ identity
     def cmd_name(self, args: Sequence[str]) -> str:
+        self._expect(args, 0, "no arguments")
         return ENGINE_NAME
 
     def cmd_version(self, args: Sequence[str]) -> str:
-        from miai import __version__
-
-        return __version__
+        """``version``: miai's version, or the text given with ``--version-string``."""
+        self._expect(args, 0, "no arguments")
+        return self.version
 
     # ------------------------------------------------------------------ setup
     def cmd_boardsize(self, args: Sequence[str]) -> str:
@@ -278,7 +242,7 @@ class GtpEngine:
         return ""
 
     def cmd_komi(self, args: Sequence[str]) -> str:
-        """``komi K``: any finite number, also in mid-game."""
+        """``komi K``: a number from -1000 to 1000 (:data:`MAX_KOMI`), also in mid-game."""
         self._expect(args, 1, "komi <number>")
         komi = self._float(args[0], "komi")
         self._change_rules(self.rules.replace(komi=komi))
@@ -298,25 +262,42 @@ class GtpEngine:
         return ""
 
     def cmd_undo(self, args: Sequence[str]) -> str:
-        """``undo``: take back the last move (or pass); ``cannot undo`` at the start."""
-        self._expect(args, 0, "no arguments")
+        """``undo [N]``: take back the last move (or pass); ``cannot undo`` at the start.
+
+        GTP's ``undo`` has no argument, but controllers written for GNU Go send one (qgo
+        sends ``undo 0``): like GNU Go, KataGo and Leela Zero, miai takes back one move
+        whatever the number is. ``gg-undo N`` takes back N moves.
+        """
+        if len(args) > 1:
+            raise GtpError("syntax error: expected undo [<number>]")
+        if args:
+            self._int(args[0], "the number of moves", low=0)
+        return self._take_back(1)
+
+    def cmd_gg_undo(self, args: Sequence[str]) -> str:
+        """``gg-undo [N]`` (GNU Go's extension, which GoGui uses): take back the last N moves
+        (1 by default, 0 does nothing); ``cannot undo`` if fewer than N were played."""
+        if len(args) > 1:
+            raise GtpError("syntax error: expected gg-undo [<number of moves>]")
+        return self._take_back(self._int(args[0], "the number of moves", low=0) if args else 1)
+
+    def _take_back(self, count: int) -> str:
+        """Take back ``count`` moves (passes included). A resumption after two passes is
+        not a move: it goes with the move that followed it (the next ``play`` resumes
+        again), so that ``undo`` takes back what the controller played, as GNU Go does."""
         game = self._game
-        if game is None or game.move_number == 0:
+        played = game.move_number if game is not None else 0
+        if count > played or played == 0:
             raise GtpError("cannot undo")
-        game.undo()
+        assert game is not None
+        from miai.game import Resume
+
+        target = played - count
+        while game.move_number > target:
+            game.undo()  # the last move, and whatever came after it (a setup, a resumption)
+        while game.history and isinstance(game.history[-1], Resume):
+            game.undo()
         return ""
-
-    def cmd_is_legal(self, args: Sequence[str]) -> str:
-        """``is_legal COLOR VERTEX``: ``1`` or ``0`` (GNU Go's extension)."""
-        self._expect(args, 2, "is_legal <color> <vertex>")
-        move = Move(self._color(args[0]), self._vertex(args[1]))
-        return "1" if self.game.is_legal(move) else "0"
-
-    def cmd_captures(self, args: Sequence[str]) -> str:
-        """``captures COLOR``: the number of stones that colour has captured."""
-        self._expect(args, 1, "captures <color>")
-        color = self._color(args[0])
-        return str(self.game.captures(color))
 
     # ------------------------------------------------------------------ handicap
     def _check_empty_for_handicap(self) -> None:
@@ -359,8 +340,6 @@ class GtpEngine:
             if point is None:
                 raise GtpError("bad vertex list: pass is not a handicap stone")
             points.append(point)
-        from miai.handicap import check_free_handicap
-
         try:
             check_free_handicap(self.size, points)
         except HandicapError as exc:
@@ -407,7 +386,7 @@ class GtpEngine:
             if rules is not None and record.komi is not None:
                 rules = rules.replace(komi=record.komi)
             game = sgf.game_from_record(_replay_part(record, before), rules, strict=False)
-        except (MiaiError, OSError, UnicodeError, ValueError) as exc:
+        except (MiaiError, OSError, UnicodeError, LookupError, ValueError) as exc:  # LookupError: an unknown CA
             raise GtpError(f"cannot load file: {exc}") from None
         for repair in record.repairs:
             self.log(f"loadsgf {path}: {repair}")
@@ -439,91 +418,10 @@ class GtpEngine:
             raise GtpError(f"cannot save file: {exc}") from None
         return ""
 
-    # ------------------------------------------------------------------ scoring
-    def cmd_final_score(self, args: Sequence[str]) -> str:
-        """``final_score``: ``B+3.5``, ``W+1``, ``0``.
-
-        A finished game answers its result (a void game ``0``: GTP has no other word for no
-        result). Otherwise, under rules that remove dead stones, the position is counted
-        with miai's estimate of the dead and seki stones (:func:`miai.ai.status.
-        estimate_status`, seeded: the same position gives the same answer); under rules
-        that count stones as they stand (Tromp-Taylor, simple), as it stands.
-        """
-        self._expect(args, 0, "no arguments")
-        from miai.game import Phase
-
-        game = self.game
-        if game.phase is Phase.FINISHED and game.result is not None:
-            result = game.result
-            return "0" if result.by is Termination.VOID else str(result)
-        try:
-            if not game.rules.remove_dead_stones:
-                return str(game.score().result)
-            return str(self._status_estimate().score.result)
-        except MiaiError as exc:
-            raise GtpError(f"cannot score: {exc}") from None
-
-    def _status_estimate(self) -> Any:
-        from miai.ai.status import estimate_status
-
-        return estimate_status(self.game, seed=1)
-
-    _AREAS = {"black_territory": Color.BLACK, "white_territory": Color.WHITE, "dame": None}
-
-    def cmd_final_status_list(self, args: Sequence[str]) -> str:
-        """``final_status_list alive|dead|seki``: the stones with that status, one chain per
-        line (as GNU Go prints them), from miai's estimate of the position; after a game
-        ended by agreement, ``dead`` lists the agreed dead stones.
-
-        ``final_status_list black_territory|white_territory|dame``: the points that count as
-        Black's or White's territory, or for nobody, on one line, top row first (as GNU Go
-        prints them): empty points and the points of dead stones, counted under the game's
-        rules as ``final_score`` counts them (seki points are dame under territory scoring;
-        under area scoring an eye of a seki group is its owner's)."""
-        usage = "final_status_list alive|dead|seki|black_territory|white_territory|dame"
-        self._expect(args, 1, usage)
-        wanted = args[0].lower()
-        if wanted in self._AREAS:
-            return self._final_area(self._AREAS[wanted])
-        if wanted not in ("alive", "dead", "seki"):
-            raise GtpError(f"syntax error: expected {usage}")
-        est = self._status_estimate()
-        final = self.game.final_score
-        agreed = final.dead_stones if final is not None and final.dead_stones else None
-        lines = []
-        for chain in sorted(est.chains, key=lambda ch: min(ch.stones)):
-            status = chain.status
-            if agreed is not None:
-                status = "dead" if chain.stones <= agreed else ("alive" if status == "dead" else status)
-            if status == wanted:
-                lines.append(" ".join(point_to_gtp(p) for p in sorted(chain.stones, key=lambda q: (q[1], q[0]))))
-        return "\n".join(lines)
-
-    def _final_area(self, owner: Color | None) -> str:
-        game = self.game
-        final = game.final_score
-        try:
-            if final is not None and final.owners:
-                score = final
-            elif not game.rules.remove_dead_stones:
-                score = game.score()
-            else:
-                score = self._status_estimate().score
-        except MiaiError as exc:
-            raise GtpError(f"cannot score: {exc}") from None
-        board, size = game.board, game.board.size
-        points = []
-        for r in range(size - 1, -1, -1):
-            for c in range(size):
-                if board[(r, c)] is not None and (r, c) not in score.dead_stones:
-                    continue
-                v = score.owners[r][c]
-                if (Color(v) if v else None) is owner:
-                    points.append(point_to_gtp((r, c)))
-        return " ".join(points)
-
     # ------------------------------------------------------------------ rules
     def _change_rules(self, rules: Rules) -> None:
+        if abs(rules.komi) > MAX_KOMI:
+            raise GtpError(f"unacceptable komi: komi must be from {-MAX_KOMI:g} to {MAX_KOMI:g}, not {rules.komi:g}")
         try:
             self.set_rules(rules)
         except (IllegalMoveError, HandicapError) as exc:
@@ -599,8 +497,10 @@ class GtpEngine:
 
     # ------------------------------------------------------------------ showboard
     def cmd_showboard(self, args: Sequence[str]) -> str:
-        """``showboard``: a diagram in GNU Go's layout (``X`` black, ``O`` white, ``+`` star
-        points), with the captures, the side to move, the ko point, komi and rules."""
+        """``showboard``: the diagram of :mod:`miai.render.text` (``X`` black, ``O`` white,
+        ``+`` star points, the last move in parentheses) in GNU Go's layout, with the
+        captures beside the two bottom rows, then the side to move, the ko point and the
+        rules."""
         self._expect(args, 0, "no arguments")
         return "\n" + board_diagram(self.game)
 
@@ -608,25 +508,10 @@ class GtpEngine:
 # ---------------------------------------------------------------------- helpers
 def board_diagram(game: Game) -> str:
     """The ``showboard`` text of ``game``."""
-    size = game.size
-    letters = " ".join(GTP_COLUMNS[:size])
-    width = 2
-    stars = set(star_points(size))
-    side = {
-        1: f"WHITE (O) has captured {game.captures(Color.WHITE)} stones",
-        0: f"BLACK (X) has captured {game.captures(Color.BLACK)} stones",
-    }
-    lines = [f"{'':{width}} {letters}"]
-    for r in range(size - 1, -1, -1):
-        cells = []
-        for c in range(size):
-            stone = game.board[(r, c)]
-            cells.append("X" if stone is Color.BLACK else "O" if stone is Color.WHITE else "+" if (r, c) in stars else ".")
-        line = f"{r + 1:>{width}} {' '.join(cells)} {r + 1}"
-        if r in side and size > 1:
-            line += f"     {side[r]}"
-        lines.append(line)
-    lines.append(f"{'':{width}} {letters}")
+    rows = diagram(game.board, last_move=game.last_move).split("\n")
+    if game.size > 1:
+        rows[-3] += f"     WHITE (O) has captured {game.captures(Color.WHITE)} stones"
+        rows[-2] += f"     BLACK (X) has captured {game.captures(Color.BLACK)} stones"
     last = game.last_move
     info = f"move {game.move_number}"
     if last is not None:
@@ -634,9 +519,15 @@ def board_diagram(game: Game) -> str:
     info += f", {game.to_move} to play"
     if game.ko_point is not None:
         info += f", ko at {point_to_gtp(game.ko_point)}"
-    lines.append(info)
-    lines.append(f"rules: {game.rules}")
-    return "\n".join(lines)
+    return "\n".join([*rows, info, f"rules: {game.rules}"])
+
+
+def check_version_text(text: str) -> str:
+    """``text`` if it can be the answer to ``version`` (one line of printable text, at most
+    100 characters, not blank), else raise a :class:`GtpError` saying why."""
+    if not text.strip() or not text.isprintable() or len(text) > 100:
+        raise GtpError(f"a version must be one line of printable text, 1 to 100 characters, not {text[:100]!r}")
+    return text.strip()
 
 
 def _illegal_text(exc: IllegalMoveError) -> str:
@@ -663,7 +554,7 @@ def _with_rules(game: Game, rules: Rules) -> Game:
     return game.with_rules(rules)
 
 
-def _replay_part(record: Any, before: int | None) -> Any:
+def _replay_part(record: SgfRecord, before: int | None) -> SgfRecord:
     """The part of ``record`` to replay: its events up to (not including) move ``before``,
     and no result (the game stays open for play)."""
     events = list(record.events)

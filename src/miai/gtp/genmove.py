@@ -1,11 +1,14 @@
-"""GTP move generation and analysis: ``genmove``, ``reg_genmove``, ``kgs-genmove_cleanup`` and
-``lz-analyze``, answered by the MCTS player (:class:`miai.ai.mcts.MctsPlayer`).
+"""The computer player over GTP: ``genmove``, ``reg_genmove``, ``kgs-genmove_cleanup``,
+``lz-analyze``, GNU Go's ``top_moves_black``/``top_moves_white`` and ``level``.
 
-:func:`install` registers them on a :class:`~miai.gtp.engine.GtpEngine`; the player is built
-on first use from ``engine.ai_config`` (an :class:`~miai.ai.mcts.MctsConfig`, the defaults if
-None) and kept, with its search tree, as ``engine.player``. The thinking time comes from the
-engine's clocks (``engine.time_control`` and ``engine.time_left``, which ``time_settings``,
-``kgs-time_settings`` and ``time_left`` set) through :func:`miai.ai.mcts.move_budget`.
+:func:`commands` gives the handlers, which the :class:`~miai.gtp.engine.GtpEngine`
+registers; they find everything they need on the engine, where it is declared: the player
+(:attr:`~miai.gtp.engine.GtpEngine.player`, a :class:`miai.ai.mcts.MctsPlayer` built on
+first use from :attr:`~miai.gtp.engine.GtpEngine.ai_config`, the defaults if None, and
+kept with its search tree while the configuration stays the same), the clocks
+(``engine.time_control`` and ``engine.time_left``, which ``time_settings``/``kgs-time_settings``/``time_left`` set, through
+:func:`miai.ai.mcts.move_budget`) and the slot for a streaming job. The search is imported
+when a command needs it, so that the engine answers ``name`` before the kernel loads.
 
 ``lz-analyze [COLOR] [INTERVAL]`` (Leela Zero's format, which Sabaki and Lizzie read): the
 response starts at once (``=``) and then, every INTERVAL centiseconds, one line of
@@ -14,56 +17,67 @@ one per candidate (win rate, prior and lcb in ten-thousandths, for the side to m
 the controller sends its next command, which ends the response with an empty line. The
 streaming needs the session loop: the handler leaves a job in ``engine.stream`` and the
 session runs it while it waits for input (see :mod:`miai.gtp.session`).
+
+``top_moves_black`` / ``top_moves_white`` (GNU Go's, which GoGui and Kigo's hints use):
+a search as for ``genmove`` that plays nothing, answered as GNU Go does, vertex and value
+pairs on one line, best first (``E5 54.20 D4 51.37``); the value is miai's win rate for
+that colour in percent (GNU Go gives its own move values there), at most 10 moves, no pass.
+
+``level N``: the strength of the moves to come, 1 (a few playouts) to 10 (the full budget),
+as ``miai gtp --level`` sets it; the other knobs stay as they were.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from miai.coords import Color, Move, point_to_gtp
-from miai.gtp.protocol import GtpError
+from miai.gtp import words
+from miai.gtp.protocol import GtpError, Handler
 
 if TYPE_CHECKING:  # pragma: no cover
+    from miai.ai.config import MctsConfig
     from miai.ai.mcts import Candidate, MctsPlayer
+    from miai.game import Game
     from miai.gtp.engine import GtpEngine
 
-Stream = Callable[[Callable[[str], None], Callable[[], bool]], None]
-"""A streaming job: called with ``write(line)`` and ``stopped()``; returns when stopped."""
+TOP_MOVES = 10
+"""How many moves ``top_moves_black``/``top_moves_white`` list at most (as GNU Go)."""
+
+LEVELS = range(1, 11)
 
 
-def install(engine: GtpEngine) -> None:
-    """Register the move-generation commands on ``engine``."""
-    if not hasattr(engine, "ai_config"):
-        engine.ai_config = None
-    engine.player = None
-    engine.stream = None
-    engine.dispatcher.register("genmove", lambda args: genmove(engine, args, commit=True))
-    engine.dispatcher.register("reg_genmove", lambda args: genmove(engine, args, commit=False))
-    engine.dispatcher.register("kgs-genmove_cleanup", lambda args: genmove(engine, args, commit=True, cleanup=True))
-    engine.dispatcher.register("lz-analyze", lambda args: lz_analyze(engine, args))
-    board_warm_up = engine.warm_up
+def commands(engine: GtpEngine) -> list[tuple[str, Handler]]:
+    """The handlers of this module, bound to ``engine``, for its dispatcher."""
+    return [
+        ("genmove", lambda args: genmove(engine, args, commit=True)),
+        ("reg_genmove", lambda args: genmove(engine, args, commit=False)),
+        ("kgs-genmove_cleanup", lambda args: genmove(engine, args, commit=True, cleanup=True)),
+        ("lz-analyze", lambda args: lz_analyze(engine, args)),
+        ("top_moves_black", lambda args: top_moves(engine, args, Color.BLACK)),
+        ("top_moves_white", lambda args: top_moves(engine, args, Color.WHITE)),
+        ("level", lambda args: level(engine, args)),
+    ]
 
-    def warm_up() -> None:
-        """The board's warm-up, then a tiny search: the session runs this in the background
-        after its first reply, so the first genmove does not wait for the compiler."""
-        board_warm_up()
-        from miai.ai.config import MctsConfig
-        from miai.ai.mcts import MctsPlayer
-        from miai.game import Game
 
-        MctsPlayer(MctsConfig(playouts=16, max_seconds=None, seed=1)).genmove(Game(5))
+def warm_up() -> None:
+    """A tiny search on a small board, so that the first ``genmove`` does not wait for the
+    compiler (:meth:`GtpEngine.warm_up <miai.gtp.engine.GtpEngine.warm_up>` calls it)."""
+    from miai.ai.config import MctsConfig
+    from miai.ai.mcts import MctsPlayer
+    from miai.game import Game
 
-    engine.warm_up = warm_up  # type: ignore[method-assign]
+    MctsPlayer(MctsConfig(playouts=16, max_seconds=None, seed=1)).genmove(Game(5))
 
 
 def player_of(engine: GtpEngine) -> MctsPlayer:
     """The engine's player, built on first use (and again if the config changed)."""
-    from miai.ai.config import MctsConfig
     from miai.ai.mcts import MctsPlayer
 
-    config = engine.ai_config or MctsConfig()
+    config = config_of(engine)
     player = engine.player
     if player is None or player.config != config:
         player = MctsPlayer(config)
@@ -71,27 +85,38 @@ def player_of(engine: GtpEngine) -> MctsPlayer:
     return player
 
 
+def config_of(engine: GtpEngine) -> MctsConfig:
+    """The engine's player configuration (the defaults when it has none)."""
+    from miai.ai.config import MctsConfig
+
+    return engine.ai_config or MctsConfig()
+
+
 def _color_arg(engine: GtpEngine, args: Sequence[str], usage: str) -> Color:
-    if len(args) != 1:
-        raise GtpError(f"syntax error: expected {usage}")
-    try:
-        return Color.parse(args[0])
-    except ValueError:
-        raise GtpError(f"syntax error: invalid color {args[0]!r} (expected black or white)") from None
+    words.expect(args, 1, usage)
+    return words.color(args[0])
+
+
+def _game_to_search(engine: GtpEngine) -> Game:
+    """The game, resumed if two passes ended play (a move after them resumes it); refused
+    once it is over."""
+    from miai.game import Phase
+
+    game = engine.game
+    if game.phase is Phase.MARKING:
+        game.resume()
+    if game.phase is Phase.FINISHED:
+        raise GtpError(f"the game is over ({game.result})")
+    return game
 
 
 def genmove(engine: GtpEngine, args: Sequence[str], *, commit: bool, cleanup: bool = False) -> str:
     """``genmove COLOR`` (plays the move), ``reg_genmove COLOR`` (does not),
     ``kgs-genmove_cleanup COLOR`` (plays, and captures dead stones before it passes)."""
     from miai.ai.mcts import move_budget
-    from miai.game import Phase
 
     color = _color_arg(engine, args, "genmove <color>")
-    game = engine.game
-    if game.phase is Phase.MARKING:
-        game.resume()
-    if game.phase is Phase.FINISHED:
-        raise GtpError(f"the game is over ({game.result})")
+    game = _game_to_search(engine)
     player = player_of(engine)
     seconds = move_budget(engine.time_control, engine.time_left.get(color), game, player.config)
     if cleanup:
@@ -110,6 +135,36 @@ def genmove(engine: GtpEngine, args: Sequence[str], *, commit: bool, cleanup: bo
     return point_to_gtp(decision.point)
 
 
+def top_moves(engine: GtpEngine, args: Sequence[str], color: Color) -> str:
+    """``top_moves_black`` / ``top_moves_white``: the best moves for that colour with
+    their win rates (see the module docstring); nothing once the game is over."""
+    from miai.ai.mcts import move_budget
+    from miai.game import Phase
+
+    words.expect(args, 0, "no arguments")
+    game = engine.game
+    if game.phase is Phase.FINISHED:
+        return ""
+    if game.phase is Phase.MARKING:
+        game = game.copy()
+        game.resume()
+    player = player_of(engine)
+    seconds = move_budget(engine.time_control, engine.time_left.get(color), game, player.config)
+    searched = player.search(game, color, seconds=seconds)
+    best = [c for c in searched.candidates if c.point is not None and c.visits > 0][:TOP_MOVES]
+    return " ".join(f"{point_to_gtp(c.point)} {100 * c.winrate:.2f}" for c in best)
+
+
+def level(engine: GtpEngine, args: Sequence[str]) -> str:
+    """``level N``: the strength of the moves to come, 1 to 10."""
+    from miai.ai.config import LEVEL_PLAYOUTS
+
+    words.expect(args, 1, "level <1 to 10>")
+    n = words.integer(args[0], "the level", low=LEVELS.start, high=LEVELS.stop - 1)
+    engine.ai_config = dataclasses.replace(config_of(engine), playouts=LEVEL_PLAYOUTS[n - 1])
+    return ""
+
+
 def info_line(candidates: Sequence[Candidate], limit: int = 10) -> str:
     """One ``lz-analyze`` output line for these candidates (most visited first)."""
     parts = []
@@ -122,29 +177,24 @@ def info_line(candidates: Sequence[Candidate], limit: int = 10) -> str:
     return " ".join(parts)
 
 
+_LZ_KEYWORDS = ("interval", "minmoves", "maxmoves", "avoid", "allow")
+
+
 def lz_analyze(engine: GtpEngine, args: Sequence[str]) -> str:
     """``lz-analyze [COLOR] [INTERVAL] [other Leela Zero options, ignored]``."""
     game = engine.game
     color = game.to_move
     interval = 1.0
-    words = list(args)
-    if words:
-        try:
-            color = Color.parse(words[0])
-            words.pop(0)
-        except ValueError:
-            pass
-    if words:
-        try:
-            interval = max(int(words[0]), 1) / 100.0
-        except ValueError:
-            if words[0].lower() not in ("interval", "minmoves", "maxmoves", "avoid", "allow"):
-                raise GtpError(f"syntax error: bad interval {words[0]!r}") from None
-    if len(words) >= 2 and words[0].lower() == "interval":
-        try:
-            interval = max(int(words[1]), 1) / 100.0
-        except ValueError:
-            raise GtpError(f"syntax error: bad interval {words[1]!r}") from None
+    rest = list(args)
+    if rest and rest[0].lower() in ("b", "black", "w", "white"):
+        color = words.color(rest.pop(0))
+    if rest and rest[0].lower() == "interval":
+        rest.pop(0)
+        if not rest:
+            raise GtpError("syntax error: expected an interval after 'interval'")
+    if rest and rest[0].lower() not in _LZ_KEYWORDS:
+        interval = words.integer(rest[0], "the interval (centiseconds)", low=0, high=360_000) / 100.0
+        interval = max(interval, 0.01)
     player = player_of(engine)
 
     def job(write: Callable[[str], None], stopped: Callable[[], bool]) -> None:
@@ -155,7 +205,12 @@ def lz_analyze(engine: GtpEngine, args: Sequence[str]) -> str:
 
 
 def analyze(
-    player: Any, game: Any, color: Color, write: Callable[[str], None], stopped: Callable[[], bool], interval: float
+    player: MctsPlayer,
+    game: Game,
+    color: Color,
+    write: Callable[[str], None],
+    stopped: Callable[[], bool],
+    interval: float,
 ) -> None:
     """Search until ``stopped()``, writing an info line every ``interval`` seconds."""
     next_report = time.monotonic() + interval

@@ -154,14 +154,14 @@ def set_katago_rule(current: Rules, key: str, value: str) -> Rules:
         if current.scoring is Scoring.AREA:
             return current.replace(remove_dead_stones=ok)
         return current  # territory scoring always settles dead stones by agreement in miai
-    raise RulesError(f"unknown rules option: {key!r}; options are: {', '.join(KATA_SET_RULE_KEYS)}")
+    raise RulesError(f"unknown rules option: {_shown(key)}; options are: {', '.join(KATA_SET_RULE_KEYS)}")
 
 
 def from_kgs(name: str, current: Rules) -> Rules:
     """``kgs-rules``: one of kgsGtp's names (japanese, chinese, aga, new_zealand); komi is kept."""
     key = name.strip().lower()
     if key not in KGS_RULES:
-        raise RulesError(f"unknown rules {name!r}; kgs-rules takes one of: {', '.join(KGS_RULES)}")
+        raise RulesError(f"unknown rules {_shown(name)}; kgs-rules takes one of: {', '.join(KGS_RULES)}")
     return _keep(PRESETS[KGS_RULES[key]], current)
 
 
@@ -187,7 +187,7 @@ def _from_name(spec: str, current: Rules) -> Rules:
             komi=parsed.komi if "komi" in keys else current.komi,
             white_wins_ties=parsed.white_wins_ties if "white_wins_ties" in keys else current.white_wins_ties,
         )
-    raise RulesError(f"unknown rules {spec!r}")
+    raise RulesError(f"unknown rules {_shown(spec)}")
 
 
 def _preset(key: str) -> Rules | None:
@@ -209,6 +209,10 @@ def _from_json(spec: str, current: Rules) -> Rules:
         data = json.loads(spec)
     except json.JSONDecodeError as exc:
         raise RulesError(f"could not parse rules JSON: {exc.msg} at character {exc.pos}") from None
+    except RecursionError:
+        raise RulesError("could not parse rules JSON: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of more than 4,300 digits
+        raise RulesError(f"could not parse rules JSON: {exc}") from None
     if not isinstance(data, dict):
         raise RulesError("rules JSON must be a dictionary")
     # KataGo's defaults for missing keys are Tromp-Taylor's
@@ -232,11 +236,9 @@ def _from_json(spec: str, current: Rules) -> Rules:
         elif key == "friendlyPassOk":
             friendly = _json_bool(key, value)
         elif key == "komi":  # a miai extension: KataGo sets komi with the komi command only
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-                raise RulesError(f"komi must be a number, not {value!r}")
-            komi = float(value)
+            komi = _json_komi(value)
         else:
-            raise RulesError(f"unknown rules option: {key!r}")
+            raise RulesError(f"unknown rules option: {_shown(key)}")
     if seki_points is None:  # KataGo: territory scoring taxes seki unless told otherwise
         seki_points = scoring is Scoring.AREA
     territory = scoring is Scoring.TERRITORY
@@ -253,10 +255,31 @@ def _from_json(spec: str, current: Rules) -> Rules:
     )
 
 
+def _shown(value: object, limit: int = 40) -> str:
+    """``repr(value)``, cut short for an error message (a long string keeps its quotes)."""
+    if isinstance(value, str) and len(value) > limit:
+        return repr(value[: limit - 3] + "...")
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _json_komi(value: Any) -> float:
+    """A komi from JSON: a finite number (a huge integer is not, once made a float)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise RulesError(f"komi must be a number, not {_shown(value)}")
+    try:
+        komi = float(value)
+    except OverflowError:
+        komi = math.inf
+    if not math.isfinite(komi):
+        raise RulesError(f"komi must be a finite number, not {_shown(value)}")
+    return komi
+
+
 def _enum(key: str, word: str, table: dict[str, Any]) -> Any:
     w = word.strip().upper()
     if w not in table:
-        raise RulesError(f"invalid {key} rule {word!r}; expected one of: {', '.join(table)}")
+        raise RulesError(f"invalid {key} rule {_shown(word)}; expected one of: {', '.join(table)}")
     return table[w]
 
 
@@ -268,7 +291,7 @@ def _tax(word: str) -> bool:
         return False
     if w == "ALL":
         raise RulesError("tax ALL (group tax / stone scoring) is not supported by miai")
-    raise RulesError(f"invalid tax rule {word!r}; expected one of: NONE, SEKI")
+    raise RulesError(f"invalid tax rule {_shown(word)}; expected one of: NONE, SEKI")
 
 
 def _bool(key: str, word: str) -> bool:
@@ -277,7 +300,7 @@ def _bool(key: str, word: str) -> bool:
         return True
     if w in _FALSE:
         return False
-    raise RulesError(f"{key} must be true or false, not {word!r}")
+    raise RulesError(f"{key} must be true or false, not {_shown(word)}")
 
 
 def _json_bool(key: str, value: Any) -> bool:
@@ -285,10 +308,10 @@ def _json_bool(key: str, value: Any) -> bool:
         return value
     if isinstance(value, str):
         return _bool(key, value)
-    raise RulesError(f"{key} must be true or false, not {value!r}")
+    raise RulesError(f"{key} must be true or false, not {_shown(value)}")
 
 
 def _str(key: str, value: Any) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int)):
-        raise RulesError(f"{key} must be a string, not {value!r}")
+        raise RulesError(f"{key} must be a string, not {_shown(value)}")
     return str(value)

@@ -15,7 +15,9 @@ Preprocessing, as §2 of the specification asks, before anything else:
 4. skip a line that is now empty or only whitespace.
 
 A command is ``[id] command_name [arguments]``: the optional id is a non-negative
-integer, echoed right after ``=`` or ``?`` in the response (``=12 result``).
+integer, echoed right after ``=`` or ``?`` in the response (``=12 result``). An id of more
+than :data:`MAX_ID_DIGITS` digits (beyond a 64-bit integer, which no controller sends) is
+refused with ``? syntax error`` (without an id) rather than carried around.
 
 Handlers signal an expected failure by raising :class:`GtpError`; its message becomes
 the error text (``? illegal move``). Any other exception is a bug: the answer is still a
@@ -36,12 +38,16 @@ Handler = Callable[[Sequence[str]], "str | None"]
 
 PROTOCOL_VERSION = "2"
 
+MAX_ID_DIGITS = 18
+"""The longest command id accepted (every 18-digit number fits a signed 64-bit integer)."""
+
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # every control character but HT (9) and LF (10)
 _OUTPUT_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 
-class GtpError(Exception):
-    """Raised by a handler to answer ``? message`` (an expected failure, not a bug)."""
+class GtpError(MiaiError, ValueError):
+    """Raised by a handler to answer ``? message`` (an expected failure, not a bug): the
+    controller's mistake, so a :class:`~miai.errors.MiaiError` like every user error."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +86,7 @@ def parse_command(line: str) -> Command | None:
 
     Returns ``None`` for a line that is skipped (empty or a comment). A line holding only
     an id gives a command with an empty name, which :meth:`Dispatcher.handle` answers
-    with an error.
+    with an error. Raises :class:`GtpError` for an id longer than :data:`MAX_ID_DIGITS`.
 
     >>> parse_command("7 boardsize 9")
     Command(id=7, name='boardsize', args=('9',))
@@ -91,6 +97,8 @@ def parse_command(line: str) -> Command | None:
     words = text.split()
     cmd_id: int | None = None
     if words[0].isascii() and words[0].isdigit():
+        if len(words[0]) > MAX_ID_DIGITS:
+            raise GtpError(f"syntax error: a command id has at most {MAX_ID_DIGITS} digits, not {len(words[0])}")
         cmd_id = int(words[0])
         words = words[1:]
     if not words:
@@ -176,6 +184,8 @@ class Dispatcher:
         """Answer one input line; ``None`` if the line is skipped. Never raises."""
         try:
             command = parse_command(line)
+        except GtpError as exc:
+            return format_response(str(exc), error=True)
         except Exception as exc:  # pragma: no cover - parse_command has no known failure
             return format_response(f"internal error: {_describe(exc)}", error=True)
         if command is None:

@@ -15,9 +15,10 @@ from __future__ import annotations
 import sys
 import threading
 import traceback
+from collections.abc import Callable
 from typing import IO, Any
 
-from miai.gtp.engine import GtpEngine
+from miai.gtp.engine import GtpEngine, Stream
 from miai.gtp.protocol import Command
 
 
@@ -40,16 +41,21 @@ def run(
         traceback.print_exception(type(exc), exc, exc.__traceback__, file=errors)
         errors.flush()
 
+    def log(text: str) -> None:
+        print(text, file=errors)
+        errors.flush()
+
     engine.dispatcher.on_exception = report
-    engine.log = lambda text: (print(text, file=errors), errors.flush())
+    engine.log = log
     binary_out = not hasattr(stdout, "encoding")
     warmed = not warm_up
+    out: IO[Any] = stdout
 
     def write(text: str) -> None:
-        stdout.write(text.encode("utf-8") if binary_out else text)
-        stdout.flush()
+        out.write(text.encode("utf-8") if binary_out else text)
+        out.flush()
 
-    pending: Any = None
+    pending: str | bytes | None = None
     try:
         while True:
             raw, pending = (stdin.readline(), None) if pending is None else (pending, None)
@@ -59,7 +65,7 @@ def run(
             response = engine.handle(line)
             if response is None:
                 continue
-            stream = getattr(engine, "stream", None)
+            stream = engine.stream
             if stream is not None:
                 engine.stream = None
                 if response.startswith("="):
@@ -81,7 +87,7 @@ def run(
     return 0
 
 
-def _stream_until_input(stream: Any, write: Any, stdin: IO[Any]) -> Any:
+def _stream_until_input(stream: Stream, write: Callable[[str], None], stdin: IO[Any]) -> str | bytes:
     """Run a streaming job in a thread until the next input line arrives; returns that line
     (empty at end of input)."""
     stop = threading.Event()

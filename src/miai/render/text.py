@@ -32,6 +32,7 @@ from rich.style import Style
 from rich.text import Text
 
 from miai.coords import GTP_COLUMNS, Color, Move, Point
+from miai.handicap import star_points  # the one home of the star-point geometry
 
 __all__ = ["BoardLike", "diagram", "rich_diagram", "star_points"]
 
@@ -59,28 +60,6 @@ STYLES: dict[str, Style] = {
     "last": Style(color="#c00000", bgcolor="#dcb35c", bold=True),
     "mark": Style(color="#0000c0", bgcolor="#dcb35c", bold=True),
 }
-
-
-def star_points(size: int) -> frozenset[Point]:
-    """The star points (hoshi) drawn on an empty ``size``×``size`` board.
-
-    As real boards and GNU Go's ``showboard`` mark them: on the 3rd lines up to 11×11 and
-    the 4th lines from 12×12; the four corner points on even sizes; also the centre on odd
-    sizes up to 11, and the centre and side points on odd sizes from 13. None below 7×7.
-    """
-    if size < 7:
-        return frozenset()
-    edge = 2 if size <= 11 else 3
-    lines = [edge, size - 1 - edge]
-    points = {(r, c) for r in lines for c in lines}
-    if size % 2 == 1:
-        mid = size // 2
-        if size <= 11:
-            points.add((mid, mid))
-        else:
-            lines.append(mid)
-            points = {(r, c) for r in lines for c in lines}
-    return frozenset(points)
 
 
 def _cells(
