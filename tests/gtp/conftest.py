@@ -1,13 +1,8 @@
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from miai.gtp.engine import GtpEngine  # noqa: E402
+from miai.gtp.engine import GtpEngine
 
 
 @pytest.fixture

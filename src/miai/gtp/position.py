@@ -1,7 +1,7 @@
 """GNU Go's questions about the position, which controllers ask to draw and check the board.
 
 Kigo shows its stones from ``list_stones black|white``; qgo, GoGui and others ask the
-rest. Each answer has the format GNU Go 3.8 gives (``tests/gtp/test_gtp_gnugo.py``
+rest. Each answer has the format GNU Go 3.8 gives (``tests/gtp/test_gnugo.py``
 checks them against GNU Go on the same positions):
 
 ============================  ==========================================================

@@ -1,11 +1,11 @@
 """GNU Go's questions about the position (miai.gtp.position), as transcripts.
 
-tests/gtp/test_gtp_gnugo.py asks GNU Go the same questions on the same positions.
+tests/gtp/test_gnugo.py asks GNU Go the same questions on the same positions.
 """
 
 from __future__ import annotations
 
-from gtp_transcript import ask, check
+from tests.gtp.gtp_transcript import ask, check
 
 from miai.gtp.engine import GtpEngine
 from miai.gtp.position import format_komi

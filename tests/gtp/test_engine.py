@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from gtp_transcript import ask, check
+from tests.gtp.gtp_transcript import ask, check
 
 from miai.coords import Color, point_to_gtp
 from miai.errors import HandicapError
@@ -22,7 +22,7 @@ STANDARD_COMMANDS = [
 EXTENSIONS = [
     "is_legal", "captures", "printsgf", "kata-get-rules", "kata-set-rules", "kata-set-rule", "kgs-rules",
     "kgs-time_settings",
-    # GNU Go's, which Kigo, qgo and GoGui use (tests/gtp/test_gtp_position.py, test_gtp_counting.py)
+    # GNU Go's, which Kigo, qgo and GoGui use (tests/gtp/test_position.py, test_counting.py)
     "gg-undo", "query_boardsize", "get_komi", "list_stones", "all_legal", "move_history", "final_status_list",
     "final_status", "estimate_score", "top_moves_black", "top_moves_white", "level",
 ]  # fmt: skip

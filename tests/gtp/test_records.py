@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from gtp_transcript import ask, check
+from tests.gtp.gtp_transcript import ask, check
 
 from miai.coords import Color, point_to_gtp
 from miai.gtp.engine import GtpEngine

@@ -8,7 +8,7 @@ import shutil
 import subprocess
 
 import pytest
-from gtp_transcript import ask
+from tests.gtp.gtp_transcript import ask
 
 from miai.coords import Color, point_to_gtp
 from miai.gtp.engine import GtpEngine

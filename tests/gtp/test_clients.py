@@ -11,7 +11,7 @@ import subprocess
 import sys
 
 import pytest
-from gtp_transcript import ask, check
+from tests.gtp.gtp_transcript import ask, check
 
 from miai.ai.config import MctsConfig
 from miai.gtp.engine import GtpEngine

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from gtp_transcript import ask, check
+from tests.gtp.gtp_transcript import ask, check
 
 from miai.gtp.engine import GtpEngine
 from miai.rules import Rules
