@@ -126,7 +126,7 @@ class Comparison:
     seconds: float
     seki_eyes_score: str | None = None
     """Our result with the eyes of seki groups counted as dame, as GNU Go counts them (its
-    known difference 4 in /work/shared/REFEREES.md: under area scoring an eye of a seki
+    known fault 4 in docs/REFEREES.md: under area scoring an eye of a seki
     group is its owner's); None when no seki group has an eye under area scoring."""
 
     @property

@@ -19,13 +19,13 @@ Apples to apples (read from GNU Go 3.8's ``engine/board.c``, ``is_allowed_move``
 ``is_superko_violation``, which ``all_legal``, ``is_legal`` and ``play`` use):
 
 * Simple ko: GNU Go forbids the ko point after a move that captured exactly one stone with a
-  lone stone left with one liberty; passes lift it. That is RULES.md §3's "may not recreate
+  lone stone left with one liberty; passes lift it. That is docs/RULES.md §3's "may not recreate
   the position before the opponent's last move" (a single move can recreate it only that way).
 * Positional superko: GNU Go compares the resulting board with the board before every move of
-  its history, and with the current board. Same as RULES.md §3.
+  its history, and with the current board. Same as docs/RULES.md §3.
 * Situational superko: GNU Go forbids a move by ``c`` whose board equals the board before an
   earlier move *played by c's opponent*, i.e. the board with c's opponent to move: after c's
-  move, c's opponent is to move, so this is RULES.md §3's "the same position with the same
+  move, c's opponent is to move, so this is docs/RULES.md §3's "the same position with the same
   player to move" -- as long as play alternates (a pass is a move in both histories). GNU Go
   takes "the player to move" in an earlier position from who actually moved next; RULES.md
   and miai from the turn order. After a stone played out of turn the two readings differ:
@@ -354,7 +354,7 @@ def _superko_ignores_suicide(d: Disagreement) -> bool:
 
 def _situational_next_mover(d: Disagreement) -> bool:
     """GNU Go's situational superko takes the player to move in an earlier position to be
-    the one who moved next from it; RULES.md §3 (and miai) the one whose turn it was."""
+    the one who moved next from it; docs/RULES.md §3 (and miai) the one whose turn it was."""
     if d.ruleset[0] is not KoRule.SITUATIONAL or d.reference is None or d.reference.suicide:
         return False
     opponent = d.colour.opponent
@@ -376,7 +376,7 @@ KNOWN_DIFFERENCES: list[KnownDifference] = [
             "which never removes the mover's own chain, so a suicide is compared as a board that "
             "cannot exist and never matches an earlier one: with suicide allowed, a multi-stone "
             "suicide that recreates an earlier board is 'legal' to GNU Go under both superkos "
-            "(REFEREES.md, GNU Go error 1). miai forbids it (RULES.md §3 applies after captures "
+            "(REFEREES.md, GNU Go error 1). miai forbids it (docs/RULES.md §3 applies after captures "
             "and suicide)."
         ),
         matches=_superko_ignores_suicide,
@@ -401,7 +401,7 @@ KNOWN_DIFFERENCES: list[KnownDifference] = [
         reason=(
             "With a move out of turn (GTP's play allows them), GNU Go's situational superko "
             "takes 'the player to move' in an earlier position to be whoever moved next from "
-            "it (is_superko_violation compares move_history_color), while RULES.md §3 and miai "
+            "it (is_superko_violation compares move_history_color), while docs/RULES.md §3 and miai "
             "take the player whose turn it was. Here Black plays twice (b1, then a1 out of "
             "turn) and White's c1 takes both; Black's b1, capturing c1, brings back the board "
             "after move 5, when it was White's turn (so miai: a repetition with White to move) "

@@ -1,4 +1,4 @@
-"""The dead-stone agreement (RULES.md §5): scripted sequences with their results, and every
+"""The dead-stone agreement (docs/RULES.md §5): scripted sequences with their results, and every
 illegal step with its reason."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Fixed handicap placements (RULES.md §7), checked against the rules text and GNU Go."""
+"""Fixed handicap placements (docs/RULES.md §7), checked against the rules text and GNU Go."""
 
 from __future__ import annotations
 

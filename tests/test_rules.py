@@ -1,4 +1,4 @@
-"""Rules: presets as RULES.md §8 tabulates them, single fields, the text round trip."""
+"""Rules: presets as docs/RULES.md §8 tabulates them, single fields, the text round trip."""
 
 from __future__ import annotations
 

@@ -56,7 +56,7 @@ def test_seed_002_position_by_area_ignores_prisoners():
     assert (score.white.stones, score.white.territory) == (21, 15)
     assert score.black.total == 36 and score.white.total == 36 + 7.5
     assert str(score.result) == "W+7.5"
-    # the two areas add up to the board minus neutral points (RULES.md §6)
+    # the two areas add up to the board minus neutral points (docs/RULES.md §6)
     assert score.black.stones + score.black.territory + score.white.stones + score.white.territory == 81 - score.neutral
 
 

@@ -1,4 +1,4 @@
-"""The dead-stone agreement (RULES.md §5, seed 001) as a small state machine.
+"""The dead-stone agreement (docs/RULES.md §5, seed 001) as a small state machine.
 
 After two consecutive passes under rules that remove dead stones the game is in the
 marking phase. One :class:`Marking` value holds where the agreement stands; each step

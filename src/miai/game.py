@@ -1,4 +1,4 @@
-"""A game of Go: rules, board and history, with every move checked (RULES.md §1–4, §6, §7).
+"""A game of Go: rules, board and history, with every move checked (docs/RULES.md §1–4, §6, §7).
 
 :class:`Game` is the checked door for users, GTP and the server: :meth:`Game.play` raises
 :class:`~miai.errors.IllegalMoveError` saying which rule a move breaks (occupied, suicide,
@@ -14,7 +14,7 @@ records and GTP ``loadsgf`` share.
 
 Phases: ``PLAY`` until two consecutive passes; then ``MARKING`` when the rules remove
 dead stones, or ``FINISHED`` when stones count as they stand. In the marking phase the
-players agree on the dead stones by the protocol of RULES.md §5 (:mod:`miai.endgame`):
+players agree on the dead stones by the protocol of docs/RULES.md §5 (:mod:`miai.endgame`):
 :meth:`propose`, :meth:`accept`, :meth:`refuse`; :meth:`finish` is the short door where
 both agree on one set at once. Proposals and refusals are history entries: undo takes
 them back one by one.
@@ -71,7 +71,7 @@ class Resume:
     """Play resumed after two passes, kept in the history.
 
     ``by`` is the player who refused the counter-proposal in the marking phase (a dispute,
-    RULES.md §5.5: then §5.6–5.8 apply to the play that follows); None when play simply
+    docs/RULES.md §5.5: then §5.6–5.8 apply to the play that follows); None when play simply
     went on (a record or a GTP controller playing after two passes).
     """
 
@@ -109,7 +109,7 @@ class _State:
     first_passer: Color | None = None
     marking: Marking | None = None
     disputed: bool = False
-    """Play resumed after a dispute and no stone has been placed since (RULES.md §5.6)."""
+    """Play resumed after a dispute and no stone has been placed since (docs/RULES.md §5.6)."""
     all_alive: bool = False
     """Ended by an immediate double pass after a dispute: all stones count as alive."""
     compensable: dict[Color, frozenset[Point]] = field(default_factory=dict)
@@ -139,7 +139,7 @@ class _State:
     def record_position(self, rules: Rules, *, by_pass: bool = False) -> None:
         """Note the position now stands. A position a pass reaches does not count towards the
         void: a long cycle needs stones (a pass only hands over the turn), and passes that
-        follow a resumption of play must not end the game as a cycle (RULES.md §5.6)."""
+        follow a resumption of play must not end the game as a cycle (docs/RULES.md §5.6)."""
         h = self.board.hash
         n = self.move_number
         self.seen.setdefault(h, n)
@@ -432,7 +432,7 @@ class Game:
 
     def _end_play(self) -> None:
         """Two consecutive passes: all stones alive after a dispute's immediate double pass
-        (RULES.md §5.6), else the marking phase (if the rules remove dead stones)."""
+        (docs/RULES.md §5.6), else the marking phase (if the rules remove dead stones)."""
         state = self._state
         state.compensable = {}  # the resumed play (if any) is over
         if state.disputed:
@@ -512,7 +512,7 @@ class Game:
     def propose(self, dead: Iterable[Point], *, seki: Iterable[Point] = (), color: Color | None = None) -> Proposal:
         """``color`` (default: the player whose step it is) proposes these dead stones (and
         seki stones): the first passer's proposal or the opponent's counter-proposal
-        (RULES.md §5.2–5.3). A stone stands for its whole chain; an empty point raises
+        (docs/RULES.md §5.2–5.3). A stone stands for its whole chain; an empty point raises
         ``NOT_A_STONE``, a step out of turn ``OUT_OF_TURN``."""
         marking, color = self._marking_step(color)
         proposal = Proposal(color, whole_chains(self.board, dead), whole_chains(self.board, seki))

@@ -1,7 +1,7 @@
 """Handicap stones and the star points they stand on: the one home of that geometry.
 
 The star points (:func:`star_points`, drawn by :mod:`miai.render.text`) and the fixed
-placements (RULES.md §7; GTP's ``fixed_handicap`` as GNU Go plays it) stand on the same
+placements (docs/RULES.md §7; GTP's ``fixed_handicap`` as GNU Go plays it) stand on the same
 lines (:func:`star_lines`): the 3rd lines on boards up to 11×11, the 4th from 12×12. A
 fixed handicap is up to 9 stones on odd sizes from 9, up to 4 on 7×7 and on even sizes
 from 8, none below 7×7. :func:`free_handicap_points` is where the GTP engine puts a free
@@ -62,7 +62,7 @@ def star_points(size: int) -> frozenset[Point]:
 
 
 def fixed_handicap_points(size: int, stones: int) -> list[Point]:
-    """The points of a fixed handicap of ``stones`` stones, in the order of RULES.md §7.
+    """The points of a fixed handicap of ``stones`` stones, in the order of docs/RULES.md §7.
 
     >>> [point_to_gtp(p) for p in fixed_handicap_points(19, 3)]
     ['D4', 'Q16', 'D16']

@@ -1,4 +1,4 @@
-"""Rulesets as values (RULES.md §8).
+"""Rulesets as values (docs/RULES.md §8).
 
 A :class:`Rules` is a frozen dataclass: code reads its fields, never a preset's name. The
 seven presets of RULES.md fill the fields in; any field can be changed alone with
@@ -30,7 +30,7 @@ class Scoring(str, Enum):
 
 
 class KoRule(str, Enum):
-    """Which repeated positions a move may not create (RULES.md §3)."""
+    """Which repeated positions a move may not create (docs/RULES.md §3)."""
 
     SIMPLE = "simple"
     POSITIONAL = "positional"
@@ -67,7 +67,7 @@ class Rules:
     komi: float = 7.5
     white_wins_ties: bool = False
     remove_dead_stones: bool = True
-    """Dead stones are agreed and removed after two passes (RULES.md §5), or stones count as they stand."""
+    """Dead stones are agreed and removed after two passes (docs/RULES.md §5), or stones count as they stand."""
 
     def __post_init__(self) -> None:
         for name, kind in (("scoring", Scoring), ("ko", KoRule), ("handicap_bonus", HandicapBonus)):
@@ -220,7 +220,7 @@ PRESETS: dict[str, Rules] = {
         handicap_bonus=HandicapBonus.NONE, komi=7.5, white_wins_ties=False, remove_dead_stones=False,
     ),
 }
-"""RULES.md §8, in the order of its table."""
+"""docs/RULES.md §8, in the order of its table."""
 
 PRESET_ALIASES: dict[str, str] = {
     "jp": "japanese",

@@ -1,4 +1,4 @@
-"""Counting a position (RULES.md §6): area or territory, with a breakdown.
+"""Counting a position (docs/RULES.md §6): area or territory, with a breakdown.
 
 :func:`count` takes a position, the rules and the agreed dead stones and returns a
 :class:`Score`: per colour, what each part of the count contributes, the result (a
@@ -36,7 +36,7 @@ class ColorScore:
     """Territory scoring: opponent stones removed as dead at the end."""
     compensation: int = 0
     """Territory scoring: stones the colour had to play inside its own territory to capture
-    dead stones after a dispute (RULES.md §5.8)."""
+    dead stones after a dispute (docs/RULES.md §5.8)."""
     komi: float = 0.0
     handicap_bonus: int = 0
 

@@ -1,4 +1,4 @@
-"""``miai play``'s marking phase (RULES.md §5): the computer's estimate on the board, the
+"""``miai play``'s marking phase (docs/RULES.md §5): the computer's estimate on the board, the
 players' proposals, acceptance, resumption, and the score breakdown at the end."""
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ How a chain's status is decided, most certain first:
    on the board without the stones found dead (:func:`_second_pass`), and a chain found dead
    whose every opponent neighbour is dead is alive (:func:`_inside_dead_groups`: the stone
    in a dead group's eye).
-3. **Seki** (RULES.md §6), explicitly: with the dead stones removed, an empty point next to
+3. **Seki** (docs/RULES.md §6), explicitly: with the dead stones removed, an empty point next to
    living chains of both colours where neither colour can play without a suicide or a
    self-atari no one would make is a liberty neither side can fill; the chains of both
    colours next to it are in seki, and so is a chain that lives only by them (every liberty

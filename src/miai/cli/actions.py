@@ -44,7 +44,7 @@ class Quit:
 @dataclass(frozen=True, slots=True)
 class Propose:
     """Propose these stones as dead (and these as in seki): the first passer's proposal or
-    the other player's counter-proposal (RULES.md §5)."""
+    the other player's counter-proposal (docs/RULES.md §5)."""
 
     dead: frozenset[Point]
     seki: frozenset[Point] = frozenset()

@@ -2,7 +2,7 @@
 and the computer's rule.
 
 After two passes under rules that remove dead stones the players agree on the dead stones
-as RULES.md §5 says (the state machine is :class:`miai.endgame.Marking`): the first passer
+as docs/RULES.md §5 says (the state machine is :class:`miai.endgame.Marking`): the first passer
 proposes, the other accepts or counter-proposes, the first passer accepts that or play
 resumes. This module decides one step for one player and returns it as a
 :data:`~miai.cli.actions.MarkingAction`; the session applies it.

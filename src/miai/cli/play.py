@@ -4,7 +4,7 @@ The session (:class:`PlaySession`) asks the player whose turn it is for a decisi
 applies it to the :class:`~miai.game.Game`: on a turn to move, ``choose_move(game)`` gives
 an :data:`~miai.cli.actions.Action`; an illegal move is explained and the same player is
 asked again. After two passes under rules that remove dead stones the marking phase
-follows the agreement of RULES.md §5 (:mod:`miai.endgame`): each step,
+follows the agreement of docs/RULES.md §5 (:mod:`miai.endgame`): each step,
 ``choose_marking(game, marking, estimate)`` gives a
 :data:`~miai.cli.actions.MarkingAction`, starting from the computer's estimate of the dead
 stones (:mod:`miai.cli.marking`), which the session shows the players first. The players
@@ -134,7 +134,7 @@ class PlaySession:
             say(texts.took_back_pass(number, last.color))
         self.show()
 
-    # -- end of the game: the dead-stone agreement (RULES.md §5)
+    # -- end of the game: the dead-stone agreement (docs/RULES.md §5)
 
     def agree_on_dead_stones(self) -> bool:
         """One step of the marking phase, by the player whose step it is: their decision

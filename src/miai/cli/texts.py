@@ -279,7 +279,7 @@ Marking the dead stones (any case):
 
 
 def marking_begins(first: Color) -> str:
-    """How the agreement on dead stones goes (RULES.md §5), said when it starts."""
+    """How the agreement on dead stones goes (docs/RULES.md §5), said when it starts."""
     return (
         f"Both players passed: the marking phase. {color_name(first)}, who passed first, marks the dead stones "
         f"of both colours; {color_name(first.opponent)} accepts, or marks the set they see instead; "
@@ -359,7 +359,7 @@ def play_resumes(refuser: Color, to_move: Color) -> str:
 
 
 def compensation_rule() -> str:
-    """Said on resumption under territory scoring (RULES.md §5.8)."""
+    """Said on resumption under territory scoring (docs/RULES.md §5.8)."""
     return (
         "Stones played inside one's own territory to capture stones one marked dead (and the other did not) "
         "are compensated, one point each."

@@ -305,7 +305,7 @@ class GtpEngine:
             raise GtpError("board not empty")
 
     def cmd_fixed_handicap(self, args: Sequence[str]) -> str:
-        """``fixed_handicap N``: the star points of RULES.md §7, as GNU Go places them."""
+        """``fixed_handicap N``: the star points of docs/RULES.md §7, as GNU Go places them."""
         self._expect(args, 1, "fixed_handicap <number of stones>")
         stones = self._int(args[0], "the number of stones")
         self._check_empty_for_handicap()
@@ -538,7 +538,7 @@ def _illegal_text(exc: IllegalMoveError) -> str:
 
 
 def _resume_if_marking(game: Game) -> None:
-    """After two passes, a ``play`` resumes the game (RULES.md §5.5; GTP has no end of
+    """After two passes, a ``play`` resumes the game (docs/RULES.md §5.5; GTP has no end of
     game, and kgsGtp sends moves after a dispute about dead stones, as GNU Go accepts)."""
     from miai.game import Phase
 

@@ -30,7 +30,7 @@ Fields KataGo does not have are kept from the current rules: ``komi`` (KataGo's
 comes from the miai preset when a preset is named, and otherwise follows the
 Japanese/Korean presets: on for simple ko with territory scoring, off elsewhere.
 
-Preset names are miai's (RULES.md §8), plus KataGo's other spellings. Note one
+Preset names are miai's (docs/RULES.md §8), plus KataGo's other spellings. Note one
 deliberate difference: KataGo's ``chinese`` uses simple ko, while miai's ``chinese``
 preset is positional superko as the written Chinese rules say; it is therefore the same
 as KataGo's ``chinese-ogs`` / ``chinese-kgs``, which are accepted as synonyms.

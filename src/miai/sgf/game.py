@@ -93,7 +93,7 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
         try:
             if isinstance(event, Move):
                 move_number += 1
-            game.apply(event, resume=True)  # a record goes on after two passes: play resumed (RULES.md §5.5)
+            game.apply(event, resume=True)  # a record goes on after two passes: play resumed (docs/RULES.md §5.5)
         except (IllegalMoveError, InvalidMoveError) as e:
             at = nodes.get(id(event), "")
             what = f"move {move_number} ({event.color.letter} {point_to_gtp(event.point)})" if isinstance(event, Move) else "a setup"
