@@ -149,7 +149,7 @@ def test_a_level_with_an_unknown_or_bad_knob_is_refused():
     [
         (["--set", "rave_equiv=0"], "miai gtp: --set rave_equiv must be a number above 0"),
         (["--set", "chunk=0"], "miai gtp: --set chunk must be a whole number from 1 to 100000, not 0"),
-        (["--seconds", "-1"], "miai gtp: max_seconds must be a number above 0"),
+        (["--seconds", "-1"], "miai gtp: --seconds must be a number of seconds above 0"),
     ],
 )
 def test_gtp_command_line_refuses_knobs_out_of_range(args, message):
