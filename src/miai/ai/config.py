@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, fields
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from miai.errors import ConfigError
+
+if TYPE_CHECKING:
+    import numpy as np
 
 LEVEL_PLAYOUTS = (8, 30, 100, 300, 700, 1500, 3000, 6000, 12000, 1_000_000)
 """Playouts per move at levels 1 to 10 (level 10 is limited by the time budget)."""
@@ -234,6 +235,8 @@ class MctsConfig:
 
     def tree_params(self, komi: float) -> np.ndarray:
         """The search's parameter array (:mod:`miai._kernel.tree`'s ``S_*`` indices)."""
+        import numpy as np  # with the kernel: reading the knobs loads neither
+
         from miai._kernel import tree as T
 
         p = np.zeros(T.NSPARAMS, np.float64)
@@ -253,6 +256,8 @@ class MctsConfig:
 
     def policy_params(self) -> np.ndarray:
         """The heavy playout policy's parameter array (:mod:`miai._kernel.heavy`'s ``P_*``)."""
+        import numpy as np  # with the kernel: reading the knobs loads neither
+
         from miai._kernel import heavy as H
 
         p = np.zeros(H.NPARAMS, np.float64)

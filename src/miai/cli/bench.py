@@ -16,6 +16,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from miai.coords import Move, Point
+from miai.game import Game
+from miai.rules import Rules
+from miai.sgf import load_game
+
 
 def add_parser(subparsers: Any) -> None:
     p = subparsers.add_parser("bench", help="measure the kernel's and the Game API's speed (JSON)")
@@ -135,14 +140,10 @@ def record_random_games(size: int, games: int, seed: int) -> list[list[tuple[int
 
 def play_speed(size: int, games: int, seconds: float, rules_text: str, seed: int = 1, sgf: list[str] | None = None) -> dict[str, Any]:
     """Replay recorded games through the checked ``Game.play``; the figures as a dict."""
-    from miai.coords import Move, Point
-    from miai.game import Game
-    from miai.rules import Rules
 
     rules = Rules.parse(rules_text)
     records: list[tuple[int, list[Point], list[Move] | list[Point | None]]]
     if sgf:
-        from miai.sgf import load_game
 
         loaded = [load_game(path, rules=rules)[0] for path in sgf]
         records = [(g.size, g.handicap_points, g.moves) for g in loaded]

@@ -9,6 +9,15 @@ runs, and the compiled board kernel only when a GTP command needs the board.
 from __future__ import annotations
 
 import argparse
+import math
+import sys
+from typing import Any
+
+from miai.ai.config import MctsConfig
+from miai.errors import MiaiError
+from miai.gtp.engine import MAX_KOMI, GtpEngine, check_version_text
+from miai.gtp.session import run as serve
+from miai.rules import Rules
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -57,15 +66,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
 
 def run(args: argparse.Namespace) -> int:
     """Start the engine with the command line's settings and serve until ``quit``."""
-    import math
-    import sys
-    from typing import Any
 
-    from miai.ai.config import MctsConfig
-    from miai.errors import MiaiError
-    from miai.gtp.engine import MAX_KOMI, GtpEngine, check_version_text
-    from miai.gtp.session import run as serve
-    from miai.rules import Rules
 
     def refuse(message: str) -> int:
         print(f"miai gtp: {message}", file=sys.stderr)

@@ -6,6 +6,8 @@ import argparse
 import importlib
 import sys
 
+from miai import __version__
+
 # subcommand name -> module (imported lazily so that `miai gtp` starts fast)
 SUBCOMMANDS = {
     "play": "miai.cli.play",
@@ -21,7 +23,6 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with the subcommands registered by their modules' ``add_parser``:
     all of them, or ``only`` that one (so that ``miai gtp`` imports nothing it does not need
     and answers a GUI at once)."""
-    from miai import __version__
 
     parser = argparse.ArgumentParser(prog="miai", description="miai: the game of Go, exactly.")
     parser.add_argument("--version", action="version", version=f"miai {__version__}")

@@ -16,6 +16,15 @@ Like every subcommand module, it imports only ``argparse`` at the top.
 from __future__ import annotations
 
 import argparse
+import signal
+import sys
+
+from rich.console import Console
+
+from miai.clock import TimeControl
+from miai.errors import MiaiError
+from miai.match import DeadStones, EngineSpec, GameResult, Match, MatchConfig, MatchError, format_summary, load_results, summarize
+from miai.rules import Rules
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -77,25 +86,8 @@ def _terminate(signum: int, frame: object) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import signal
-    import sys
 
-    from rich.console import Console
 
-    from miai.clock import TimeControl
-    from miai.errors import MiaiError
-    from miai.match import (
-        DeadStones,
-        EngineSpec,
-        GameResult,
-        Match,
-        MatchConfig,
-        MatchError,
-        format_summary,
-        load_results,
-        summarize,
-    )
-    from miai.rules import Rules
 
     def fail(message: str) -> int:
         print(f"miai match: {message}", file=sys.stderr)

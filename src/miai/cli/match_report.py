@@ -15,6 +15,9 @@ Like every subcommand module, it imports only ``argparse`` at the top.
 from __future__ import annotations
 
 import argparse
+import sys
+
+from miai.match import MatchError, format_summary, load_run, pool_runs, summarize
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -32,9 +35,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
 
-    from miai.match import MatchError, format_summary, load_run, pool_runs, summarize
 
     try:
         runs = [load_run(d) for d in args.dirs]

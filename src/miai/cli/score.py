@@ -14,11 +14,13 @@ import argparse
 import json
 import sys
 
-from miai.cli.texts import describe_rules
 from miai.cli.terminal import Terminal
+from miai.cli.texts import describe_rules
+from miai.coords import Color, point_to_gtp
 from miai.errors import MiaiError
 from miai.render import rich_diagram
 from miai.rules import Rules
+from miai.sgf import game_from_record, read_file
 
 MAX_REPAIRS_SHOWN = 10
 
@@ -42,7 +44,6 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
-    from miai.sgf import game_from_record, read_file
 
     terminal = terminal or Terminal()
     say = terminal.say
@@ -62,7 +63,6 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
         return 1
 
     from miai.ai.status import estimate_status
-    from miai.coords import Color, point_to_gtp
 
     estimate = None
     if game.rules.remove_dead_stones:

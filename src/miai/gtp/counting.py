@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from miai.coords import Color, Point
 from miai.errors import MiaiError
+from miai.game import Phase
 from miai.gtp import words
 from miai.gtp.protocol import GtpError, Handler
 from miai.result import Termination
@@ -53,7 +54,6 @@ def final_score(engine: GtpEngine, args: Sequence[str]) -> str:
     result); otherwise the count of the position as the module docstring says.
     """
     seed = words.optional_seed(args, "final_score [<random seed>]")
-    from miai.game import Phase
 
     game = engine.game
     if game.phase is Phase.FINISHED and game.result is not None:

@@ -40,10 +40,11 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from miai import __version__
+from miai import __version__, sgf
 from miai.clock import TimeControl, TimeLeft, monotonic_ms
 from miai.coords import Color, Move, Point, check_size, point_from_gtp, point_to_gtp
 from miai.errors import ClockError, HandicapError, IllegalMoveError, IllegalReason, InvalidMoveError, MiaiError, RulesError
+from miai.game import Game, Phase, Resume
 from miai.gtp import counting, genmove, katago_rules, position, words
 from miai.gtp.protocol import Dispatcher, GtpError
 from miai.gtp.words import gtp_vertices
@@ -54,7 +55,6 @@ from miai.rules import Rules
 if TYPE_CHECKING:  # pragma: no cover
     from miai.ai.config import MctsConfig
     from miai.ai.mcts import MctsPlayer
-    from miai.game import Game
     from miai.sgf import SgfRecord
 
 __all__ = ["ENGINE_NAME", "MAX_KOMI", "GtpEngine", "Stream", "board_diagram"]
@@ -168,7 +168,6 @@ class GtpEngine:
         return self._game
 
     def _new_game(self, handicap: int = 0) -> Game:
-        from miai.game import Game
 
         return Game(self.size, self.rules, handicap=handicap)
 
@@ -194,7 +193,6 @@ class GtpEngine:
         numba's cache), on throw-away games. The session calls this in the background after
         its first reply, so that the first ``play`` or ``genmove`` does not wait for the
         compiler."""
-        from miai.game import Game
 
         game = Game(9, self.rules)
         for vertex in ("E5", "C3", "G7", "pass"):
@@ -290,7 +288,6 @@ class GtpEngine:
         if count > played or played == 0:
             raise GtpError("cannot undo")
         assert game is not None
-        from miai.game import Resume
 
         target = played - count
         while game.move_number > target:
@@ -376,7 +373,6 @@ class GtpEngine:
             before = self._int(args[1], "the move number")
             if before < 1:
                 raise GtpError(f"syntax error: the move number must be 1 or more, not {before}")
-        from miai import sgf
 
         if not os.path.isfile(path):
             raise GtpError(f"cannot load file: no such file: {path}")
@@ -403,7 +399,6 @@ class GtpEngine:
         was decided about ``RE`` is logged."""
         if len(args) > 1:
             raise GtpError("syntax error: expected printsgf [<file>]")
-        from miai import sgf
 
         notes: list[str] = []
         text = sgf.game_to_sgf(self.game, record=self.record, notes=notes)
@@ -540,7 +535,6 @@ def _illegal_text(exc: IllegalMoveError) -> str:
 def _resume_if_marking(game: Game) -> None:
     """After two passes, a ``play`` resumes the game (docs/RULES.md §5.5; GTP has no end of
     game, and kgsGtp sends moves after a dispute about dead stones, as GNU Go accepts)."""
-    from miai.game import Phase
 
     if game.phase is Phase.MARKING:
         game.resume()

@@ -34,14 +34,14 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig
 from miai.coords import Color, Move, point_to_gtp
+from miai.game import Game, Phase
 from miai.gtp import words
 from miai.gtp.protocol import GtpError, Handler
 
 if TYPE_CHECKING:  # pragma: no cover
-    from miai.ai.config import MctsConfig
     from miai.ai.mcts import Candidate, MctsPlayer
-    from miai.game import Game
     from miai.gtp.engine import GtpEngine
 
 TOP_MOVES = 10
@@ -66,9 +66,7 @@ def commands(engine: GtpEngine) -> list[tuple[str, Handler]]:
 def warm_up() -> None:
     """A tiny search on a small board, so that the first ``genmove`` does not wait for the
     compiler (:meth:`GtpEngine.warm_up <miai.gtp.engine.GtpEngine.warm_up>` calls it)."""
-    from miai.ai.config import MctsConfig
     from miai.ai.mcts import MctsPlayer
-    from miai.game import Game
 
     MctsPlayer(MctsConfig(playouts=16, max_seconds=None, seed=1)).genmove(Game(5))
 
@@ -87,7 +85,6 @@ def player_of(engine: GtpEngine) -> MctsPlayer:
 
 def config_of(engine: GtpEngine) -> MctsConfig:
     """The engine's player configuration (the defaults when it has none)."""
-    from miai.ai.config import MctsConfig
 
     return engine.ai_config or MctsConfig()
 
@@ -100,7 +97,6 @@ def _color_arg(engine: GtpEngine, args: Sequence[str], usage: str) -> Color:
 def _game_to_search(engine: GtpEngine) -> Game:
     """The game, resumed if two passes ended play (a move after them resumes it); refused
     once it is over."""
-    from miai.game import Phase
 
     game = engine.game
     if game.phase is Phase.MARKING:
@@ -139,7 +135,6 @@ def top_moves(engine: GtpEngine, args: Sequence[str], color: Color) -> str:
     """``top_moves_black`` / ``top_moves_white``: the best moves for that colour with
     their win rates (see the module docstring); nothing once the game is over."""
     from miai.ai.mcts import move_budget
-    from miai.game import Phase
 
     words.expect(args, 0, "no arguments")
     game = engine.game
@@ -157,7 +152,6 @@ def top_moves(engine: GtpEngine, args: Sequence[str], color: Color) -> str:
 
 def level(engine: GtpEngine, args: Sequence[str]) -> str:
     """``level N``: the strength of the moves to come, 1 to 10."""
-    from miai.ai.config import LEVEL_PLAYOUTS
 
     words.expect(args, 1, "level <1 to 10>")
     n = words.integer(args[0], "the level", low=LEVELS.start, high=LEVELS.stop - 1)

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from miai.coords import Move, point_to_gtp
+from miai.game import Phase
 from miai.gtp import words
 from miai.gtp.protocol import Handler
 from miai.gtp.words import expect, gtp_vertices
@@ -108,7 +109,6 @@ def move_history(engine: GtpEngine, args: Sequence[str]) -> str:
 
 def _as_play_finds_it(game: Game) -> Game:
     """``game``, or after two passes a resumed copy of it: ``play`` resumes the game then."""
-    from miai.game import Phase
 
     if game.phase is Phase.MARKING:
         resumed = game.copy()

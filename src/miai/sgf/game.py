@@ -12,8 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from miai import __version__
 from miai.coords import Color, Move, Point, neighbours, point_to_gtp, point_to_sgf
 from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError, SgfError
+from miai.game import Game, Phase, Resume, Setup
+from miai.handicap import fixed_handicap_points
 from miai.rules import Rules
 from miai.sgf.grammar import MOVE_IDS, SgfNode, write_tree
 from miai.sgf.properties import point_list, rules_to_text
@@ -30,7 +33,6 @@ from miai.sgf.record import (
 )
 
 if TYPE_CHECKING:
-    from miai.game import Game
     from miai.scoring import Score
 
 __all__ = ["game_from_record", "game_to_sgf", "load_game"]
@@ -62,7 +64,6 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
     the rule it breaks; with ``strict=False`` the replay stops before it instead and the
     record's ``repairs`` says so.
     """
-    from miai.game import Game, Phase, Setup
 
     game = Game(record.size, rules if rules is not None else record.rules)
     events = list(record.events)
@@ -82,7 +83,6 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
                 game.set_handicap(stones)
                 events = events[k:]
             elif leading_setup(events) == ([], []):
-                from miai.handicap import fixed_handicap_points
 
                 game.set_handicap(fixed_handicap_points(record.size, record.handicap))
         except HandicapError as e:
@@ -259,7 +259,6 @@ def game_to_sgf(
     points of White's dead stones; ``TW`` likewise. They replace the marks the record had on
     that node. Other games get no marks (a record's own are left as they were).
     """
-    from miai.game import Resume
 
     size = game.size
     kept = record if record is not None and record.size == size else None
@@ -280,7 +279,6 @@ def _put_root_properties(
 ) -> None:
     """The game's facts in the root, first in the order SGF readers expect; the record's
     other root properties after them."""
-    from miai import __version__
 
     props = root.properties
     for pid in ("FF", "CA", "GM", "AP", "SZ", "KM", "HA", "RU"):
@@ -373,7 +371,6 @@ def _merge_main_line(root: SgfNode, game: Game, history: list[Event]) -> SgfNode
 def _put_result(root: SgfNode, game: Game, record: SgfRecord | None, notes: list[str] | None) -> None:
     """``RE``: the record's own while the main line holds its moves, else the game's (see
     :func:`game_to_sgf`)."""
-    from miai.game import Phase
 
     ended = game.result if game.phase is Phase.FINISHED else None
     own = record.result_text if record is not None else None

@@ -29,19 +29,17 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Union
+from typing import Union
 
 from miai.coords import MAX_SIZE, MIN_SIZE, Color, Move, Point, point_to_gtp, point_to_sgf
 from miai.errors import InvalidMoveError, SgfError
+from miai.game import Setup
 from miai.result import Result, Termination
 from miai.rules import PRESETS, Rules
 from miai.sgf.charset import decode_sgf_bytes
 from miai.sgf.foreign import read_foreign
 from miai.sgf.grammar import MAX_REPAIR_LINES, MOVE_IDS, SETUP_IDS, SgfNode, describe_missing_tree, scan, write_tree
 from miai.sgf.properties import fox_komi, komi_from_text, point_list, rules_from_text, sgf_point, small_int
-
-if TYPE_CHECKING:
-    from miai.game import Setup
 
 __all__ = ["MAX_RECORD_BYTES", "Event", "SgfRecord", "read_collection", "read_file", "read_record", "write_collection"]
 
@@ -583,7 +581,6 @@ def node_events(node: SgfNode, size: int) -> list[Event]:
     Stones set up in a node come before its move; ``PL`` in a node with a move says who
     plays after it, so it is an edit only when it is not simply the other colour.
     """
-    from miai.game import Setup
 
     events: list[Event] = []
     mv = node.move
