@@ -104,9 +104,3 @@ def test_a_move_checks_its_colour_and_normalizes_its_point():
     m = Move(Color.BLACK, [np.int64(3), 4])  # type: ignore[arg-type]
     assert m.point == (3, 4) and type(m.point[0]) is int and m == Move(Color.BLACK, (3, 4))
     assert hash(m) == hash(Move(Color.BLACK, (3, 4)))
-
-
-def test_neighbours_is_the_former_spelling_of_neighbors():
-    from miai.coords import neighbors, neighbours
-
-    assert neighbours is neighbors

@@ -83,10 +83,6 @@ def neighbors(point: Point, size: int) -> list[Point]:
     return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)) if 0 <= r + dr < size and 0 <= c + dc < size]
 
 
-neighbours = neighbors
-"""The former (British) spelling of :func:`neighbors`, kept until its last callers move."""
-
-
 def point_to_gtp(point: Point | None) -> str:
     """``(3, 3)`` -> ``D4``; ``None`` (a pass) -> ``pass``."""
     if point is None:

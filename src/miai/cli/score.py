@@ -13,10 +13,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 
+from miai import coords
 from miai.cli.terminal import Terminal
 from miai.cli.texts import describe_rules
-from miai.coords import Color, point_to_gtp
+from miai.coords import Color, Point
 from miai.errors import MiaiError
 from miai.render import rich_diagram
 from miai.rules import Rules
@@ -75,8 +77,8 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
     else:
         score = game.score()
 
-    def vertices(points) -> list[str]:
-        return [point_to_gtp(p) for p in sorted(points, key=lambda q: (q[1], q[0]))]
+    def vertices(points: Iterable[Point]) -> list[str]:
+        return coords.vertices(points).split()
 
     if getattr(args, "json", False):
         territory = estimate.territory if estimate else {}

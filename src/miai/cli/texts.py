@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from miai import coords
 from miai.coords import GTP_COLUMNS, Color, Point, point_to_gtp
 from miai.errors import IllegalMoveError
 from miai.rules import Rules
@@ -33,7 +34,7 @@ def color_name(color: Color) -> str:
 
 def vertices(points: Collection[Point]) -> str:
     """``C3 D4`` (column by column), or ``none``."""
-    return " ".join(point_to_gtp(p) for p in sorted(points, key=lambda p: (p[1], p[0]))) or "none"
+    return coords.vertices(points) or "none"
 
 
 def describe_rules(rules: Rules) -> str:

@@ -25,7 +25,7 @@ from enum import Enum
 from typing import Any
 
 from miai.clock import Clock, Now, TimeControl, TimeSystem, monotonic_ms
-from miai.coords import Color, Move, Point, point_from_gtp, point_to_gtp
+from miai.coords import Color, Move, Point, point_from_gtp, point_to_gtp, vertices
 from miai.errors import HandicapError, InvalidMoveError
 from miai.game import Game, Phase
 from miai.gtp.controller import (
@@ -492,7 +492,7 @@ class Referee:
             tally.dead_by_engine[players[c].label] = None if got is None else [point_to_gtp(p) for p in got]
         known = [set(v) for v in lists.values() if v is not None]
         if len(known) == 2:
-            tally.disagreement = [point_to_gtp(p) for p in sorted(known[0] ^ known[1])]
+            tally.disagreement = vertices(known[0] ^ known[1]).split()
         dead: set[Point] = set()
         if cfg.dead_stones is DeadStones.NONE or not known:
             if not known and cfg.dead_stones is not DeadStones.NONE:
@@ -511,7 +511,7 @@ class Referee:
                 "the engines disagree on the dead stones at " + " ".join(tally.disagreement)
                 + f" (counted with {cfg.dead_stones.value} dead stones)"
             )
-        tally.dead = [point_to_gtp(p) for p in sorted(dead)]
+        tally.dead = vertices(dead).split()
         score = game.finish(sorted(dead), seki=seki)
         tally.detail = f"both passed; counted {score.black.total:g} to {score.white.total:g}" + (
             f" with {len(dead)} dead stone{'s' if len(dead) != 1 else ''} removed" if dead else ""

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from miai import __version__
-from miai.coords import Color, Move, Point, neighbours, point_to_gtp, point_to_sgf
+from miai.coords import Color, Move, Point, neighbors, point_to_gtp, point_to_sgf, vertices
 from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError, SgfError
 from miai.game import Game, Phase, Resume, Setup
 from miai.handicap import fixed_handicap_points
@@ -150,7 +150,7 @@ def _finish_from_marks(game: Game, record: SgfRecord) -> bool:
         if seki and same_result(game.score(dead, seki=seki).result, record.result):
             game.finish(dead, seki=seki)
             return True
-    stones = ", ".join(point_to_gtp(p) for p in sorted(dead)) or "none"
+    stones = vertices(dead) or "none"
     record.repairs.append(
         f"{where(node, None, len(record.main_line) - 1)}: RE[{(record.result_text or '').strip()}] but the "
         f"territory marked in TB/TW counts {score.result} (dead stones: {stones}): the record's result kept"
@@ -174,7 +174,7 @@ def _unmarked_owners(game: Game, score: Score, marks: dict[int, set[Point]]) -> 
             while stack:
                 p = stack.pop()
                 region.append(p)
-                for q in neighbours(p, size):
+                for q in neighbors(p, size):
                     if board[q] is not None and q not in dead:
                         border.add(q)
                     elif q not in seen:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Union
 
-from miai.coords import MAX_SIZE, MIN_SIZE, Color, Move, Point, point_to_gtp, point_to_sgf
+from miai.coords import MAX_SIZE, MIN_SIZE, Color, Move, Point, point_to_sgf, vertices
 from miai.errors import InvalidMoveError, SgfError
 from miai.game import Setup
 from miai.result import Result, Termination
@@ -465,7 +465,7 @@ def _check_setup(node: SgfNode, size: int, report: _Report) -> None:
         clash = points.get(loser, set()) & kept
         if not clash:
             continue
-        shown = ", ".join(point_to_gtp(p) for p in sorted(clash)[:10])
+        shown = vertices(sorted(clash)[:10])
         decided = {"AB": "black", "AW": "white"}[winner]
         note(node, loser, None, f"{shown} in both {loser} and {winner}: set up {decided} ({winner} is applied after {loser})")
         remaining = [p for p in point_list(node.properties[loser], size) if p not in clash]
