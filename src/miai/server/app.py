@@ -3,6 +3,7 @@ database, the rooms and the estimate's worker pool."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
@@ -23,6 +24,15 @@ __all__ = ["create_app"]
 log = logging.getLogger("miai.server")
 
 
+def warm_up() -> None:
+    """Load the compiled kernel (from numba's disk cache) before the first request needs it."""
+    from miai.game import Game
+
+    game = Game(9)
+    game.play("E5")
+    game.copy().legality("D4")
+
+
 def create_app(config: ServerConfig | None = None, *, executor: Executor | None = None) -> Starlette:
     """The ASGI application. At start-up it opens the database (see
     :meth:`ServerConfig.resolved_database_url`) and brings its schema up to date; ``executor``
@@ -33,6 +43,7 @@ def create_app(config: ServerConfig | None = None, *, executor: Executor | None 
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         engine = open_engine(config.resolved_database_url())
         await migrate(engine)
+        await asyncio.to_thread(warm_up)
         store = Store(engine)
         estimator = Estimator(config.estimate_workers, executor)
         server = Server(config, engine, store, Registry(store, config, estimator), estimator)
