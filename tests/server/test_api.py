@@ -335,7 +335,7 @@ def test_a_failed_commit_changes_nothing_and_the_game_goes_on(client, monkeypatc
 
     monkeypatch.setattr(Store, "append", broken)
     answer = table.send("white", "play", move="D4")
-    assert answer.status_code == 503 and "did not take effect" in answer.json()["message"]
+    assert answer.status_code == 503 and "retry" in answer.json()["message"]
     monkeypatch.setattr(Store, "append", real)
     assert table.state()["moves"] == ["E5"]
     assert table.play("white", "D4") == 2

@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
             port=args.port,
             log_level=args.log_level,
             access_log=args.log_level in ("info", "debug"),
-            ws_max_size=64 * 1024,
+            ws_max_size=1024 * 1024,  # frames over 16 KiB get an error frame; over 1 MiB, close 1009
             lifespan="on",
         )
     )

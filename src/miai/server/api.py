@@ -1,8 +1,9 @@
 """The HTTP API for programs, exactly as SERVER.md §3 gives it (JSON in, JSON out).
 
 Every answer other than a success is JSON ``{"error": code, "message": ...}`` with a 4xx
-status that says what was wrong (a 503 only when the database fails, and the action then did
-not take effect); no bad input gets a 5xx. Seats act with ``Authorization: Bearer TOKEN``.
+status that says what was wrong (a 503 only when the database fails: the client then retries
+the same request, which is never applied twice); no bad input gets a 5xx. Seats act with
+``Authorization: Bearer TOKEN``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from miai.coords import Color
 from miai.server.actions import ActionKind, parse_action
 from miai.server.create import parse_new_game
 from miai.server.errors import ApiError, BadRequest, NotFound, PayloadTooLarge
@@ -149,8 +149,7 @@ async def get_sgf(request: Request) -> Response:
 
     async def record(room: GameRoom) -> str:
         date = time.strftime("%Y-%m-%d", time.gmtime(room.record.created_ms / 1000))
-        names = {c: f"{color_name(c).capitalize()} ({room.record.kind(c)})" for c in (Color.BLACK, Color.WHITE)}
-        return game_to_sgf(room.game, black=names[Color.BLACK], white=names[Color.WHITE], date=date)
+        return game_to_sgf(room.game, date=date)
 
     game_id = _game_id(request)
     text = await server.registry.run(game_id, record)

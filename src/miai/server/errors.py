@@ -93,7 +93,7 @@ class Unsupported(ApiError):
 
 
 class Unavailable(ApiError):
-    """The server could not do it now (the database failed); the action did not take effect."""
+    """The server could not do it now (the database failed): the client retries the same request."""
 
     status = 503
     code = "unavailable"

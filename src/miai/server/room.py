@@ -277,15 +277,17 @@ class GameRoom:
         except Exception:
             log.exception("game %s: the commit failed; reloading it", self.id)
             self._spawn(self.close())
-            raise Unavailable("the database could not commit the action; it did not take effect: retry it") from None
+            raise Unavailable(
+                "the database could not commit the action: retry it (the same request is never applied twice)"
+            ) from None
         was_marking = self.game.phase is Phase.MARKING
         self.game = game
         self.events.extend(events)
         self.record = replace(self.record, v=self.v, status=phase.value, result=result, ended_ms=ended)
-        for e in events:
-            if e.action_id is not None:
-                self._by_action_id[(e.seat, e.action_id)] = e
-            self.broadcast(frame("event", e.wire()))
+        for event in events:
+            if event.action_id is not None:
+                self._by_action_id[(event.seat, event.action_id)] = event
+            self.broadcast(frame("event", event.wire()))
         if phase is Phase.MARKING and not was_marking:
             self.suggestion = None
             self._maybe_suggest()
