@@ -81,6 +81,10 @@ class ServerMachine(RuleBasedStateMachine):
         return 200, None, game
 
     def act(self, seat: str, action: str, body: dict) -> None:
+        if action == "resign" and self.acked.get(self.v) == (seat, "resign"):
+            # a resignation without v repeated: a retry, answered again
+            assert self.table.post(seat, action, body).json() == {"v": self.v}
+            return
         status, reason, after = self.expect(seat, action, body)
         answer = self.table.post(seat, action, body)
         assert answer.status_code == status, (seat, action, body, answer.text)

@@ -13,8 +13,9 @@ with one concern:
 - :mod:`~miai.server.room`: one owner per live game (an asyncio task with an inbox, as
   Lichess's round actor), which applies one action at a time and acknowledges only after the
   commit; :mod:`~miai.server.registry` loads and keeps the rooms.
-- :mod:`~miai.server.estimate`: the dead-stone estimate for the marking phase, in a worker
-  process (never on the event loop).
+- :mod:`~miai.server.workers`: the worker processes that run the computer seats
+  (:mod:`~miai.server.computer`) and the dead-stone estimate for the marking phase
+  (:mod:`~miai.server.estimate`), never on the event loop.
 - :mod:`~miai.server.api`, :mod:`~miai.server.ws` and :mod:`~miai.server.app`: the HTTP API of
   SERVER.md §3, the WebSocket per game, and the Starlette application that ties them together.
 """

@@ -14,7 +14,7 @@ from starlette.applications import Starlette
 from miai.server import api, pages, ws
 from miai.server.config import ServerConfig
 from miai.server.db import migrate, open_engine
-from miai.server.estimate import Estimator
+from miai.server.workers import Workers
 from miai.server.registry import Registry
 from miai.server.state import Server
 from miai.server.store import Store
@@ -45,8 +45,8 @@ def create_app(config: ServerConfig | None = None, *, executor: Executor | None 
         await migrate(engine)
         await asyncio.to_thread(warm_up)
         store = Store(engine)
-        estimator = Estimator(config.estimate_workers, executor)
-        server = Server(config, engine, store, Registry(store, config, estimator), estimator)
+        workers = Workers(config.workers, executor)
+        server = Server(config, engine, store, Registry(store, config, workers), workers)
         app.state.server = server
         try:
             yield

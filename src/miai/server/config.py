@@ -36,8 +36,10 @@ class ServerConfig:
     """The largest WebSocket frame accepted (an error frame beyond it)."""
     suggest_dead_stones: bool = True
     """Compute the dead-stone estimate (in a worker process) when a marking phase opens."""
-    estimate_workers: int = 1
-    """Worker processes for the estimate (the machine's other cores run the event loop)."""
+    workers: int = 1
+    """Worker processes for the computer's moves and the estimate (the event loop has its own core)."""
+    computer_max_seconds: float = 5.0
+    """Most seconds a computer seat thinks per move (its level may stop it sooner)."""
     max_idle_rooms: int = 1000
     """Rooms of games nobody watches kept in memory before the oldest are unloaded."""
     chat_max_chars: int = 500

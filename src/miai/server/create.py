@@ -2,14 +2,13 @@
 
 All fields are optional (SERVER.md §3): ``size`` (19), ``rules`` (a preset and overrides,
 ``japanese komi=6.5``; Chinese by default), ``komi`` (overrides the rules'), ``handicap`` (0),
-``time`` (``none``), ``black`` and ``white`` (``human``). Clocks and computer seats are not
-served yet: asking for them gets a 422 that says so.
+``time`` (``none``), ``black`` and ``white`` (``human`` or ``computer:1`` to ``computer:10``; one
+seat at least is human). Clocks are not served yet: asking for one gets a 422 that says so.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +17,7 @@ from miai.errors import HandicapError, RulesError
 from miai.game import Game
 from miai.rules import Rules
 from miai.server.actions import check_fields, get_int, json_type
+from miai.server.computer import computer_level
 from miai.server.errors import BadRequest, Unsupported
 from miai.server.events import GameSpec
 from miai.server.store import GameRecord
@@ -26,7 +26,6 @@ from miai.server.tokens import hash_token, new_game_id, new_token
 __all__ = ["NewGame", "parse_new_game", "new_record"]
 
 _FIELDS = {name: False for name in ("size", "rules", "komi", "handicap", "time", "black", "white")}
-_COMPUTER = re.compile(r"computer:(\d{1,2})")
 HUMAN = "human"
 
 
@@ -52,11 +51,8 @@ def _text(body: dict[str, Any], name: str, default: str, max_len: int = 200) -> 
 
 def _seat(body: dict[str, Any], name: str) -> str:
     value = _text(body, name, HUMAN, 32).lower()
-    if value == HUMAN:
-        return HUMAN
-    m = _COMPUTER.fullmatch(value)
-    if m and 1 <= int(m.group(1)) <= 10:
-        raise Unsupported(f"{name}: computer seats ({value}) are not yet supported by this server; use human")
+    if value == HUMAN or computer_level(value) is not None:
+        return value
     raise BadRequest(f"{name!r} must be human or computer:LEVEL with a level from 1 to 10, not {value!r}")
 
 
@@ -84,7 +80,10 @@ def parse_new_game(body: Any) -> NewGame:
         Game(spec.size, spec.rules, handicap=spec.handicap)
     except (HandicapError, ValueError) as e:
         raise BadRequest(f"handicap: {e}") from None
-    return NewGame(spec, time_control, _seat(body, "black"), _seat(body, "white"))
+    black, white = _seat(body, "black"), _seat(body, "white")
+    if black != HUMAN and white != HUMAN:
+        raise Unsupported("games between two computer seats are not supported: one seat at least must be human")
+    return NewGame(spec, time_control, black, white)
 
 
 def new_record(new: NewGame, now_ms: int) -> tuple[GameRecord, dict[Color, str]]:

@@ -20,7 +20,7 @@ from miai.coords import Color
 from miai.server.config import ServerConfig
 from miai.server.create import NewGame, new_record
 from miai.server.errors import NotFound, Unavailable
-from miai.server.estimate import Estimator
+from miai.server.workers import Workers
 from miai.server.events import GameSpec, rebuild
 from miai.server.room import GameRoom, RoomClosed
 from miai.server.store import GameRecord, Store
@@ -44,12 +44,12 @@ class Registry:
         self,
         store: Store,
         config: ServerConfig,
-        estimator: Estimator | None = None,
+        workers: Workers | None = None,
         clock: Callable[[], int] = now_ms,
     ):
         self.store = store
         self.config = config
-        self.estimator = estimator
+        self.workers = workers
         self.clock = clock
         self.rooms: OrderedDict[str, GameRoom] = OrderedDict()
         self._loading: dict[str, asyncio.Task[GameRoom]] = {}
@@ -90,7 +90,7 @@ class Registry:
             log.exception("game %s: its events do not replay", game_id)
             raise Unavailable(f"game {game_id} cannot be loaded: its events do not replay") from None
         room = GameRoom(
-            record, game, events, store=self.store, estimator=self.estimator, config=self.config, now_ms=self.clock
+            record, game, events, store=self.store, workers=self.workers, config=self.config, now_ms=self.clock
         )
         room.on_close = self._forget
         room.start()

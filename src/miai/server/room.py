@@ -15,8 +15,12 @@ interleave. Each action:
 
 A failed commit changes nothing in memory, and the room stops (the registry loads a fresh one
 from the database on the next request), since the room can no longer be sure what the
-database holds. Jobs run to the end even when the client that asked has gone. Clocks will
-plug in as jobs of the same inbox (a timer submits the flag).
+database holds. Jobs run to the end even when the client that asked has gone.
+
+A computer seat thinks in a worker process when it is its turn (to move, or to act in the
+marking phase); its answer comes back as a job of the inbox and takes the path of a person's
+action, for the version it thought about: if the game moved on meanwhile, it is dropped.
+Clocks will plug in the same way (a timer submits the flag as a job).
 """
 
 from __future__ import annotations
@@ -32,13 +36,15 @@ from typing import Any, TypeVar
 from miai.coords import Color, point_to_gtp
 from miai.errors import IllegalMoveError
 from miai.game import Game, Phase
-from miai.server.actions import Action, apply_action
+from miai.server.actions import Action, ActionKind, apply_action, parse_action
+from miai.server.computer import computer_level
 from miai.server.config import ServerConfig
-from miai.server.errors import Conflict, Forbidden, StaleVersion, Unavailable, illegal
-from miai.server.estimate import Estimator, Suggestion
+from miai.server.errors import ApiError, Conflict, Forbidden, StaleVersion, Unavailable, illegal
+from miai.server.estimate import Suggestion
 from miai.server.events import Event, GameSpec, color_name, score_json, vertices
 from miai.server.store import GameRecord, Store, WriteConflict
 from miai.server.tokens import token_matches
+from miai.server.workers import Workers
 
 __all__ = ["GameRoom", "RoomClosed", "Subscriber"]
 
@@ -94,7 +100,7 @@ class GameRoom:
         events: list[Event],
         *,
         store: Store,
-        estimator: Estimator | None,
+        workers: Workers | None,
         config: ServerConfig,
         now_ms: Callable[[], int],
     ):
@@ -103,7 +109,7 @@ class GameRoom:
         self.game = game
         self.events = events
         self.store = store
-        self.estimator = estimator
+        self.workers = workers
         self.config = config
         self.now_ms = now_ms
         self.subscribers: set[Subscriber] = set()
@@ -116,6 +122,8 @@ class GameRoom:
         self._task: asyncio.Task[None] | None = None
         self._side_tasks: set[asyncio.Task[Any]] = set()
         self._busy = False
+        self._thinking: int | None = None
+        """The version a computer seat is thinking about, if any."""
         self.on_close: Callable[[GameRoom], None] | None = None
 
     @property
@@ -137,6 +145,7 @@ class GameRoom:
         self.last_used = asyncio.get_running_loop().time()
         self._task = asyncio.create_task(self._run(), name=f"miai room {self.id}")
         self._maybe_suggest()
+        self._maybe_computer()
 
     async def _run(self) -> None:
         while True:
@@ -244,7 +253,10 @@ class GameRoom:
         return None
 
     async def _act(self, token: str | None, action: Action) -> int:
-        seat = self._seat(token)
+        return await self._perform(self._seat(token), action)
+
+    async def _perform(self, seat: Color, action: Action) -> int:
+        """Steps 2 to 6 of an action (see the module's docstring) for ``seat``."""
         request = action.canonical(self.game.size)
         done = self._earlier(seat, action, request)
         if done is not None:
@@ -293,19 +305,68 @@ class GameRoom:
             self._maybe_suggest()
         elif phase is not Phase.MARKING:
             self.suggestion = None
+        self._maybe_computer()
+
+    # ------------------------------------------------------------------ computer seats
+    def _seat_to_act(self) -> Color | None:
+        marking = self.game.marking
+        if self.game.phase is Phase.PLAY:
+            return self.game.to_move
+        return marking.to_act if marking is not None else None
+
+    def _maybe_computer(self) -> None:
+        """If a computer seat is to act, let it think (in a worker) about the current version."""
+        color = self._seat_to_act()
+        if color is None or self.workers is None or self._thinking == self.v:
+            return
+        level = computer_level(self.record.kind(color))
+        if level is None:
+            return
+        self._thinking = self.v
+        self._spawn(self._computer(color, level, self.v, [(e.kind.value, e.payload) for e in self.events]))
+
+    async def _computer(self, color: Color, level: int, v: int, events: list[tuple[str, dict[str, Any]]]) -> None:
+        assert self.workers is not None
+        for attempt in range(3):
+            try:
+                name, body = await self.workers.computer_action(self.spec, events, level, self.config.computer_max_seconds)
+                break
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("game %s: the computer's move failed (attempt %d)", self.id, attempt + 1)
+                await asyncio.sleep(0.5)
+        else:
+            self._thinking = None
+            return
+        action = parse_action(ActionKind(name), {**body, "v": v})
+
+        async def apply() -> None:
+            self._thinking = None
+            if self.v != v:
+                return  # the position changed while it thought (a resignation): the answer is dropped
+            try:
+                await self._perform(color, action)
+            except ApiError as e:
+                log.error("game %s: the computer's %s was refused: %s", self.id, name, e)
+
+        try:
+            await self.submit(apply)
+        except RoomClosed:
+            pass
 
     # ------------------------------------------------------------------ the estimate
     def _maybe_suggest(self) -> None:
         """In a marking phase with no proposal yet: compute the estimate for the first passer."""
         marking = self.game.marking
-        if not self.config.suggest_dead_stones or self.estimator is None or marking is None or marking.proposal is not None:
+        if not self.config.suggest_dead_stones or self.workers is None or marking is None or marking.proposal is not None:
             return
         self._spawn(self._suggest(self.v, [(e.kind.value, e.payload) for e in self.events]))
 
     async def _suggest(self, v: int, events: list[tuple[str, dict[str, Any]]]) -> None:
-        assert self.estimator is not None
+        assert self.workers is not None
         try:
-            dead, seki = await self.estimator.dead_stones(self.spec, events)
+            dead, seki = await self.workers.dead_stones(self.spec, events)
         except asyncio.CancelledError:
             raise
         except Exception:

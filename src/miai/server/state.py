@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from miai.server.config import ServerConfig
-from miai.server.estimate import Estimator
+from miai.server.workers import Workers
 from miai.server.registry import Registry
 from miai.server.store import Store
 
@@ -20,9 +20,9 @@ class Server:
     engine: AsyncEngine
     store: Store
     registry: Registry
-    estimator: Estimator
+    workers: Workers
 
     async def close(self) -> None:
         await self.registry.close()
-        self.estimator.close()
+        self.workers.close()
         await self.engine.dispose()
