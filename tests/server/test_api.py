@@ -340,3 +340,20 @@ def test_a_failed_commit_changes_nothing_and_the_game_goes_on(client, monkeypatc
     assert table.state()["moves"] == ["E5"]
     assert table.play("white", "D4") == 2
     assert [e["move"] for e in table.events()] == ["E5", "D4"]
+
+
+def test_a_second_owner_of_a_game_cannot_write_and_reloads_from_the_database(db):
+    """Two servers on one database (which one process must never be, but the fence holds):
+    the second one's commit of a version already written is refused, and it reloads."""
+    with make_client(db) as first, make_client(db) as second:
+        table = Table(first, size=9)
+        other = Table(second, size=9)
+        other.id, other.tokens = table.id, table.tokens
+        assert other.state()["v"] == 0  # the second server has loaded the game too
+        table.play("black", "E5")
+        answer = other.send("black", "play", move="D4", v=0)  # its room still thinks v = 0
+        assert answer.status_code == 409 and "another writer" in answer.json()["message"]
+        assert other.state()["moves"] == ["E5"]  # reloaded from the database
+        assert other.play("white", "D4") == 2
+        assert [e["move"] for e in table.events()] == ["E5"]  # the first one's room is now behind
+        assert [e["move"] for e in other.events()] == ["E5", "D4"]

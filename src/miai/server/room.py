@@ -122,6 +122,7 @@ class GameRoom:
         self._task: asyncio.Task[None] | None = None
         self._side_tasks: set[asyncio.Task[Any]] = set()
         self._busy = False
+        self._broken = False
         self._thinking: int | None = None
         """The version a computer seat is thinking about, if any."""
         self.on_close: Callable[[GameRoom], None] | None = None
@@ -153,14 +154,19 @@ class GameRoom:
             if item is None:
                 break
             job, future = item
+            if self._broken:  # a commit failed: the jobs behind it go to a fresh room
+                if not future.done():
+                    future.set_exception(RoomClosed(self.id))
+                continue
             self._busy = True
             try:
                 result = await job()
-            except BaseException as e:  # the job's error goes to whoever asked
+            except asyncio.CancelledError:
+                future.cancel()
+                raise
+            except Exception as e:  # the job's error goes to whoever asked
                 if not future.done():
                     future.set_exception(e)
-                if isinstance(e, (asyncio.CancelledError, KeyboardInterrupt, SystemExit)):
-                    raise
             else:
                 if not future.done():
                     future.set_result(result)
@@ -185,7 +191,8 @@ class GameRoom:
         return await future
 
     async def close(self) -> None:
-        """Stop: finish the job under way, refuse the rest, disconnect the subscribers."""
+        """Stop: run the jobs already queued (unless a commit failed), refuse later ones,
+        disconnect the subscribers (they reconnect with their last ``v``)."""
         if self.closed:
             return
         self.closed = True
@@ -284,10 +291,12 @@ class GameRoom:
             await self.store.append(self.id, events, status=phase.value, result=result, ended_ms=ended)
         except WriteConflict as e:
             log.error("game %s: %s; reloading it", self.id, e)
+            self._broken = True
             self._spawn(self.close())
             raise Conflict("the game was changed by another writer; fetch it again and retry", v=self.v) from None
         except Exception:
             log.exception("game %s: the commit failed; reloading it", self.id)
+            self._broken = True
             self._spawn(self.close())
             raise Unavailable(
                 "the database could not commit the action: retry it (the same request is never applied twice)"
