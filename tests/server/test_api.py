@@ -7,7 +7,6 @@ import pytest
 
 from miai import Game, IllegalMoveError, Rules
 from miai.coords import Color, point_from_gtp
-from miai.errors import IllegalReason
 from miai.result import Result
 from miai.sgf import game_from_record, read_record
 

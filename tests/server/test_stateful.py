@@ -21,7 +21,6 @@ from miai import Game, IllegalMoveError, Rules
 from miai.coords import Color, Move, point_from_gtp, point_to_gtp
 from miai.game import Phase
 from miai.server.events import EventKind, GameSpec, rebuild
-from miai.server.store import Store  # noqa: F401  (the schema the log is read from)
 
 from .conftest import Table, make_client
 

@@ -139,8 +139,3 @@ class Store:
                     raise WriteConflict(f"game {game_id} is no longer at version {first - 1}")
         except sa.exc.IntegrityError as e:
             raise WriteConflict(f"game {game_id}: version {first} is already written") from e
-
-    async def count_events(self, game_id: str) -> int:
-        async with self.engine.connect() as conn:
-            n = await conn.scalar(sa.select(sa.func.count()).select_from(game_events).where(game_events.c.game_id == game_id))
-        return int(n or 0)
