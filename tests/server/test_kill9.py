@@ -54,6 +54,7 @@ class ServerProcess:
             stderr=subprocess.DEVNULL,
             text=True,
             env=env,
+            cwd=Path(self.db).parent,  # its worker processes are found by this directory
         )
         line = self.proc.stdout.readline()  # printed once it accepts connections
         assert line.startswith("miai serve: http://"), line
@@ -178,3 +179,41 @@ def test_kill_9_loses_no_acknowledged_move_and_applies_none_twice(tmp_path):
                 assert (data.get("move") or "pass") == move and kind in ("move", "pass")
             replayed = rebuild(GameSpec(9, Rules.preset("chinese")), [(EventKind(r[2]), json.loads(r[3])) for r in rows])
             assert replayed.board == player.model.board
+
+
+def processes_under(directory: Path) -> list[int]:
+    """Processes whose command line names ``directory`` (a server's worker processes)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmdline = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if str(directory).encode() in cmdline and b"multiprocessing" in cmdline:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.timeout(90)
+def test_the_worker_processes_do_not_outlive_a_killed_server(tmp_path):
+    server = ServerProcess(str(tmp_path / "miai.db"), free_port())
+    server.start()
+    try:
+        with httpx.Client(base_url=f"http://127.0.0.1:{server.port}", timeout=30) as http:
+            game = http.post("/api/games", json={"size": 9, "white": "computer:1"}).json()
+            auth = {"Authorization": f"Bearer {game['black_token']}"}
+            assert http.post(f"/api/games/{game['id']}/play", json={"move": "E5", "v": 0}, headers=auth).json() == {"v": 1}
+            deadline = time.monotonic() + 60
+            while len(http.get(f"/api/games/{game['id']}/events").json()["events"]) < 2:
+                assert time.monotonic() < deadline, "the computer did not answer"
+                time.sleep(0.1)
+        workers = processes_under(tmp_path)
+        assert workers  # the fork server and the worker that played White
+    finally:
+        server.kill()
+        server.proc.wait()
+    deadline = time.monotonic() + 20
+    while processes_under(tmp_path):
+        assert time.monotonic() < deadline, f"still running: {processes_under(tmp_path)}"
+        time.sleep(0.2)

@@ -4,13 +4,18 @@ event loop.
 :class:`Workers` owns a small :class:`~concurrent.futures.ProcessPoolExecutor`, started on first
 use with the ``forkserver`` method (so that no thread of the server is forked); each worker
 loads the compiled kernel once, rebuilds a game from its events (a few milliseconds) and
-answers with plain values.
+answers with plain values. A worker exits as soon as the server process is gone, even after
+a ``kill -9``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import select
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -23,8 +28,43 @@ __all__ = ["Workers"]
 Events = list[tuple[str, dict[str, Any]]]
 
 
-def _warm_up() -> None:
-    """Load the compiled kernel once per worker (from numba's disk cache)."""
+def _server_gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    try:  # a killed server not yet reaped by its parent is a zombie: gone too
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+    except OSError:
+        return False
+
+
+def _watch(pid: int) -> None:
+    """In a worker: exit as soon as the server process ``pid`` is gone.
+
+    A worker blocks reading its job queue, whose writing end it also holds, so it would never
+    see the server die: after a ``kill -9`` it would live on (and keep the fork server alive)."""
+    pidfd_open = getattr(os, "pidfd_open", None)
+    if pidfd_open is not None:
+        try:
+            fd = pidfd_open(pid)
+        except OSError:
+            fd = None
+        if fd is not None:
+            while not _server_gone(pid):
+                select.select([fd], [], [], 5.0)
+            os._exit(0)
+    while not _server_gone(pid):
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def _start_worker(server_pid: int) -> None:
+    """Each worker: watch the server, and load the compiled kernel once (numba's disk cache)."""
+    threading.Thread(target=_watch, args=(server_pid,), name="miai server watch", daemon=True).start()
     import miai.ai.mcts  # noqa: F401
     import miai.ai.status  # noqa: F401
 
@@ -40,7 +80,9 @@ class Workers:
     def _pool(self) -> Executor:
         if self._executor is None:
             context = multiprocessing.get_context("forkserver")
-            self._executor = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_warm_up)
+            self._executor = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+            )
         return self._executor
 
     async def _run(self, fn: Any, *args: Any) -> Any:
