@@ -16,6 +16,7 @@ SUBCOMMANDS = {
     "bench": "miai.cli.bench",
     "match": "miai.cli.match",
     "match-report": "miai.cli.match_report",
+    "serve": "miai.cli.serve",
 }
 
 

@@ -1,0 +1,118 @@
+"""``miai serve``: the online server (SERVER.md), one process on SQLite by default.
+
+    miai serve                                   # http://127.0.0.1:8000, SQLite in the user data dir
+    miai serve --host 0.0.0.0 --port 8123 --database sqlite:///path/to/miai.db
+
+``--database`` (or ``MIAI_DATABASE_URL``) takes ``sqlite:///FILE``, a file path or
+``postgresql://...``. The server prints the URL it listens on once it accepts connections
+(``--port 0`` picks a free port), and stops cleanly on SIGTERM or Ctrl-C: the requests under
+way finish, the rooms stop, the database is closed.
+
+Like every subcommand module, it imports only ``argparse`` at the top.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
+    """Register ``miai serve`` on the ``miai`` command's subparsers."""
+    p = subparsers.add_parser(
+        "serve",
+        help="run the online server: play Go in the browser or through the HTTP API",
+        description="Run the miai server (HTTP API and WebSockets). Games are kept in a database: "
+        "a SQLite file in the user's data directory unless --database or MIAI_DATABASE_URL says otherwise.",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="the port (default: 8000; 0 picks a free one)")
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="sqlite:///FILE, a file path, or postgresql://USER@HOST/DB (default: MIAI_DATABASE_URL, "
+        "else miai.db in the user data directory)",
+    )
+    p.add_argument(
+        "--log-level",
+        default="warning",
+        choices=["critical", "error", "warning", "info", "debug"],
+        help="how much the server logs (default: warning)",
+    )
+    p.set_defaults(func=run)
+    return p
+
+
+class _Stop(Exception):
+    """SIGTERM: stop the server (after its graceful shutdown)."""
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise _Stop
+
+
+def run(args: argparse.Namespace) -> int:
+    import asyncio
+    import signal
+    import sys
+
+    import uvicorn
+
+    from miai.errors import MiaiError
+    from miai.server import ServerConfig, create_app
+    from miai.server.db import async_url
+
+    if not 0 <= args.port <= 65535:
+        print(f"miai serve: --port must be from 0 to 65535, not {args.port}", file=sys.stderr)
+        return 2
+    config = ServerConfig(database_url=args.database)
+    try:
+        database = config.resolved_database_url()
+        async_url(database)
+    except MiaiError as e:
+        print(f"miai serve: {e}", file=sys.stderr)
+        return 2
+    app = create_app(ServerConfig(database_url=database))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            app,
+            host=args.host,
+            port=args.port,
+            log_level=args.log_level,
+            access_log=args.log_level in ("info", "debug"),
+            ws_max_size=1024 * 1024,  # frames over 16 KiB get an error frame; over 1 MiB, close 1009
+            lifespan="on",
+        )
+    )
+
+    async def serve() -> None:
+        task = asyncio.create_task(server.serve())
+        while not server.started and not task.done():
+            await asyncio.sleep(0.02)
+        if server.started:
+            host, port = server.servers[0].sockets[0].getsockname()[:2]
+            shown = f"[{host}]" if ":" in host else host
+            print(f"miai serve: http://{shown}:{port}/ (database {_safe(database)})", flush=True)
+        await task
+
+    previous = signal.signal(signal.SIGTERM, _stop)
+    try:
+        asyncio.run(serve())
+    except (KeyboardInterrupt, _Stop):
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    if not server.started:
+        print("miai serve: the server could not start (see the messages above)", file=sys.stderr)
+        return 1
+    print("miai serve: stopped", flush=True)
+    return 0
+
+
+def _safe(url: str) -> str:
+    """The database URL without its password, for printing."""
+    from miai.server.db import async_url
+
+    try:
+        return async_url(url).render_as_string(hide_password=True)
+    except Exception:
+        return "(unreadable URL)"

@@ -1,0 +1,210 @@
+"""Requests to act in a game: their strict parsing, and their effect on a :class:`Game`.
+
+The HTTP API and the WebSocket share this module, so the same request means the same thing
+on both. :func:`parse_action` checks the JSON body (fields, types; unknown fields refused)
+and :func:`apply_action` plays it on a copy of the game as the seat that sent it, returning
+the event's kind and payload; the rules' errors (:class:`~miai.errors.IllegalMoveError`)
+pass through for the caller to answer 422.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from miai.coords import Color, Move, Point, point_from_gtp, point_to_gtp
+from miai.errors import IllegalMoveError, IllegalReason, InvalidMoveError
+from miai.game import Game, Phase
+from miai.server.errors import BadRequest
+from miai.server.events import EventKind, color_name, score_json, vertices
+
+__all__ = ["Action", "ActionKind", "apply_action", "parse_action", "check_fields", "get_int"]
+
+MAX_ACTION_ID = 64
+MAX_POINTS = 25 * 25
+
+
+class ActionKind(str, Enum):
+    PLAY = "play"
+    RESIGN = "resign"
+    DEAD = "dead"
+    ACCEPT = "accept"
+    REFUSE = "refuse"
+
+
+# per action: its fields and whether each is required
+_FIELDS: dict[ActionKind, dict[str, bool]] = {
+    ActionKind.PLAY: {"move": True, "v": True, "a": False},
+    ActionKind.RESIGN: {"v": False, "a": False},
+    ActionKind.DEAD: {"dead": True, "seki": False, "v": True, "a": False},
+    ActionKind.ACCEPT: {"v": True, "a": False},
+    ActionKind.REFUSE: {"v": True, "a": False},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One request to act: its kind, the version the client saw (``v``), its arguments as
+    sent, and the client's optional action id ``a`` (a retry quoting it is recognised)."""
+
+    kind: ActionKind
+    v: int | None = None
+    move: str | None = None
+    dead: tuple[str, ...] = ()
+    seki: tuple[str, ...] = ()
+    action_id: str | None = None
+
+    def canonical(self, size: int) -> str:
+        """The request in one canonical text (vertices checked, upper case, sorted): two
+        requests mean the same action exactly when their canonical forms are equal.
+        Raises :class:`BadRequest` on a vertex that is not on the board."""
+        if self.kind is ActionKind.PLAY:
+            assert self.move is not None
+            return f"play {point_to_gtp(_point(self.move, size))}"
+        if self.kind is ActionKind.DEAD:
+            dead = " ".join(vertices(_points(self.dead, size)))
+            seki = " ".join(vertices(_points(self.seki, size)))
+            return f"dead {dead} | seki {seki}"
+        return self.kind.value
+
+
+def check_fields(body: Any, allowed: dict[str, bool], what: str) -> dict[str, Any]:
+    """``body`` as a JSON object with only the ``allowed`` fields and every required one."""
+    if not isinstance(body, dict):
+        raise BadRequest(f"{what}: the body must be a JSON object, not {type(body).__name__}")
+    unknown = sorted(k for k in body if k not in allowed)
+    if unknown:
+        raise BadRequest(f"{what}: unknown field {unknown[0]!r}; the fields are: {', '.join(allowed)}")
+    missing = [k for k, required in allowed.items() if required and k not in body]
+    if missing:
+        raise BadRequest(f"{what}: the field {missing[0]!r} is required")
+    return body
+
+
+def get_int(body: dict[str, Any], name: str, *, low: int, high: int) -> int | None:
+    """An integer field within bounds (``true`` is not an integer), or None when absent."""
+    if name not in body:
+        return None
+    value = body[name]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest(f"{name!r} must be an integer, not {json_type(value)}")
+    if not low <= value <= high:
+        raise BadRequest(f"{name!r} must be from {low} to {high}, not {value}")
+    return value
+
+
+def json_type(value: Any) -> str:
+    """The JSON name of a value's type, for error messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _get_str(body: dict[str, Any], name: str, max_len: int) -> str | None:
+    if name not in body:
+        return None
+    value = body[name]
+    if not isinstance(value, str):
+        raise BadRequest(f"{name!r} must be a string, not {json_type(value)}")
+    if not 0 < len(value) <= max_len:
+        raise BadRequest(f"{name!r} must have 1 to {max_len} characters")
+    return value
+
+
+def _get_vertices(body: dict[str, Any], name: str) -> tuple[str, ...]:
+    if name not in body:
+        return ()
+    value = body[name]
+    if not isinstance(value, list):
+        raise BadRequest(f"{name!r} must be an array of vertices such as [\"C3\", \"D4\"], not {json_type(value)}")
+    if len(value) > MAX_POINTS:
+        raise BadRequest(f"{name!r} has more than {MAX_POINTS} vertices")
+    for item in value:
+        if not isinstance(item, str) or len(item) > 8:
+            raise BadRequest(f"{name!r} must hold vertices such as \"C3\", not {json_type(item)}")
+    return tuple(value)
+
+
+def parse_action(kind: ActionKind, body: Any) -> Action:
+    """The action a request's JSON body asks for. Raises :class:`BadRequest` saying what is wrong."""
+    body = check_fields({} if body is None else body, _FIELDS[kind], kind.value)
+    move = _get_str(body, "move", 8)
+    return Action(
+        kind=kind,
+        v=get_int(body, "v", low=0, high=2**31 - 1),
+        move=move,
+        dead=_get_vertices(body, "dead"),
+        seki=_get_vertices(body, "seki"),
+        action_id=_get_str(body, "a", MAX_ACTION_ID),
+    )
+
+
+def _point(text: str, size: int) -> Point | None:
+    try:
+        return point_from_gtp(text, size)
+    except InvalidMoveError as e:
+        raise BadRequest(str(e)) from None
+
+
+def _points(texts: tuple[str, ...], size: int) -> list[Point]:
+    points = []
+    for t in texts:
+        p = _point(t, size)
+        if p is None:
+            raise BadRequest("a pass is not a point: mark stones by their vertices")
+        points.append(p)
+    return points
+
+
+def _name(color: Color) -> str:
+    return color_name(color).capitalize()
+
+
+def apply_action(game: Game, seat: Color, action: Action) -> tuple[EventKind, dict[str, Any]]:
+    """Carry out ``action`` for ``seat`` on ``game`` (a copy: it is changed); returns the
+    event's kind and payload. Raises :class:`IllegalMoveError` when the rules forbid it."""
+    color = color_name(seat)
+    if action.kind is ActionKind.PLAY:
+        assert action.move is not None
+        point = _point(action.move, game.size)
+        if game.phase is Phase.PLAY and seat is not game.to_move:
+            raise IllegalMoveError(
+                IllegalReason.OUT_OF_TURN, f"it is {_name(game.to_move)}'s turn to move, not {_name(seat)}'s"
+            )
+        if point is None:
+            game.play(Move(seat, None))
+            return EventKind.PASS, {"color": color, "phase": game.phase.value}
+        before = set(game.board.stones(seat.opponent))
+        game.play(Move(seat, point))
+        captured = before - set(game.board.stones(seat.opponent))
+        ko = game.ko_point
+        return EventKind.MOVE, {
+            "color": color,
+            "move": point_to_gtp(point),
+            "captured": vertices(captured),
+            "ko": point_to_gtp(ko) if ko is not None else None,
+        }
+    if action.kind is ActionKind.RESIGN:
+        result = game.resign(seat)
+        return EventKind.RESIGN, {"color": color, "result": str(result)}
+    if action.kind is ActionKind.DEAD:
+        proposal = game.propose(_points(action.dead, game.size), seki=_points(action.seki, game.size), color=seat)
+        return EventKind.PROPOSE, {"color": color, "dead": vertices(proposal.dead), "seki": vertices(proposal.seki)}
+    if action.kind is ActionKind.ACCEPT:
+        score = game.accept(seat)
+        return EventKind.ACCEPT, {"color": color, "result": str(score.result), "score": score_json(score)}
+    if action.kind is ActionKind.REFUSE:
+        game.refuse(seat)
+        return EventKind.REFUSE, {"color": color, "phase": game.phase.value}
+    raise AssertionError(f"unknown action {action.kind!r}")  # pragma: no cover

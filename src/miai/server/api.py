@@ -1,0 +1,200 @@
+"""The HTTP API for programs, exactly as SERVER.md §3 gives it (JSON in, JSON out).
+
+Every answer other than a success is JSON ``{"error": code, "message": ...}`` with a 4xx
+status that says what was wrong (a 503 only when the database fails: the client then retries
+the same request, which is never applied twice); no bad input gets a 5xx. Seats act with
+``Authorization: Bearer TOKEN``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from typing import Any
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from miai.server.actions import ActionKind, parse_action
+from miai.server.create import parse_new_game
+from miai.server.errors import ApiError, BadRequest, NotFound, PayloadTooLarge
+from miai.server.events import color_name
+from miai.server.room import GameRoom
+from miai.server.state import Server
+
+__all__ = ["routes", "exception_handlers", "read_json", "bearer_token"]
+
+log = logging.getLogger("miai.server")
+MAX_EVENTS_PAGE = 1000
+
+
+def server_of(request: Request) -> Server:
+    server: Server = request.app.state.server
+    return server
+
+
+def _no_constants(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def parse_json(data: bytes | str) -> Any:
+    """Strict JSON (no NaN or Infinity); :class:`BadRequest` says where it went wrong."""
+    try:
+        return json.loads(data, parse_constant=_no_constants)
+    except UnicodeDecodeError:
+        raise BadRequest("the body is not UTF-8 text") from None
+    except RecursionError:
+        raise BadRequest("the JSON is nested too deeply") from None
+    except ValueError as e:
+        raise BadRequest(f"the body is not valid JSON: {e}") from None
+
+
+async def read_json(request: Request, limit: int) -> Any:
+    """The request's JSON body (None when empty), read up to ``limit`` bytes (413 beyond)."""
+    length = request.headers.get("content-length")
+    if length is not None:
+        if not length.isdigit():
+            raise BadRequest("the Content-Length header is not a number")
+        if int(length) > limit:
+            raise PayloadTooLarge(f"the body has {length} bytes; the limit is {limit}")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            raise PayloadTooLarge(f"the body is over the limit of {limit} bytes")
+    if not body.strip():
+        return None
+    return parse_json(bytes(body))
+
+
+def bearer_token(request: Request) -> str | None:
+    """The token of ``Authorization: Bearer TOKEN``, if any."""
+    header = request.headers.get("authorization")
+    if not header:
+        return None
+    scheme, _, token = header.strip().partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise BadRequest("the Authorization header must be: Bearer TOKEN")
+    return token.strip()
+
+
+def _game_id(request: Request) -> str:
+    return str(request.path_params["id"])
+
+
+async def create_game(request: Request) -> Response:
+    server = server_of(request)
+    new = parse_new_game(await read_json(request, server.config.max_body_bytes))
+    record, tokens = await server.registry.create(new)
+    answer: dict[str, Any] = {"id": record.id, "v": 0}
+    for color, token in tokens.items():
+        answer[f"{color_name(color)}_token"] = token
+    answer["url"] = f"/g/{record.id}"
+    return JSONResponse(answer, status_code=201)
+
+
+async def get_game(request: Request) -> Response:
+    server = server_of(request)
+
+    async def state(room: GameRoom) -> dict[str, Any]:
+        return room.state()
+
+    return JSONResponse(await server.registry.run(_game_id(request), state))
+
+
+async def act(request: Request) -> Response:
+    server = server_of(request)
+    name = str(request.path_params["action"])
+    try:
+        kind = ActionKind(name)
+    except ValueError:
+        raise NotFound(f"no action {name!r}: the actions are {', '.join(k.value for k in ActionKind)}") from None
+    body = await read_json(request, server.config.max_body_bytes)
+    token = bearer_token(request)
+    action = parse_action(kind, body)
+    v = await server.registry.run(_game_id(request), lambda room: room.act(token, action))
+    return JSONResponse({"v": v})
+
+
+def _query_int(request: Request, name: str, default: int, high: int) -> int:
+    text = request.query_params.get(name)
+    if text is None:
+        return default
+    if not text.isdigit() or len(text) > 10:
+        raise BadRequest(f"{name} must be a whole number from 0, not {text!r}")
+    return min(int(text), high)
+
+
+async def get_events(request: Request) -> Response:
+    server = server_of(request)
+    unknown = sorted(set(request.query_params) - {"after", "limit"})
+    if unknown:
+        raise BadRequest(f"unknown parameter {unknown[0]!r}: use after=N (and limit=N)")
+    after = _query_int(request, "after", 0, 2**31 - 1)
+    limit = max(1, _query_int(request, "limit", MAX_EVENTS_PAGE, MAX_EVENTS_PAGE))
+
+    async def events(room: GameRoom) -> dict[str, Any]:
+        return {"events": room.events_after(after, limit), "v": room.v}
+
+    return JSONResponse(await server.registry.run(_game_id(request), events))
+
+
+async def get_sgf(request: Request) -> Response:
+    from miai.sgf import game_to_sgf
+
+    server = server_of(request)
+
+    async def record(room: GameRoom) -> str:
+        date = time.strftime("%Y-%m-%d", time.gmtime(room.record.created_ms / 1000))
+        return game_to_sgf(room.game, date=date)
+
+    game_id = _game_id(request)
+    text = await server.registry.run(game_id, record)
+    return Response(
+        text,
+        media_type="application/x-go-sgf",
+        headers={"Content-Disposition": f'attachment; filename="miai-{game_id}.sgf"'},
+    )
+
+
+def routes() -> list[Route]:
+    return [
+        Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/games/{id}", get_game, methods=["GET"]),
+        Route("/api/games/{id}/events", get_events, methods=["GET"]),
+        Route("/api/games/{id}/sgf", get_sgf, methods=["GET"]),
+        Route("/api/games/{id}/{action}", act, methods=["POST"]),
+    ]
+
+
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return JSONResponse(exc.to_json(), status_code=exc.status)
+
+
+_HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 400: "bad-request", 413: "too-large"}
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    message = exc.detail if isinstance(exc.detail, str) else "error"
+    if exc.status_code == 404:
+        message = f"nothing at {request.url.path}"
+    elif exc.status_code == 405:
+        message = f"{request.method} is not allowed on {request.url.path}"
+    return JSONResponse(
+        {"error": _HTTP_CODES.get(exc.status_code, "error"), "message": message},
+        status_code=exc.status_code,
+        headers=exc.headers,
+    )
+
+
+async def _crash(request: Request, exc: Exception) -> Response:
+    log.exception("internal error on %s %s", request.method, request.url.path, exc_info=exc)
+    return JSONResponse({"error": "internal", "message": "internal server error"}, status_code=500)
+
+
+exception_handlers: dict[Any, Any] = {ApiError: _api_error, HTTPException: _http_error, Exception: _crash}

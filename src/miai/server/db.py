@@ -1,0 +1,97 @@
+"""The database connection: URLs, the async engine, SQLite's durability settings, migrations.
+
+SQLite (through aiosqlite) is the embedded default; PostgreSQL (through asyncpg) takes the
+same code. SQLite runs in WAL mode with ``synchronous=FULL`` (a committed event survives a
+power loss, not only a killed process) and a ``busy_timeout`` so that a second connection
+waits for the writer instead of failing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
+from sqlalchemy.pool import StaticPool
+
+from miai.server.errors import BadRequest
+
+__all__ = ["async_url", "open_engine", "migrate", "MIGRATIONS"]
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+BUSY_TIMEOUT_MS = 10_000
+
+
+class DatabaseUrlError(BadRequest):
+    """A database URL the server cannot use."""
+
+
+def async_url(url: str) -> sa.URL:
+    """The SQLAlchemy URL with an async driver: ``sqlite:///f.db`` -> ``sqlite+aiosqlite:///f.db``,
+    ``postgresql://...`` -> ``postgresql+asyncpg://...``; a bare path is a SQLite file."""
+    text = url.strip()
+    if not text:
+        raise DatabaseUrlError("empty database URL")
+    if "://" not in text:
+        text = f"sqlite:///{Path(text).expanduser()}"
+    try:
+        parsed = sa.make_url(text)
+    except sa.exc.ArgumentError as e:
+        raise DatabaseUrlError(f"not a database URL: {url!r} ({e})") from None
+    backend = parsed.get_backend_name()
+    if backend == "sqlite":
+        return parsed.set(drivername="sqlite+aiosqlite")
+    if backend in ("postgresql", "postgres"):
+        return parsed.set(drivername="postgresql+asyncpg")
+    raise DatabaseUrlError(f"unsupported database {backend!r} in {url!r}: use sqlite:///FILE or postgresql://...")
+
+
+def _is_memory(url: sa.URL) -> bool:
+    return url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:")
+
+
+def open_engine(url: str) -> AsyncEngine:
+    """The async engine for ``url`` (see :func:`async_url`), with SQLite's settings applied to
+    every new connection and the file's directory created."""
+    parsed = async_url(url)
+    kwargs: dict[str, Any] = {}
+    if parsed.get_backend_name() == "sqlite":
+        if _is_memory(parsed):
+            kwargs["poolclass"] = StaticPool  # one shared in-memory database
+        elif parsed.database:
+            Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
+        kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_MS / 1000}
+    else:
+        kwargs["pool_pre_ping"] = True
+    engine = create_async_engine(parsed, **kwargs)
+    if parsed.get_backend_name() == "sqlite":
+        memory = _is_memory(parsed)
+
+        @sa.event.listens_for(engine.sync_engine, "connect")
+        def _sqlite_settings(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            if not memory:
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+    return engine
+
+
+def _upgrade(connection: sa.Connection) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+async def migrate(engine: AsyncEngine) -> None:
+    """Bring the schema up to the newest migration (creating it in an empty database)."""
+    async with engine.begin() as conn:
+        await conn.run_sync(_upgrade)

@@ -1,0 +1,113 @@
+"""The errors the server answers with: each carries its HTTP status and a stable code.
+
+Every error a client can cause is an :class:`ApiError` (a :class:`~miai.errors.MiaiError` and a
+``ValueError``), turned into a JSON answer ``{"error": code, "message": ..., ...}`` by the HTTP
+layer and into an error frame by the WebSocket; the message says what was wrong.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from miai.errors import IllegalMoveError, MiaiError
+
+__all__ = [
+    "ApiError",
+    "BadRequest",
+    "Conflict",
+    "Forbidden",
+    "IllegalAction",
+    "NotFound",
+    "PayloadTooLarge",
+    "StaleVersion",
+    "Unavailable",
+    "Unsupported",
+    "reason_code",
+]
+
+
+class ApiError(MiaiError, ValueError):
+    """An answer other than success: ``status`` (HTTP), ``code`` and extra JSON fields."""
+
+    status = 400
+    code = "bad-request"
+
+    def __init__(self, message: str, **extra: Any):
+        super().__init__(message)
+        self.message = message
+        self.extra = extra
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": self.code, "message": self.message, **self.extra}
+
+
+class BadRequest(ApiError):
+    """Malformed input: not JSON, an unknown field, a wrong type, a bad value."""
+
+
+class Forbidden(ApiError):
+    """A missing or wrong seat token, or a spectator trying to act."""
+
+    status = 403
+    code = "forbidden"
+
+
+class NotFound(ApiError):
+    status = 404
+    code = "not-found"
+
+
+class Conflict(ApiError):
+    """The request cannot apply to the game as it now stands (an action id reused)."""
+
+    status = 409
+    code = "conflict"
+
+
+class StaleVersion(Conflict):
+    """The client's ``v`` is not the game's current version; ``v`` in the answer is."""
+
+    code = "stale-version"
+
+    def __init__(self, message: str, *, v: int):
+        super().__init__(message, v=v)
+
+
+class PayloadTooLarge(ApiError):
+    status = 413
+    code = "too-large"
+
+
+class IllegalAction(ApiError):
+    """A well-formed action the rules forbid now: ``reason`` says which rule."""
+
+    status = 422
+    code = "illegal"
+
+
+class Unsupported(ApiError):
+    """A well-formed request for something this server does not do yet (clocks, computer seats)."""
+
+    status = 422
+    code = "unsupported"
+
+
+class Unavailable(ApiError):
+    """The server could not do it now (the database failed): the client retries the same request."""
+
+    status = 503
+    code = "unavailable"
+
+
+def reason_code(err: IllegalMoveError) -> str:
+    """The rule's reason as the wire writes it: ``occupied``, ``superko``, ``out-of-turn``..."""
+    value = getattr(err.reason, "value", str(err.reason))
+    return str(value).replace(" ", "-").replace("_", "-")
+
+
+def illegal(err: IllegalMoveError) -> IllegalAction:
+    """The 422 answer for a move or marking step the rules forbid."""
+    extra: dict[str, Any] = {"reason": reason_code(err)}
+    if err.repeats_move is not None:
+        extra["repeats_move"] = err.repeats_move
+    return IllegalAction(str(err), **extra)

@@ -1,0 +1,141 @@
+"""Reading and writing games and their events: the only module that speaks SQL.
+
+:meth:`Store.append` is the durable step of every action: the event rows and the game's row
+change in ONE transaction, and the insert of ``(game_id, v)`` fails if another writer already
+wrote that version (the primary key is the fence); the update of the game's row is
+conditional on its previous version as well. Nothing is acknowledged before it returns.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from miai.coords import Color
+from miai.server.events import Event, EventKind, color_name, parse_color
+from miai.server.schema import game_events, games
+
+__all__ = ["GameRecord", "Store", "WriteConflict"]
+
+
+class WriteConflict(Exception):
+    """Another writer got there first: the version is taken. The caller's view is stale."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A row of ``games``."""
+
+    id: str
+    size: int
+    rules: str
+    handicap: int
+    komi: float
+    time_control: str
+    black_kind: str
+    white_kind: str
+    black_token_hash: str | None
+    white_token_hash: str | None
+    status: str
+    result: str | None
+    v: int
+    created_ms: int
+    ended_ms: int | None = None
+
+    def token_hash(self, color: Color) -> str | None:
+        return self.black_token_hash if color is Color.BLACK else self.white_token_hash
+
+    def kind(self, color: Color) -> str:
+        return self.black_kind if color is Color.BLACK else self.white_kind
+
+
+_RECORD_FIELDS = tuple(f.name for f in fields(GameRecord))
+
+
+def _event_row(game_id: str, e: Event) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "v": e.v,
+        "kind": e.kind.value,
+        "payload": e.payload,
+        "seat": color_name(e.seat) if e.seat is not None else None,
+        "at_ms": e.at_ms,
+        "action_id": e.action_id,
+        "request": e.request,
+    }
+
+
+def _event_of(row: Any) -> Event:
+    return Event(
+        v=row.v,
+        kind=EventKind(row.kind),
+        payload=dict(row.payload),
+        seat=parse_color(row.seat) if row.seat is not None else None,
+        at_ms=row.at_ms,
+        action_id=row.action_id,
+        request=row.request,
+    )
+
+
+class Store:
+    """Games and events in the database behind ``engine``."""
+
+    def __init__(self, engine: AsyncEngine):
+        self.engine = engine
+
+    async def create_game(self, record: GameRecord) -> None:
+        async with self.engine.begin() as conn:
+            await conn.execute(games.insert().values({name: getattr(record, name) for name in _RECORD_FIELDS}))
+
+    async def load_game(self, game_id: str) -> GameRecord | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(sa.select(games).where(games.c.id == game_id))).first()
+        if row is None:
+            return None
+        return GameRecord(**{name: getattr(row, name) for name in _RECORD_FIELDS})
+
+    async def load_events(self, game_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
+        """The events of a game with ``v > after``, in order."""
+        query = (
+            sa.select(game_events)
+            .where(game_events.c.game_id == game_id, game_events.c.v > after)
+            .order_by(game_events.c.v)
+        )
+        if limit is not None:
+            query = query.limit(limit)
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [_event_of(r) for r in rows]
+
+    async def append(
+        self,
+        game_id: str,
+        events: Sequence[Event],
+        *,
+        status: str,
+        result: str | None,
+        ended_ms: int | None,
+    ) -> None:
+        """Commit ``events`` (contiguous, following the game's current version) and the game's
+        new status in one transaction. Raises :class:`WriteConflict` if a version is taken."""
+        if not events:
+            return
+        first, last = events[0].v, events[-1].v
+        if [e.v for e in events] != list(range(first, last + 1)):
+            raise ValueError("events must be numbered contiguously")
+        try:
+            async with self.engine.begin() as conn:
+                await conn.execute(game_events.insert(), [_event_row(game_id, e) for e in events])
+                done = await conn.execute(
+                    games.update()
+                    .where(games.c.id == game_id, games.c.v == first - 1)
+                    .values(v=last, status=status, result=result, ended_ms=ended_ms)
+                )
+                if done.rowcount != 1:
+                    raise WriteConflict(f"game {game_id} is no longer at version {first - 1}")
+        except sa.exc.IntegrityError as e:
+            raise WriteConflict(f"game {game_id}: version {first} is already written") from e

@@ -1,0 +1,39 @@
+"""Seat tokens and game ids: secret random strings; only a token's hash is stored.
+
+A seat token has 192 random bits (SERVER.md asks for at least 128) and is shown once, when the
+game is created; the database keeps its SHA-256, and a presented token is checked in
+constant time. A game id is public (it names the game's page); it is random too, so ids do
+not reveal how many games there are.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+
+__all__ = ["new_token", "hash_token", "token_matches", "new_game_id", "GAME_ID"]
+
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+"""What a game id may look like (anything else is not a game)."""
+MAX_TOKEN_CHARS = 128
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def token_matches(token: str | None, stored_hash: str | None) -> bool:
+    """Whether ``token`` is the one whose hash is stored (constant time in the hash)."""
+    if not token or stored_hash is None or len(token) > MAX_TOKEN_CHARS:
+        return False
+    return hmac.compare_digest(hash_token(token), stored_hash)
+
+
+def new_game_id() -> str:
+    return secrets.token_urlsafe(9)

@@ -1,0 +1,220 @@
+"""The WebSocket of a game: ``/ws/game/{id}?v=N`` (optionally ``&token=SEAT_TOKEN``).
+
+On connecting, the client gets ``hello`` (the current version, its seat, who is connected),
+then the events after ``v`` (or, without ``v`` or with a ``v`` beyond the current version,
+``full``: the whole state), the recent chat, and from then on every new event, presence
+change, chat line and estimate. Frames are JSON text ``{"t": type, "d": data}``, at most
+16 KiB.
+
+Client frames: ``ping``; ``auth {token}`` (take a seat); ``play {move, v, a}``, ``resign``,
+``dead {dead, seki, v}``, ``accept {v}``, ``refuse {v}`` (the same fields as the HTTP API,
+answered ``ack {v, a}`` or ``reject {status, error, message, ..., a}``); ``chat {text}``.
+Spectators read only. A bad frame gets an ``error`` frame that says what was wrong, and the
+connection stays open.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from typing import Any
+
+from starlette.routing import WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from miai.server.actions import ActionKind, check_fields, parse_action
+from miai.server.api import parse_json
+from miai.server.errors import ApiError, BadRequest, Forbidden, NotFound, PayloadTooLarge
+from miai.server.events import color_name
+from miai.server.room import GameRoom, RoomClosed, Subscriber, frame
+from miai.server.state import Server
+from miai.server.tokens import MAX_TOKEN_CHARS
+
+__all__ = ["routes"]
+
+log = logging.getLogger("miai.server")
+
+CLOSE_NOT_FOUND = 4404
+CLOSE_RELOAD = 1012
+"""The game's room restarted (or the client was too slow): reconnect with the last ``v``."""
+
+
+class Connection:
+    """One client's connection to one game."""
+
+    def __init__(self, server: Server, ws: WebSocket, game_id: str, token: str | None):
+        self.server = server
+        self.ws = ws
+        self.game_id = game_id
+        self.token = token
+        self.sub = Subscriber(None, server.config.subscriber_queue)
+        self.chat_times: deque[float] = deque()
+
+    def send(self, t: str, d: Any) -> None:
+        self.sub.send(frame(t, d))
+
+    def error(self, err: ApiError, **extra: Any) -> None:
+        self.send("error", {"status": err.status, **err.to_json(), **extra})
+
+    # -------------------------------------------------------------- connecting
+    def join(self, room: GameRoom, after: int | None) -> None:
+        """Subscribe and queue the opening frames, in one step (no event can fall between)."""
+        self.sub.seat = room.seat_of(self.token) if self.token else None
+        replay = room.subscribe(self.sub, after if after is not None else -1)
+        self.send(
+            "hello",
+            {"v": room.v, "seat": color_name(self.sub.seat) if self.sub.seat else None, "presence": room.presence()},
+        )
+        if replay is None:
+            self.send("full", room.state())
+        else:
+            for e in replay:
+                self.send("event", e.wire())
+        for line in room.chat:
+            self.send("chat", line)
+
+    # -------------------------------------------------------------- frames in
+    async def handle(self, text: str) -> None:
+        config = self.server.config
+        if len(text.encode()) > config.max_frame_bytes:
+            raise PayloadTooLarge(f"the frame is over the limit of {config.max_frame_bytes} bytes")
+        message = check_fields(parse_json(text), {"t": True, "d": False}, "frame")
+        t, d = message["t"], message.get("d")
+        if not isinstance(t, str):
+            raise BadRequest("'t' must be a string naming the frame's type")
+        if t == "ping":
+            self.send("pong", {"server_ms": self.server.registry.clock()})
+        elif t == "auth":
+            body = check_fields(d, {"token": True}, "auth")
+            token = body["token"]
+            if not isinstance(token, str) or len(token) > MAX_TOKEN_CHARS:
+                raise BadRequest("'token' must be a seat's token (a string)")
+            await self.server.registry.run(self.game_id, lambda room: self._auth(room, token))
+        elif t == "chat":
+            await self._chat(d)
+        elif t in ActionKind._value2member_map_:
+            action = parse_action(ActionKind(t), d)
+            try:
+                v = await self.server.registry.run(self.game_id, lambda room: room.act(self.token, action))
+            except ApiError as e:
+                self.send("reject", {"status": e.status, **e.to_json(), "a": action.action_id})
+            else:
+                self.send("ack", {"v": v, "a": action.action_id})
+        else:
+            kinds = ", ".join(["ping", "auth", "chat", *(k.value for k in ActionKind)])
+            raise BadRequest(f"unknown frame type {t!r}; the types are: {kinds}")
+
+    async def _auth(self, room: GameRoom, token: str) -> None:
+        seat = room.seat_of(token)
+        if seat is None:
+            raise Forbidden("the token is not a seat's token for this game")
+        self.token = token
+        self.sub.seat = seat
+        room.announce_presence()
+        self.send("seat", {"seat": color_name(seat)})
+
+    async def _chat(self, d: Any) -> None:
+        config = self.server.config
+        body = check_fields(d, {"text": True}, "chat")
+        text = body["text"]
+        if not isinstance(text, str) or not text.strip():
+            raise BadRequest("'text' must be a non-empty string")
+        if len(text) > config.chat_max_chars:
+            raise BadRequest(f"a chat line has at most {config.chat_max_chars} characters")
+        now = asyncio.get_running_loop().time()
+        while self.chat_times and now - self.chat_times[0] > config.chat_window_ms / 1000:
+            self.chat_times.popleft()
+        if len(self.chat_times) >= config.chat_burst:
+            raise BadRequest(
+                f"too many chat lines: at most {config.chat_burst} in {config.chat_window_ms // 1000} seconds",
+                error="rate-limited",
+            )
+        self.chat_times.append(now)
+
+        async def say(room: GameRoom) -> None:
+            room.say(self.sub.seat, text.strip())
+
+        await self.server.registry.run(self.game_id, say)
+
+    # -------------------------------------------------------------- the two loops
+    async def read(self) -> None:
+        while True:
+            message = await self.ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:
+                self.error(BadRequest("frames are JSON text, not binary"))
+                continue
+            try:
+                await self.handle(text)
+            except ApiError as e:
+                self.error(e)
+
+    async def write(self) -> None:
+        while True:
+            text = await self.sub.queue.get()
+            if text is None:
+                await self.ws.close(CLOSE_RELOAD, "reconnect with the last v you saw")
+                return
+            await self.ws.send_text(text)
+
+
+def _after(ws: WebSocket) -> int | None:
+    text = ws.query_params.get("v")
+    if text is None or text == "":
+        return None
+    if not text.isdigit() or len(text) > 10:
+        raise BadRequest(f"v must be a whole number from 0, not {text!r}")
+    return int(text)
+
+
+async def game_socket(ws: WebSocket) -> None:
+    server: Server = ws.app.state.server
+    game_id = str(ws.path_params["id"])
+    await ws.accept()
+    token = ws.query_params.get("token") or None
+    conn = Connection(server, ws, game_id, token)
+    room: GameRoom | None = None
+    try:
+        after = _after(ws)
+        for _ in range(3):
+            room = await server.registry.room(game_id)
+            try:
+                if token and room.seat_of(token) is None:
+                    raise Forbidden("the token is not a seat's token for this game")
+                conn.join(room, after)
+                break
+            except RoomClosed:
+                room = None
+        if room is None:
+            await ws.close(CLOSE_RELOAD, "the game is being reloaded")
+            return
+    except NotFound as e:
+        await ws.send_text(frame("error", {"status": e.status, **e.to_json()}))
+        await ws.close(CLOSE_NOT_FOUND, "no such game")
+        return
+    except ApiError as e:
+        await ws.send_text(frame("error", {"status": e.status, **e.to_json()}))
+        await ws.close(1008, e.message[:120])
+        return
+    reader = asyncio.create_task(conn.read())
+    writer = asyncio.create_task(conn.write())
+    try:
+        await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in (reader, writer):
+            task.cancel()
+        for task in (reader, writer):
+            try:
+                await task
+            except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+                pass
+            except Exception:
+                log.exception("game %s: a WebSocket task failed", game_id)
+        room.unsubscribe(conn.sub)
+
+
+def routes() -> list[WebSocketRoute]:
+    return [WebSocketRoute("/ws/game/{id}", game_socket)]

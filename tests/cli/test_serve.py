@@ -1,0 +1,63 @@
+"""``miai serve``: the options, the printed URL, the database from the environment, a clean stop."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import httpx
+import pytest
+
+from miai.cli.main import main
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def test_serve_is_a_subcommand_with_its_options(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["serve", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    for option in ("--host", "--port", "--database", "MIAI_DATABASE_URL"):
+        assert option in out
+
+
+@pytest.mark.parametrize(
+    ("args", "word"),
+    [(["--port", "70000"], "--port"), (["--database", "mysql://u@h/db"], "mysql")],
+)
+def test_bad_options_are_refused_before_starting(args, word, capsys):
+    assert main(["serve", *args]) == 2
+    assert word in capsys.readouterr().err
+
+
+@pytest.mark.timeout(60)
+def test_it_prints_its_url_takes_the_database_from_the_environment_and_stops_on_sigterm(tmp_path):
+    db = tmp_path / "from-env.db"
+    env = {
+        **os.environ,
+        "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}",
+        "MIAI_DATABASE_URL": f"sqlite:///{db}",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "miai", "serve", "--port", "0"], stdout=subprocess.PIPE, text=True, env=env
+    )
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("miai serve: http://127.0.0.1:"), line
+        url = line.split()[2]
+        created = httpx.post(f"{url}api/games", json={"size": 9}, timeout=10)
+        assert created.status_code == 201
+        assert httpx.get(url, timeout=10).status_code == 200
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        assert "stopped" in proc.stdout.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    ids = [r[0] for r in sqlite3.connect(db).execute("SELECT id FROM games")]
+    assert ids == [created.json()["id"]]

@@ -1,0 +1,25 @@
+"""The server is an apps-layer package: only it and ``miai serve`` import it, and it imports no
+other app (ARCHITECTURE.md: strict downward layering)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.test_layers import imports_of
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "miai"
+
+
+def test_nothing_below_the_server_imports_it():
+    for path in SRC.rglob("*.py"):
+        rel = path.relative_to(SRC).as_posix()
+        if rel.startswith("server/") or rel == "cli/serve.py":
+            continue
+        bad = sorted(i for i in imports_of(path) if i == "miai.server" or i.startswith("miai.server."))
+        assert not bad, f"{rel} imports {bad}"
+
+
+def test_the_server_imports_no_other_app():
+    for path in (SRC / "server").rglob("*.py"):
+        bad = sorted(i for i in imports_of(path) if i.startswith(("miai.cli", "miai.gtp", "miai.render")))
+        assert not bad, f"server/{path.relative_to(SRC / 'server')} imports {bad}"
