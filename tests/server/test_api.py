@@ -1,4 +1,4 @@
-"""The HTTP API of SERVER.md §3, step by step: creating, reading, playing, the marking
+"""The HTTP API of docs/SERVER.md §3, step by step: creating, reading, playing, the marking
 protocol, resigning, records, idempotent retries, stale versions and seat tokens."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``miai serve``: the online server (SERVER.md), one process on SQLite by default.
+"""``miai serve``: the online server (docs/SERVER.md), one process on SQLite by default.
 
     miai serve                                   # http://127.0.0.1:8000, SQLite in the user data dir
     miai serve --host 0.0.0.0 --port 8123 --database sqlite:///path/to/miai.db

@@ -1,4 +1,4 @@
-"""``miai serve``: Go online, where nothing acknowledged is ever lost (SERVER.md is the contract).
+"""``miai serve``: Go online, where nothing acknowledged is ever lost (docs/SERVER.md is the contract).
 
 An apps-layer package: nothing in the core, the AI, GTP or SGF imports it. Its parts, each
 with one concern:
@@ -17,7 +17,7 @@ with one concern:
   (:mod:`~miai.server.computer`) and the dead-stone estimate for the marking phase
   (:mod:`~miai.server.estimate`), never on the event loop.
 - :mod:`~miai.server.api`, :mod:`~miai.server.ws` and :mod:`~miai.server.app`: the HTTP API of
-  SERVER.md §3, the WebSocket per game, and the Starlette application that ties them together.
+  docs/SERVER.md §3, the WebSocket per game, and the Starlette application that ties them together.
 """
 
 from __future__ import annotations

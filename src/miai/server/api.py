@@ -1,4 +1,4 @@
-"""The HTTP API for programs, exactly as SERVER.md §3 gives it (JSON in, JSON out).
+"""The HTTP API for programs, exactly as docs/SERVER.md §3 gives it (JSON in, JSON out).
 
 Every answer other than a success is JSON ``{"error": code, "message": ...}`` with a 4xx
 status that says what was wrong (a 503 only when the database fails: the client then retries

@@ -1,6 +1,6 @@
 """A new game from ``POST /api/games``: the request checked, the game's row and its seat tokens.
 
-All fields are optional (SERVER.md §3): ``size`` (19), ``rules`` (a preset and overrides,
+All fields are optional (docs/SERVER.md §3): ``size`` (19), ``rules`` (a preset and overrides,
 ``japanese komi=6.5``; Chinese by default), ``komi`` (overrides the rules'), ``handicap`` (0),
 ``time`` (``none``), ``black`` and ``white`` (``human`` or ``computer:1`` to ``computer:10``; one
 seat at least is human). Clocks are not served yet: asking for one gets a 422 that says so.

@@ -441,7 +441,7 @@ class GameRoom:
 
     # ------------------------------------------------------------------ the state
     def state(self) -> dict[str, Any]:
-        """The game as ``GET /api/games/{id}`` answers it (SERVER.md §3, and what a page needs)."""
+        """The game as ``GET /api/games/{id}`` answers it (docs/SERVER.md §3, and what a page needs)."""
         game, record = self.game, self.record
         phase = game.phase
         marking = game.marking

@@ -1,6 +1,6 @@
 """Seat tokens and game ids: secret random strings; only a token's hash is stored.
 
-A seat token has 192 random bits (SERVER.md asks for at least 128) and is shown once, when the
+A seat token has 192 random bits (docs/SERVER.md asks for at least 128) and is shown once, when the
 game is created; the database keeps its SHA-256, and a presented token is checked in
 constant time. A game id is public (it names the game's page); it is random too, so ids do
 not reveal how many games there are.
