@@ -9,8 +9,6 @@ rules, writes one SGF per game and ``results.jsonl`` into the output directory a
 game ends, and ``--resume`` continues an interrupted run there; Ctrl-C or SIGTERM stops
 the engines and keeps every finished game. GNU Go's rules are its own
 command-line flags (``--chinese-rules``): pass them in its command line.
-
-Like every subcommand module, it imports only ``argparse`` at the top.
 """
 
 from __future__ import annotations

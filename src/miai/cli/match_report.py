@@ -8,8 +8,6 @@ games pooled: a long match is often played as several runs side by side (one per
 across sessions. Runs are pooled only if they were played under the same size, rules, komi,
 handicap, time control and dead-stone rule; engine A of every run is counted as one engine
 (``--name-a`` names it; default: the first run's label), and so is engine B.
-
-Like every subcommand module, it imports only ``argparse`` at the top.
 """
 
 from __future__ import annotations

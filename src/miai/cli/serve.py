@@ -7,8 +7,6 @@
 ``postgresql://...``. The server prints the URL it listens on once it accepts connections
 (``--port 0`` picks a free port), and stops cleanly on SIGTERM or Ctrl-C: the requests under
 way finish, the rooms stop, the database is closed.
-
-Like every subcommand module, it imports only ``argparse`` at the top.
 """
 
 from __future__ import annotations
