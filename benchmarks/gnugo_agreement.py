@@ -10,8 +10,10 @@ Run by hand (GNU Go's games are cached, so a second run only re-scores)::
     python benchmarks/gnugo_agreement.py --size 9 --games 50
     python benchmarks/gnugo_agreement.py --size 19 --games 10 --level 5
     python benchmarks/gnugo_agreement.py --size 9 --games 50 --show   # diagrams of the differences
+    python benchmarks/gnugo_agreement.py --gnugo /opt/gnugo/bin/gnugo --cache /tmp/gnugo-games
 
-A game agrees when the dead-stone sets are equal and the results (``B+3.5``…) are equal, under
+GNU Go is the ``gnugo`` on the ``PATH`` (or in ``/usr/games``, where Debian installs it), or
+the program ``--gnugo`` names. A game agrees when the dead-stone sets are equal and the results (``B+3.5``…) are equal, under
 both rules. The tests run a small version of this (``tests/ai/test_status_gnugo.py``).
 """
 
@@ -28,8 +30,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-GNUGO = shutil.which("gnugo") or ("/usr/games/gnugo" if os.path.exists("/usr/games/gnugo") else None)
+GNUGO = shutil.which("gnugo") or shutil.which("gnugo", path="/usr/games")
+"""The GNU Go program found on this machine (None if there is none); ``--gnugo`` overrides it."""
 CACHE = Path(os.environ.get("MIAI_GNUGO_CACHE", Path.home() / ".cache" / "miai" / "gnugo-games"))
+"""Where GNU Go's games are kept between runs; ``--cache`` overrides it."""
 KOMI = {"japanese": 6.5, "chinese": 7.5}
 RULE_FLAGS = {"japanese": "--japanese-rules", "chinese": "--chinese-rules"}
 
@@ -66,16 +70,20 @@ def _vertices(text: str) -> list[str]:
     return sorted(v.upper() for v in text.split())
 
 
-def play_gnugo_game(size: int, seed: int, level: int, max_moves: int | None = None) -> FinishedGame:
-    """GNU Go against itself from an empty board until two consecutive passes."""
+def play_gnugo_game(
+    size: int, seed: int, level: int, max_moves: int | None = None, gnugo: str | None = None
+) -> FinishedGame:
+    """GNU Go (``gnugo``, default :data:`GNUGO`) against itself from an empty board until two
+    consecutive passes."""
     from miai.gtp.controller import GtpController
 
-    if GNUGO is None:
-        raise RuntimeError("GNU Go is not installed")
+    gnugo = gnugo or GNUGO
+    if gnugo is None:
+        raise RuntimeError("GNU Go is not installed (apt-get install gnugo, or name it with --gnugo)")
     max_moves = max_moves or 4 * size * size
     # --never-resign: GNU Go resigns lost games by default, and a resigned game has no end
     # position to count
-    argv = [GNUGO, "--mode", "gtp", "--quiet", "--level", str(level), "--seed", str(seed), "--never-resign"]
+    argv = [gnugo, "--mode", "gtp", "--quiet", "--level", str(level), "--seed", str(seed), "--never-resign"]
     moves: list[tuple[str, str]] = []
     with GtpController(argv, timeout=120) as engine:
         engine.send(f"boardsize {size}")
@@ -90,7 +98,7 @@ def play_gnugo_game(size: int, seed: int, level: int, max_moves: int | None = No
             colour = "W" if colour == "B" else "B"
     dead, seki, score = {}, {}, {}
     for rules, flag in RULE_FLAGS.items():
-        with GtpController([GNUGO, "--mode", "gtp", "--quiet", flag], timeout=300) as judge:
+        with GtpController([gnugo, "--mode", "gtp", "--quiet", flag], timeout=300) as judge:
             judge.send(f"boardsize {size}")
             judge.send("clear_board")
             judge.send(f"komi {KOMI[rules]}")
@@ -102,13 +110,15 @@ def play_gnugo_game(size: int, seed: int, level: int, max_moves: int | None = No
     return FinishedGame(size, seed, level, moves, dead, seki, score)
 
 
-def cached_game(size: int, seed: int, level: int) -> FinishedGame:
-    path = CACHE / f"{size}x{size}-level{level}-seed{seed}.json"
+def cached_game(size: int, seed: int, level: int, gnugo: str | None = None, cache: Path | None = None) -> FinishedGame:
+    """The game of this seed from the cache (``cache``, default :data:`CACHE`), played now if
+    it is not there yet."""
+    path = (cache or CACHE) / f"{size}x{size}-level{level}-seed{seed}.json"
     if path.exists():
         cached = FinishedGame.from_json(json.loads(path.read_text()))
         if cached.finished or len(cached.moves) >= 4 * size * size:  # else resigned: play it again
             return cached
-    game = play_gnugo_game(size, seed, level)
+    game = play_gnugo_game(size, seed, level, gnugo=gnugo)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     tmp.write_text(json.dumps(game.to_json()))
@@ -201,7 +211,7 @@ def _seki_eyes_as_dame(g, est) -> str | None:
     return str(Result.by_score(margin))
 
 
-def _one(args: tuple[int, int, int]) -> FinishedGame:
+def _one(args: tuple[int, int, int, str | None, Path | None]) -> FinishedGame:
     return cached_game(*args)
 
 
@@ -215,12 +225,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--playouts", type=int, default=None)
     ap.add_argument("--generate-only", action="store_true")
     ap.add_argument("--show", action="store_true", help="draw every position where miai and GNU Go differ")
+    ap.add_argument("--gnugo", metavar="PATH", default=GNUGO,
+                    help=f"the GNU Go program (default: {GNUGO or 'gnugo on the PATH, or in /usr/games'})")
+    ap.add_argument("--cache", metavar="DIR", type=Path, default=CACHE,
+                    help=f"where GNU Go's games are kept between runs (default: {CACHE}; also $MIAI_GNUGO_CACHE)")
     args = ap.parse_args(argv)
-    if GNUGO is None:
-        print("GNU Go is not installed", file=sys.stderr)
+    gnugo = shutil.which(args.gnugo) if args.gnugo else None
+    if gnugo is None:
+        print(f"GNU Go not found{f' at {args.gnugo}' if args.gnugo else ''}: install it "
+              "(apt-get install gnugo) or name it with --gnugo PATH", file=sys.stderr)
         return 2
     seeds = range(args.first_seed, args.first_seed + args.games)
-    jobs = [(args.size, s, args.level) for s in seeds]
+    jobs = [(args.size, s, args.level, gnugo, args.cache) for s in seeds]
     start = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         games = list(pool.map(_one, jobs))

@@ -19,15 +19,16 @@ Apples to apples (read from GNU Go 3.8's ``engine/board.c``, ``is_allowed_move``
 ``is_superko_violation``, which ``all_legal``, ``is_legal`` and ``play`` use):
 
 * Simple ko: GNU Go forbids the ko point after a move that captured exactly one stone with a
-  lone stone left with one liberty; passes lift it. That is docs/RULES.md §3's "may not recreate
-  the position before the opponent's last move" (a single move can recreate it only that way).
+  lone stone left with one liberty; passes lift it. That is docs/RULES.md §3's "may not bring
+  back the position that stood just before the opponent's last move" (a single move can bring
+  it back only that way).
 * Positional superko: GNU Go compares the resulting board with the board before every move of
   its history, and with the current board. Same as docs/RULES.md §3.
 * Situational superko: GNU Go forbids a move by ``c`` whose board equals the board before an
   earlier move *played by c's opponent*, i.e. the board with c's opponent to move: after c's
   move, c's opponent is to move, so this is docs/RULES.md §3's "the same position with the same
   player to move" -- as long as play alternates (a pass is a move in both histories). GNU Go
-  takes "the player to move" in an earlier position from who actually moved next; RULES.md
+  takes "the player to move" in an earlier position from who actually moved next; docs/RULES.md
   and miai from the turn order. After a stone played out of turn the two readings differ:
   that is a known difference (``gnugo-situational-next-mover``), recognised as such. The only
   position GNU Go's check leaves out is the current one, which no legal stone can recreate (a
@@ -36,7 +37,7 @@ Apples to apples (read from GNU Go 3.8's ``engine/board.c``, ``is_allowed_move``
   the stones White lost by suicide (and the played stone); miai's ``Game.captures`` counts
   suicided stones for the opponent too.
 
-Where GNU Go is wrong (REFEREES.md), the disagreement must be one of :data:`KNOWN_DIFFERENCES`,
+Where GNU Go is wrong (docs/REFEREES.md), the disagreement must be one of :data:`KNOWN_DIFFERENCES`,
 recognised automatically from its kind (never skipped silently); anything else fails with the
 board, the move list and the point. Counts (positions, point checks, kos, superkos, known
 differences) are printed in a summary at the end (and per test with ``-s``).
@@ -376,8 +377,8 @@ KNOWN_DIFFERENCES: list[KnownDifference] = [
             "which never removes the mover's own chain, so a suicide is compared as a board that "
             "cannot exist and never matches an earlier one: with suicide allowed, a multi-stone "
             "suicide that recreates an earlier board is 'legal' to GNU Go under both superkos "
-            "(REFEREES.md, GNU Go error 1). miai forbids it (docs/RULES.md §3 applies after captures "
-            "and suicide)."
+            "(docs/REFEREES.md, GNU Go fault 1). miai forbids it (docs/RULES.md §3 applies "
+            "after captures and suicide)."
         ),
         matches=_superko_ignores_suicide,
         ruleset=(KoRule.POSITIONAL, True),
@@ -402,8 +403,9 @@ KNOWN_DIFFERENCES: list[KnownDifference] = [
             "With a move out of turn (GTP's play allows them), GNU Go's situational superko "
             "takes 'the player to move' in an earlier position to be whoever moved next from "
             "it (is_superko_violation compares move_history_color), while docs/RULES.md §3 and miai "
-            "take the player whose turn it was. Here Black plays twice (b1, then a1 out of "
-            "turn) and White's c1 takes both; Black's b1, capturing c1, brings back the board "
+            "take the player whose turn it was (docs/REFEREES.md, GNU Go fault 7). Here Black "
+            "plays twice (b1, then a1 out of turn) and White's c1 takes both; Black's b1, "
+            "capturing c1, brings back the board "
             "after move 5, when it was White's turn (so miai: a repetition with White to move) "
             "but Black moved next (so GNU Go: no repetition). The random games alternate "
             "strictly, so they never meet this."
@@ -416,7 +418,7 @@ KNOWN_DIFFERENCES: list[KnownDifference] = [
         point="B1",
     ),
 ]
-"""GNU Go's errors (and its one reading of the rules that differs from RULES.md) that these
+"""GNU Go's errors (and its one reading of the rules that differs from docs/RULES.md) that these
 tests meet, each with a position that shows it. Not listed because the games never meet it: GNU Go
 keeps the last 500 moves only (MAX_MOVE_HISTORY; it folds the oldest tenth into its starting
 position), so in a longer game its superko forgets the oldest positions; games here stay

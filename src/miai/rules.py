@@ -1,7 +1,7 @@
 """Rulesets as values (docs/RULES.md §8).
 
 A :class:`Rules` is a frozen dataclass: code reads its fields, never a preset's name. The
-seven presets of RULES.md fill the fields in; any field can be changed alone with
+seven presets of docs/RULES.md fill the fields in; any field can be changed alone with
 :meth:`Rules.replace`, and every ruleset round-trips through text::
 
     >>> r = Rules.preset("japanese").replace(komi=0.5)

@@ -30,3 +30,17 @@ def test_dead_stones_and_score_agree_with_gnugo(seed):
     for rules in ("japanese", "chinese"):
         c = agreement.compare(game, rules)
         assert (c.ours_dead, c.ours_score) == (game.dead[rules], game.score[rules]), (seed, rules)
+
+
+def test_the_benchmark_names_a_missing_gnugo(tmp_path, capsys):
+    assert agreement.main(["--gnugo", str(tmp_path / "no-gnugo"), "--cache", str(tmp_path)]) == 2
+    assert f"GNU Go not found at {tmp_path / 'no-gnugo'}" in capsys.readouterr().err
+
+
+def test_the_benchmark_keeps_its_games_where_told(tmp_path, capsys):
+    argv = ["--size", "9", "--games", "1", "--level", "1", "--jobs", "1", "--gnugo", agreement.GNUGO, "--cache", str(tmp_path)]
+    assert agreement.main(argv) == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["9x9-level1-seed1.json"]
+    out = capsys.readouterr().out
+    for rules in ("japanese", "chinese"):
+        assert f"{rules:9s}: same dead stones 1/1, same score 1/1" in out

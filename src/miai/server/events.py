@@ -31,7 +31,7 @@ class EventKind(str, Enum):
     ACCEPT = "accept"
     """The pending proposal accepted: the game is counted and over."""
     REFUSE = "refuse"
-    """The first passer refused the counter-proposal: play resumes (RULES.md §5.5)."""
+    """The first passer refused the counter-proposal: play resumes (docs/RULES.md §5.5)."""
     RESIGN = "resign"
 
 
