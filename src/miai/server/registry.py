@@ -38,6 +38,10 @@ def now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
+async def _settled() -> None:
+    """A job that does nothing: once it has run, the jobs queued before it have too."""
+
+
 class Registry:
     """The rooms of the games this process owns, by game id."""
 
@@ -131,7 +135,8 @@ class Registry:
         loaded = 0
         for game_id in await self.store.unfinished_timed_games():
             try:
-                await self.room(game_id)
+                room = await self.room(game_id)
+                await room.submit(_settled)  # its note of the restart is written
                 loaded += 1
             except Exception:
                 log.exception("game %s: not loaded at start-up", game_id)

@@ -137,12 +137,14 @@ class ManualTime:
             self._wall += at_ms - self._mono
             self._mono = at_ms
 
-    def advance(self, ms: int) -> None:
-        """Move the time on by ``ms``, running each timer that falls due at its own time."""
+    def advance(self, ms: int, *, fire: bool = True) -> None:
+        """Move the time on by ``ms``, running each timer that falls due at its own time
+        (with ``fire=False`` they stay due: a timer that is late, which a later
+        :meth:`advance` runs)."""
         if ms < 0:
             raise ValueError("time does not go back")
         target = self._mono + ms
-        while (handle := self._next_due(target)) is not None:
+        while fire and (handle := self._next_due(target)) is not None:
             self._move_to(handle.at_ms)
             asyncio.run_coroutine_threadsafe(_quietly(handle.wake), handle.loop).result(timeout=30)
         self._move_to(target)
