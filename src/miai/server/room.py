@@ -47,10 +47,10 @@ from miai.server.computer import computer_level
 from miai.server.config import ServerConfig
 from miai.server.errors import ApiError, Conflict, Forbidden, StaleVersion, Unavailable, illegal
 from miai.server.estimate import Suggestion
-from miai.server.events import Event, EventKind, GameSpec, color_name, score_json, vertices
+from miai.server.events import Event, GameSpec, color_name, score_json, vertices
 from miai.server import roomclock
 from miai.server.timekeeper import SystemTime, Timekeeper
-from miai.server.timing import clock_from_events, clock_view, step, thinking_seconds, ticking
+from miai.server.timing import clock_from_events, clock_view, step, thinking_seconds
 from miai.server.store import GameRecord, Store, WriteConflict
 from miai.server.tokens import token_matches
 from miai.server.workers import Workers
@@ -60,12 +60,6 @@ __all__ = ["GameRoom", "RoomClosed", "Subscriber"]
 log = logging.getLogger("miai.server")
 T = TypeVar("T")
 Job = Callable[[], Awaitable[Any]]
-
-
-def _retrieve(future: asyncio.Future[Any]) -> None:
-    """Take a background job's outcome (its failure is logged where it happened)."""
-    if not future.cancelled():
-        future.exception()
 
 
 class RoomClosed(Exception):
@@ -148,7 +142,7 @@ class GameRoom:
             self.control, events, now=self.timekeeper.monotonic_ms, lag=config.lag_allowance
         )
         """The clocks after the last event (restarted at the load: docs/SERVER.md §1.5)."""
-        self.timers = roomclock.RoomTimers(self.timekeeper)
+        self.clockwork = roomclock.Clockwork(self)
 
     @property
     def id(self) -> str:
@@ -163,15 +157,13 @@ class GameRoom:
     def idle(self) -> bool:
         """No job queued or running, no one connected and no timer set (a running clock must
         flag even when nobody watches): the room may be unloaded."""
-        return not self.subscribers and not self._busy and self._inbox.empty() and not self.timers.active
+        return not self.subscribers and not self._busy and self._inbox.empty() and not self.clockwork.timers.active
 
     # ------------------------------------------------------------------ the actor
     def start(self) -> None:
         self.last_used = asyncio.get_running_loop().time()
         self._task = asyncio.create_task(self._run(), name=f"miai room {self.id}")
-        if ticking(self.clock) is not None and self.game.phase is Phase.PLAY:
-            self._enqueue(self._note_restart).add_done_callback(_retrieve)
-        self._arm()
+        self.clockwork.start()
         self._maybe_suggest()
         self._maybe_computer()
 
@@ -226,7 +218,7 @@ class GameRoom:
         if self.closed:
             return
         self.closed = True
-        self.timers.cancel()
+        self.clockwork.timers.cancel()
         self._inbox.put_nowait(None)
         for task in list(self._side_tasks):
             if task is not asyncio.current_task():
@@ -321,7 +313,7 @@ class GameRoom:
         if clock.flagged is None:
             clock = step(self.clock, game, actor=events[-1].seat, lag_ms=lag_ms)
         if clock.flagged is not None and self.clock.flagged is None:
-            await self._lose_on_time(clock)
+            await self.clockwork.lose_on_time(clock)
             raise roomclock.out_of_time(clock.flagged, self.record.result, self.v)
         await self._write(roomclock.stamp(events, clock), game, clock)
 
@@ -358,75 +350,8 @@ class GameRoom:
             self._maybe_suggest()
         elif phase is not Phase.MARKING:
             self.suggestion = None
-        self._arm()
+        self.clockwork.arm()
         self._maybe_computer()
-
-    # ------------------------------------------------------------------ clocks
-    def _wake(self, job: Callable[[], Awaitable[None]]) -> Callable[[], Awaitable[None]]:
-        """A timer's action: ``job`` as a job of the inbox (dropped if the room has stopped)."""
-
-        async def wake() -> None:
-            try:
-                await self.submit(job)
-            except RoomClosed:
-                pass
-
-        return wake
-
-    def _arm(self) -> None:
-        """Set the flag timer just after the running clock's deadline, and the marking timer
-        in a timed game's marking phase (restarted by every event); clear them otherwise."""
-        if self.control.unlimited or self.closed:
-            self.timers.cancel()
-            return
-        deadline = self.clock.deadline_ms()
-        playing = self.game.phase is Phase.PLAY
-        self.timers.set_flag(deadline + 1 if deadline is not None and playing else None, self._wake(self._flag_due))
-        if self.game.phase is Phase.MARKING:
-            v = self.v
-            at = self.timekeeper.monotonic_ms() + self.config.marking_timer_ms
-            self.timers.set_marking(at, self._wake(lambda: self._marking_due(v)))
-        else:
-            self.timers.set_marking(None, self._wake(self._flag_due))
-
-    async def _flag_due(self) -> None:
-        """The flag timer: the running player loses on time if their time (and lag bank) is up."""
-        clock = self.clock.flag()
-        if clock.flagged is None or self.game.phase is Phase.FINISHED:
-            self._arm()  # a timer that fired early is set again
-            return
-        await self._lose_on_time(clock)
-
-    async def _lose_on_time(self, clock: Clock) -> None:
-        game, payload = roomclock.lose_on_time(self.game, clock)
-        event = Event(self.v + 1, EventKind.FLAG, payload, None, self.now_ms())
-        await self._write(roomclock.stamp([event], clock), game, clock)
-
-    async def _marking_due(self, v: int) -> None:
-        """The marking timer: the stalled phase ends as :func:`~miai.server.roomclock.marking_timeout_actions` says."""
-        marking = self.game.marking
-        if self.v != v or marking is None:
-            return
-        for suggestion in (self.suggestion, None):  # an estimate that does not apply: every stone alive
-            game, events = self.game.copy(), list[Event]()
-            try:
-                for seat, action in roomclock.marking_timeout_actions(marking, suggestion):
-                    kind, payload = apply_action(game, seat, action)
-                    payload = {**payload, "auto": roomclock.MARKING_TIMER}
-                    events.append(Event(self.v + len(events) + 1, kind, payload, seat, self.now_ms()))
-            except (IllegalMoveError, ApiError):
-                continue
-            await self._commit(events, game)
-            return
-
-    async def _note_restart(self) -> None:
-        """On taking over a game whose clock runs: say in the log that the time since the
-        last event (while no owner was alive, or before the restart) is charged to nobody."""
-        if ticking(self.clock) is None or self.game.phase is not Phase.PLAY:
-            return
-        now = self.now_ms()
-        last = self.events[-1].at_ms if self.events else self.record.created_ms
-        await self._commit([roomclock.clock_event(self.v + 1, max(0, now - last), now)], self.game.copy())
 
     # ------------------------------------------------------------------ computer seats
     def _seat_to_act(self) -> Color | None:
