@@ -17,6 +17,7 @@ warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`")
 from starlette.testclient import TestClient  # noqa: E402
 
 from miai.server import ServerConfig, create_app
+from miai.server.timekeeper import ManualTime
 
 
 def pytest_configure(config):
@@ -31,10 +32,15 @@ def estimate_pool():
     pool.shutdown(cancel_futures=True)
 
 
-def make_client(db: str, **config: Any) -> TestClient:
+def make_client(db: str, *, time: ManualTime | None = None, **config: Any) -> TestClient:
+    """A client of an application on ``db``; with ``time``, the games' clocks, their timers
+    and the events' times are that fake time's."""
     config.setdefault("suggest_dead_stones", False)
     executor = config.pop("executor", None)
-    return TestClient(create_app(ServerConfig(database_url=db, **config), executor=executor))
+    settings = ServerConfig(database_url=db, **config)
+    if time is None:
+        return TestClient(create_app(settings, executor=executor))
+    return TestClient(create_app(settings, executor=executor, clock=time.wall_ms, timekeeper=time))
 
 
 @pytest.fixture

@@ -240,3 +240,50 @@ def test_random_games_round_trip(game):
     assert read_record(record.to_sgf()) == record
     assert read_record(game_to_sgf(game2, record=record)) == record
 
+
+
+# ---------------------------------------------------------------------- time controls and times left
+@pytest.mark.parametrize(
+    ("control", "tm", "ot"),
+    [
+        ("absolute:600", "600", None),
+        ("byoyomi:300:30:5", "300", "5x30 byo-yomi"),
+        ("canadian:600:300:25", "600", "25/300 Canadian"),
+        ("fischer:300:10:600", "300", "10 fischer (cap 600)"),
+        ("fischer:90.5:2", "90.5", "2 fischer"),
+        ("simple:5", "0", "5 simple"),
+    ],
+)
+def test_the_time_control_is_written_as_tm_and_ot(control, tm, ot):
+    from miai.clock import TimeControl
+
+    game = Game(9)
+    game.play("E5")
+    root = read_record(game_to_sgf(game, time_control=TimeControl.parse(control))).root.properties
+    assert root["TM"] == [tm]
+    assert root.get("OT") == ([ot] if ot is not None else None)
+
+
+def test_times_left_are_written_on_their_moves():
+    from miai.clock import TimeControl, TimeLeft
+
+    game = Game(9)
+    for m in ("E5", "D4", "pass", "C3"):
+        game.play(m)
+    times = {1: TimeLeft(299_500), 2: TimeLeft(12_345, 3), 4: TimeLeft(0, 1)}
+    text = game_to_sgf(game, time_control=TimeControl.parse("byoyomi:300:30:5"), times=times)
+    nodes = read_record(text).main_line
+    assert nodes[1].properties["BL"] == ["299.5"] and "OB" not in nodes[1].properties
+    assert nodes[2].properties["WL"] == ["12.345"] and nodes[2].properties["OW"] == ["3"]
+    assert "BL" not in nodes[3].properties  # no time given for the pass
+    assert nodes[4].properties["WL"] == ["0"] and nodes[4].properties["OW"] == ["1"]
+    assert game_from_record(read_record(text)).moves == game.moves  # the record still reads back
+
+
+def test_no_time_control_writes_no_time_properties():
+    from miai.clock import TimeControl
+
+    game = Game(9)
+    game.play("E5")
+    for text in (game_to_sgf(game), game_to_sgf(game, time_control=TimeControl())):
+        assert "TM[" not in text and "OT[" not in text and "BL[" not in text

@@ -23,6 +23,8 @@ __all__ = ["Action", "ActionKind", "apply_action", "parse_action", "check_fields
 
 MAX_ACTION_ID = 64
 MAX_POINTS = 25 * 25
+MAX_CLIENT_LAG_MS = 10_000
+"""The largest lag ``l`` a client may report with a move; the lag bank caps what is excused."""
 
 
 class ActionKind(str, Enum):
@@ -35,7 +37,7 @@ class ActionKind(str, Enum):
 
 # per action: its fields and whether each is required
 _FIELDS: dict[ActionKind, dict[str, bool]] = {
-    ActionKind.PLAY: {"move": True, "v": True, "a": False},
+    ActionKind.PLAY: {"move": True, "v": True, "a": False, "l": False},
     ActionKind.RESIGN: {"v": False, "a": False},
     ActionKind.DEAD: {"dead": True, "seki": False, "v": True, "a": False},
     ActionKind.ACCEPT: {"v": True, "a": False},
@@ -54,6 +56,7 @@ class Action:
     dead: tuple[str, ...] = ()
     seki: tuple[str, ...] = ()
     action_id: str | None = None
+    lag_ms: int = 0
 
     def canonical(self, size: int) -> str:
         """The request in one canonical text (vertices checked, upper case, sorted): two
@@ -147,6 +150,7 @@ def parse_action(kind: ActionKind, body: Any) -> Action:
         dead=_get_vertices(body, "dead"),
         seki=_get_vertices(body, "seki"),
         action_id=_get_str(body, "a", MAX_ACTION_ID),
+        lag_ms=get_int(body, "l", low=0, high=MAX_CLIENT_LAG_MS) or 0,
     )
 
 

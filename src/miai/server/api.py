@@ -24,6 +24,7 @@ from miai.server.errors import ApiError, BadRequest, NotFound, PayloadTooLarge
 from miai.server.events import color_name
 from miai.server.room import GameRoom
 from miai.server.state import Server
+from miai.server.timing import move_times
 
 __all__ = ["routes", "exception_handlers", "read_json", "bearer_token"]
 
@@ -149,7 +150,8 @@ async def get_sgf(request: Request) -> Response:
 
     async def record(room: GameRoom) -> str:
         date = time.strftime("%Y-%m-%d", time.gmtime(room.record.created_ms / 1000))
-        return game_to_sgf(room.game, date=date)
+        times = move_times(room.control, room.events)
+        return game_to_sgf(room.game, date=date, time_control=room.control, times=times)
 
     game_id = _game_id(request)
     text = await server.registry.run(game_id, record)

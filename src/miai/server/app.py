@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator
+from collections.abc import Callable
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 
@@ -15,9 +16,10 @@ from miai.server import api, pages, ws
 from miai.server.config import ServerConfig
 from miai.server.db import migrate, open_engine
 from miai.server.workers import Workers
-from miai.server.registry import Registry
+from miai.server.registry import Registry, now_ms
 from miai.server.state import Server
 from miai.server.store import Store
+from miai.server.timekeeper import Timekeeper
 
 __all__ = ["create_app"]
 
@@ -33,10 +35,19 @@ def warm_up() -> None:
     game.copy().legality("D4")
 
 
-def create_app(config: ServerConfig | None = None, *, executor: Executor | None = None) -> Starlette:
+def create_app(
+    config: ServerConfig | None = None,
+    *,
+    executor: Executor | None = None,
+    clock: Callable[[], int] = now_ms,
+    timekeeper: Timekeeper | None = None,
+) -> Starlette:
     """The ASGI application. At start-up it opens the database (see
-    :meth:`ServerConfig.resolved_database_url`) and brings its schema up to date; ``executor``
-    replaces the estimate's own worker pool (tests share one)."""
+    :meth:`ServerConfig.resolved_database_url`), brings its schema up to date and loads every
+    unfinished timed game (so that its clock flags); ``executor`` replaces the estimate's own
+    worker pool (tests share one); ``clock`` (wall-clock ms) and ``timekeeper`` (the games'
+    clocks and timers, :class:`~miai.server.timekeeper.ManualTime` in tests) replace the
+    system's time."""
     config = config or ServerConfig()
 
     @asynccontextmanager
@@ -46,9 +57,13 @@ def create_app(config: ServerConfig | None = None, *, executor: Executor | None 
         await asyncio.to_thread(warm_up)
         store = Store(engine)
         workers = Workers(config.workers, executor)
-        server = Server(config, engine, store, Registry(store, config, workers), workers)
+        registry = Registry(store, config, workers, clock=clock, timekeeper=timekeeper)
+        server = Server(config, engine, store, registry, workers)
         app.state.server = server
         try:
+            loaded = await registry.load_timed()
+            if loaded:
+                log.info("%d unfinished timed games loaded", loaded)
             yield
         finally:
             await server.close()

@@ -6,6 +6,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from miai.clock import LagAllowance
+
 __all__ = ["ServerConfig", "default_database_url", "DATABASE_ENV"]
 
 DATABASE_ENV = "MIAI_DATABASE_URL"
@@ -50,6 +52,11 @@ class ServerConfig:
     """Chat lines a new connection receives (chat is not kept across restarts)."""
     subscriber_queue: int = 1024
     """Frames waiting for a slow WebSocket client before it is disconnected (it reconnects with ``v``)."""
+    marking_timer_ms: int = 180_000
+    """How long a timed game's marking phase may stall (no marking event) before the pending
+    proposal counts as accepted (docs/SERVER.md §1.5)."""
+    lag_allowance: LagAllowance = LagAllowance()
+    """Each player's lag bank in timed games: how much of the lag clients report is excused."""
 
     def resolved_database_url(self) -> str:
         """The database URL to use: the one given, else the environment's, else the default file."""

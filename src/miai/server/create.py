@@ -3,7 +3,9 @@
 All fields are optional (docs/SERVER.md §3): ``size`` (19), ``rules`` (a preset and overrides,
 ``japanese komi=6.5``; Chinese by default), ``komi`` (overrides the rules'), ``handicap`` (0),
 ``time`` (``none``), ``black`` and ``white`` (``human`` or ``computer:1`` to ``computer:10``; one
-seat at least is human). Clocks are not served yet: asking for one gets a 422 that says so.
+seat at least is human). ``time`` is any ``miai match --time`` form (``byoyomi:300:30:5``...),
+stored in its canonical text (``300`` becomes ``absolute:300``); a bad one is a 400 naming
+what is wrong.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from miai.clock import TimeControl
 from miai.coords import MAX_SIZE, MIN_SIZE, Color
-from miai.errors import HandicapError, RulesError
+from miai.errors import ClockError, HandicapError, RulesError
 from miai.game import Game
 from miai.rules import Rules
 from miai.server.actions import check_fields, get_int, json_type
@@ -72,9 +75,10 @@ def parse_new_game(body: Any) -> NewGame:
             rules = rules.replace(komi=float(komi))
     except RulesError as e:
         raise BadRequest(f"rules: {e}") from None
-    time_control = _text(body, "time", "none", 64).lower() or "none"
-    if time_control != "none":
-        raise Unsupported(f"time controls ({time_control}) are not yet supported by this server; use \"none\"")
+    try:
+        time_control = str(TimeControl.parse(_text(body, "time", "none", 64)))
+    except ClockError as e:
+        raise BadRequest(f"time: {e}") from None
     spec = GameSpec(size if size is not None else 19, rules, handicap or 0)
     try:
         Game(spec.size, spec.rules, handicap=spec.handicap)

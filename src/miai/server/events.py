@@ -4,8 +4,9 @@ Every action that takes effect is one event ``v`` (1, 2, ... per game). Its ``pa
 what the action was (``color``, ``move``, ``dead``...) and what it did (``captured``,
 ``result``, ``score``): the first part is enough to replay it, the second spares a client any
 rules. A game is rebuilt after a restart by :func:`rebuild`, which replays the events through
-:class:`miai.Game`'s public API only (play, propose, accept, refuse, resign): the server
-re-implements no rule.
+:class:`miai.Game`'s public API only (play, propose, accept, refuse, resign, lose_on_time):
+the server re-implements no rule. In a timed game each event also carries ``clock``, the
+clocks after it (:mod:`miai.server.timing`), from which a reloaded room restores them.
 """
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ class EventKind(str, Enum):
     REFUSE = "refuse"
     """The first passer refused the counter-proposal: play resumes (docs/RULES.md §5.5)."""
     RESIGN = "resign"
+    FLAG = "flag"
+    """A player's time ran out (the server's flag timer, or an action that came too late):
+    ``color`` loses on time (docs/SERVER.md §1.5)."""
+    CLOCK = "clock"
+    """A note on the clocks that changes nothing in the game: ``reason`` ``server-restart``
+    with ``downtime_ms``, the time no owner was alive, which is charged to nobody."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +115,8 @@ def score_json(score: Score) -> dict[str, Any]:
 
 def apply_event(game: Game, kind: EventKind, payload: dict[str, Any]) -> None:
     """Replay one event on ``game`` (raises what :class:`Game` raises if it does not fit)."""
+    if kind is EventKind.CLOCK:
+        return  # the clocks only: the game is as it was
     color = parse_color(payload["color"])
     size = game.size
     if kind is EventKind.MOVE:
@@ -124,6 +133,8 @@ def apply_event(game: Game, kind: EventKind, payload: dict[str, Any]) -> None:
         game.refuse(color)
     elif kind is EventKind.RESIGN:
         game.resign(color)
+    elif kind is EventKind.FLAG:
+        game.lose_on_time(color)
     else:  # pragma: no cover - EventKind is closed
         raise ValueError(f"unknown event kind {kind!r}")
 

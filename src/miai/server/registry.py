@@ -24,6 +24,7 @@ from miai.server.workers import Workers
 from miai.server.events import GameSpec, rebuild
 from miai.server.room import GameRoom, RoomClosed
 from miai.server.store import GameRecord, Store
+from miai.server.timekeeper import SystemTime, Timekeeper
 from miai.server.tokens import GAME_ID
 
 __all__ = ["Registry", "now_ms"]
@@ -37,6 +38,10 @@ def now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
+async def _settled() -> None:
+    """A job that does nothing: once it has run, the jobs queued before it have too."""
+
+
 class Registry:
     """The rooms of the games this process owns, by game id."""
 
@@ -46,11 +51,15 @@ class Registry:
         config: ServerConfig,
         workers: Workers | None = None,
         clock: Callable[[], int] = now_ms,
+        timekeeper: Timekeeper | None = None,
     ):
         self.store = store
         self.config = config
         self.workers = workers
         self.clock = clock
+        """Wall-clock milliseconds (what events record)."""
+        self.timekeeper = timekeeper if timekeeper is not None else SystemTime()
+        """The monotonic time and timers of the games' clocks."""
         self.rooms: OrderedDict[str, GameRoom] = OrderedDict()
         self._loading: dict[str, asyncio.Task[GameRoom]] = {}
         self._closing: set[asyncio.Task[None]] = set()
@@ -90,7 +99,14 @@ class Registry:
             log.exception("game %s: its events do not replay", game_id)
             raise Unavailable(f"game {game_id} cannot be loaded: its events do not replay") from None
         room = GameRoom(
-            record, game, events, store=self.store, workers=self.workers, config=self.config, now_ms=self.clock
+            record,
+            game,
+            events,
+            store=self.store,
+            workers=self.workers,
+            config=self.config,
+            now_ms=self.clock,
+            timekeeper=self.timekeeper,
         )
         room.on_close = self._forget
         room.start()
@@ -112,6 +128,19 @@ class Registry:
             task = asyncio.create_task(room.close())
             self._closing.add(task)
             task.add_done_callback(self._closing.discard)
+
+    async def load_timed(self) -> int:
+        """Load every unfinished game with a time control (at start-up): a running clock
+        flags, and a marking timer fires, only in a loaded room. Returns how many were loaded."""
+        loaded = 0
+        for game_id in await self.store.unfinished_timed_games():
+            try:
+                room = await self.room(game_id)
+                await room.submit(_settled)  # its note of the restart is written
+                loaded += 1
+            except Exception:
+                log.exception("game %s: not loaded at start-up", game_id)
+        return loaded
 
     async def run(self, game_id: str, job: Callable[[GameRoom], Awaitable[T]]) -> T:
         """``job`` on the game's room; if the room stopped meanwhile, on a freshly loaded one."""

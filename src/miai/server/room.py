@@ -20,7 +20,12 @@ database holds. Jobs run to the end even when the client that asked has gone.
 A computer seat thinks in a worker process when it is its turn (to move, or to act in the
 marking phase); its answer comes back as a job of the inbox and takes the path of a person's
 action, for the version it thought about: if the game moved on meanwhile, it is dropped.
-Clocks will plug in the same way (a timer submits the flag as a job).
+
+In a timed game the room keeps a :class:`~miai.clock.Clock`: every commit steps it with
+:func:`miai.server.timing.step` (whatever the event) and the events carry the clocks after
+them. Its timers (:mod:`miai.server.roomclock`) submit jobs like any action: the flag at the
+clock's deadline, and the marking timer that ends a stalled marking phase. An action that
+comes once the running player's time is up is refused and the game ends on time instead.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, TypeVar
 
+from miai.clock import Clock, TimeControl
 from miai.coords import Color, point_to_gtp
 from miai.errors import IllegalMoveError
 from miai.game import Game, Phase
@@ -42,6 +48,9 @@ from miai.server.config import ServerConfig
 from miai.server.errors import ApiError, Conflict, Forbidden, StaleVersion, Unavailable, illegal
 from miai.server.estimate import Suggestion
 from miai.server.events import Event, GameSpec, color_name, score_json, vertices
+from miai.server import roomclock
+from miai.server.timekeeper import SystemTime, Timekeeper
+from miai.server.timing import clock_from_events, clock_view, step, thinking_seconds
 from miai.server.store import GameRecord, Store, WriteConflict
 from miai.server.tokens import token_matches
 from miai.server.workers import Workers
@@ -103,6 +112,7 @@ class GameRoom:
         workers: Workers | None,
         config: ServerConfig,
         now_ms: Callable[[], int],
+        timekeeper: Timekeeper | None = None,
     ):
         self.record = record
         self.spec = GameSpec.from_text(record.size, record.rules, record.handicap)
@@ -126,6 +136,13 @@ class GameRoom:
         self._thinking: int | None = None
         """The version a computer seat is thinking about, if any."""
         self.on_close: Callable[[GameRoom], None] | None = None
+        self.timekeeper = timekeeper if timekeeper is not None else SystemTime()
+        self.control = TimeControl.parse(record.time_control)
+        self.clock = clock_from_events(
+            self.control, events, now=self.timekeeper.monotonic_ms, lag=config.lag_allowance
+        )
+        """The clocks after the last event (restarted at the load: docs/SERVER.md §1.5)."""
+        self.clockwork = roomclock.Clockwork(self)
 
     @property
     def id(self) -> str:
@@ -138,13 +155,15 @@ class GameRoom:
 
     @property
     def idle(self) -> bool:
-        """No job queued or running and no one connected: the room may be unloaded."""
-        return not self.subscribers and not self._busy and self._inbox.empty()
+        """No job queued or running, no one connected and no timer set (a running clock must
+        flag even when nobody watches): the room may be unloaded."""
+        return not self.subscribers and not self._busy and self._inbox.empty() and not self.clockwork.timers.active
 
     # ------------------------------------------------------------------ the actor
     def start(self) -> None:
         self.last_used = asyncio.get_running_loop().time()
         self._task = asyncio.create_task(self._run(), name=f"miai room {self.id}")
+        self.clockwork.start()
         self._maybe_suggest()
         self._maybe_computer()
 
@@ -184,11 +203,14 @@ class GameRoom:
     async def submit(self, job: Callable[[], Awaitable[T]]) -> T:
         """Run ``job`` in the room's turn and return its answer (raises :class:`RoomClosed`
         if the room stopped before running it)."""
+        return await self._enqueue(job)
+
+    def _enqueue(self, job: Callable[[], Awaitable[T]]) -> asyncio.Future[T]:
         if self.closed:
             raise RoomClosed(self.id)
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._inbox.put_nowait((job, future))
-        return await future
+        return future
 
     async def close(self) -> None:
         """Stop: run the jobs already queued (unless a commit failed), refuse later ones,
@@ -196,6 +218,7 @@ class GameRoom:
         if self.closed:
             return
         self.closed = True
+        self.clockwork.timers.cancel()
         self._inbox.put_nowait(None)
         for task in list(self._side_tasks):
             if task is not asyncio.current_task():
@@ -279,11 +302,23 @@ class GameRoom:
         except IllegalMoveError as e:
             raise illegal(e) from None
         event = Event(self.v + 1, kind, payload, seat, self.now_ms(), action.action_id, request)
-        await self._commit([event], game)
+        await self._commit([event], game, lag_ms=action.lag_ms)
         return event.v
 
-    async def _commit(self, events: list[Event], game: Game) -> None:
-        """Persist ``events``, then (only then) make ``game`` the room's and broadcast."""
+    async def _commit(self, events: list[Event], game: Game, *, lag_ms: int = 0) -> None:
+        """Step the clocks for ``events`` (:func:`~miai.server.timing.step`: every kind of
+        event), then write them. If the running player's time had run out, the game ends on
+        time instead and the events are refused (:func:`~miai.server.roomclock.out_of_time`)."""
+        clock = self.clock.flag()
+        if clock.flagged is None:
+            clock = step(self.clock, game, actor=events[-1].seat, lag_ms=lag_ms)
+        if clock.flagged is not None and self.clock.flagged is None:
+            await self.clockwork.lose_on_time(clock)
+            raise roomclock.out_of_time(clock.flagged, self.record.result, self.v)
+        await self._write(roomclock.stamp(events, clock), game, clock)
+
+    async def _write(self, events: list[Event], game: Game, clock: Clock) -> None:
+        """Persist ``events``, then (only then) make ``game`` and ``clock`` the room's and broadcast."""
         phase = game.phase
         result = str(game.result) if phase is Phase.FINISHED and game.result is not None else None
         ended = self.now_ms() if phase is Phase.FINISHED else None
@@ -303,6 +338,7 @@ class GameRoom:
             ) from None
         was_marking = self.game.phase is Phase.MARKING
         self.game = game
+        self.clock = clock
         self.events.extend(events)
         self.record = replace(self.record, v=self.v, status=phase.value, result=result, ended_ms=ended)
         for event in events:
@@ -314,6 +350,7 @@ class GameRoom:
             self._maybe_suggest()
         elif phase is not Phase.MARKING:
             self.suggestion = None
+        self.clockwork.arm()
         self._maybe_computer()
 
     # ------------------------------------------------------------------ computer seats
@@ -332,13 +369,16 @@ class GameRoom:
         if level is None:
             return
         self._thinking = self.v
-        self._spawn(self._computer(color, level, self.v, [(e.kind.value, e.payload) for e in self.events]))
+        seconds = thinking_seconds(self.clock, color, self.game, level, self.config.computer_max_seconds)
+        self._spawn(self._computer(color, level, self.v, [(e.kind.value, e.payload) for e in self.events], seconds))
 
-    async def _computer(self, color: Color, level: int, v: int, events: list[tuple[str, dict[str, Any]]]) -> None:
+    async def _computer(
+        self, color: Color, level: int, v: int, events: list[tuple[str, dict[str, Any]]], seconds: float
+    ) -> None:
         assert self.workers is not None
         for attempt in range(3):
             try:
-                name, body = await self.workers.computer_action(self.spec, events, level, self.config.computer_max_seconds)
+                name, body = await self.workers.computer_action(self.spec, events, level, seconds)
                 break
             except asyncio.CancelledError:
                 raise
@@ -476,7 +516,7 @@ class GameRoom:
             "result": str(result) if result is not None else None,
             "end_reason": game.end_reason if phase is Phase.FINISHED else None,
             "score": score_json(final) if final is not None else None,
-            "clocks": {},
+            "clocks": clock_view(self.clock),
             "marking": None,
             "url": f"/g/{record.id}",
         }

@@ -98,6 +98,12 @@ class Store:
             return None
         return GameRecord(**{name: getattr(row, name) for name in _RECORD_FIELDS})
 
+    async def unfinished_timed_games(self) -> list[str]:
+        """The ids of the games not finished whose time control is not ``none``."""
+        query = sa.select(games.c.id).where(games.c.status != "finished", games.c.time_control != "none")
+        async with self.engine.connect() as conn:
+            return [row.id for row in (await conn.execute(query)).all()]
+
     async def load_events(self, game_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
         """The events of a game with ``v > after``, in order."""
         query = (

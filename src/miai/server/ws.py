@@ -6,7 +6,7 @@ then the events after ``v`` (or, without ``v`` or with a ``v`` beyond the curren
 change, chat line and estimate. Frames are JSON text ``{"t": type, "d": data}``, at most
 16 KiB.
 
-Client frames: ``ping``; ``auth {token}`` (take a seat); ``play {move, v, a}``, ``resign``,
+Client frames: ``ping``; ``auth {token}`` (take a seat); ``play {move, v, a, l}``, ``resign``,
 ``dead {dead, seki, v}``, ``accept {v}``, ``refuse {v}`` (the same fields as the HTTP API,
 answered ``ack {v, a}`` or ``reject {status, error, message, ..., a}``); ``chat {text}``.
 Spectators read only. A bad frame gets an ``error`` frame that says what was wrong, and the

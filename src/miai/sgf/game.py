@@ -9,10 +9,12 @@ them), which carry the agreed dead stones both ways.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from miai import __version__
+from miai.clock import TimeControl, TimeLeft, TimeSystem
 from miai.coords import Color, Move, Point, neighbors, point_to_gtp, point_to_sgf, vertices
 from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError, SgfError
 from miai.game import Game, Phase, Resume, Setup
@@ -233,9 +235,16 @@ def game_to_sgf(
     date: str | None = None,
     comments: dict[int, str] | None = None,
     notes: list[str] | None = None,
+    time_control: TimeControl | None = None,
+    times: Mapping[int, TimeLeft] | None = None,
 ) -> str:
     """Write ``game`` as SGF FF[4] (``FF GM CA AP SZ KM RU HA AB PB PW DT RE``, the setups
     and moves, comments).
+
+    ``time_control`` (unless ``none``) is written as ``TM`` (the main time in seconds) and
+    ``OT`` (the overtime: ``5x30 byo-yomi``, ``25/600 Canadian``, ``10 fischer``, ``30
+    simple``); ``times`` (move number -> the mover's time left after it) as ``BL``/``WL``
+    (seconds) with ``OB``/``OW`` (byo-yomi periods or Canadian stones left) in overtime.
 
     With the ``record`` the game came from, the record's tree is the starting point: its
     variations, comments and unknown properties are written back; the game's main line is
@@ -271,6 +280,10 @@ def game_to_sgf(
         _put_marks(last, game)
     if comments:
         _put_comments(root, size, comments)
+    if time_control is not None and not time_control.unlimited:
+        _put_time_control(root, time_control)
+    if times:
+        _put_times(root, size, times)
     return write_tree(root)
 
 
@@ -435,3 +448,43 @@ def _put_comments(root: SgfNode, size: int, comments: dict[int, str]) -> None:
         if moves in comments and moves not in placed:
             node.properties["C"] = [comments[moves]]
             placed.add(moves)
+
+
+def _seconds(ms: int) -> str:
+    """Milliseconds as exact SGF real seconds: ``300``, ``12.5``, ``0.25``."""
+    whole, frac = divmod(ms, 1000)
+    return f"{whole}.{frac:03d}".rstrip("0") if frac else str(whole)
+
+
+def _put_time_control(root: SgfNode, control: TimeControl) -> None:
+    sec, system = _seconds, control.system
+    root.properties["TM"] = [sec(control.main_ms)]
+    overtime = {
+        TimeSystem.BYOYOMI: f"{control.periods}x{sec(control.period_ms)} byo-yomi",
+        TimeSystem.CANADIAN: f"{control.stones}/{sec(control.period_ms)} Canadian",
+        TimeSystem.FISCHER: f"{sec(control.increment_ms)} fischer"
+        + (f" (cap {sec(control.cap_ms)})" if control.cap_ms is not None else ""),
+        TimeSystem.SIMPLE: f"{sec(control.period_ms)} simple",
+    }.get(system)
+    if overtime is not None:
+        root.properties["OT"] = [overtime]
+    else:
+        root.properties.pop("OT", None)
+
+
+def _put_times(root: SgfNode, size: int, times: Mapping[int, TimeLeft]) -> None:
+    moves = 0
+    for node in root.main_line():
+        for event in node_events(node, size):
+            if not isinstance(event, Move):
+                continue
+            moves += 1
+            left = times.get(moves)
+            if left is None:
+                continue
+            letter = event.color.letter
+            node.properties[f"{letter}L"] = [_seconds(left.ms)]
+            if left.stones:
+                node.properties[f"O{letter}"] = [str(left.stones)]
+            else:
+                node.properties.pop(f"O{letter}", None)
