@@ -217,6 +217,18 @@ def test_plain_text_and_no_content_type_are_records_too(reviews):
         check_walk(review)
 
 
+def test_a_setup_in_the_middle_of_a_record_is_an_edit_after_the_move_before_it(reviews):
+    answer = upload(reviews, b"(;SZ[9]AB[cc];B[ee];W[gg]AE[ee]AB[aa];B[cg])")
+    assert answer.status_code == 200, answer.text
+    review = answer.json()
+    assert review["start"] == {"black": ["C7"], "white": []}
+    assert review["moves"][0]["edits"] == [{"black": ["A9"], "white": [], "empty": ["E5"]}]
+    assert "edits" not in review["moves"][1] and "edits" not in review["moves"][2]
+    assert walk(review)[0] == {"black": {"A9", "C7"}, "white": set()}
+    check_walk(review)
+    assert review["final"]["black"] == ["A9", "C3", "C7"] and review["final"]["white"] == ["G3"]
+
+
 def test_an_illegal_move_stops_the_review_there_and_says_so(reviews):
     answer = upload(reviews, b"(;SZ[9];B[ee];W[ee];B[cc])")
     assert answer.status_code == 200, answer.text

@@ -145,7 +145,7 @@ def upload_facts(data: bytes | str, max_moves: int) -> dict[str, Any]:
     stops the replay there (the moves before it are reviewed) and ``repairs`` says so."""
     from miai.sgf import game_from_record, read_record
 
-    if isinstance(data, str) and not data.strip() or isinstance(data, bytes) and not data.strip():
+    if not data.strip():
         raise SgfError("the record is empty")
     record = read_record(data)
     if not any(isinstance(e, Move) or e.black or e.white for e in record.events):
