@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 import time
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -367,6 +368,27 @@ def test_the_time_limit_interrupts_the_task_in_the_worker_itself():
     assert time.monotonic() - started < 5
     assert time_limited(5, sum, [1, 2, 3]) == ("done", 6)
     time.sleep(0.2)  # no alarm is left armed
+
+
+def test_a_failure_of_the_reader_itself_is_a_422_and_is_logged(db, monkeypatch, caplog):
+    def broken(data, max_moves):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr("miai.server.review.upload_facts", broken)
+    with ThreadPoolExecutor(1) as threads, make_client(db, executor=threads) as client:
+        check(upload(client, b"(;SZ[9];B[ee])"), 422, "could not be read", "KeyError")
+    assert any("KeyError" in r.getMessage() and "Traceback" in r.getMessage() for r in caplog.records)
+
+
+def test_no_free_worker_is_a_503_to_retry(db):
+    release = threading.Event()
+    with ThreadPoolExecutor(1) as threads:
+        threads.submit(release.wait, 10)  # the only worker is busy
+        try:
+            with make_client(db, executor=threads, review_wait_seconds=0.2) as client:
+                check(upload(client, b"(;SZ[9];B[ee])"), 503, "retry")
+        finally:
+            release.set()
 
 
 # ---------------------------------------------------------------------- games of this server

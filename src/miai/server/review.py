@@ -23,7 +23,6 @@ bad input, it answers ``("review", {...})`` or ``("error", message)``.
 
 from __future__ import annotations
 
-import logging
 import traceback
 from typing import Any
 
@@ -34,8 +33,6 @@ from miai.game import Game, Phase, Setup
 from miai.server.events import color_name, score_json, vertices
 
 __all__ = ["build_review", "read_review", "upload_facts"]
-
-log = logging.getLogger("miai.server")
 
 
 def _stones(board: Board) -> dict[str, list[str]]:
@@ -168,9 +165,9 @@ def upload_facts(data: bytes | str, max_moves: int) -> dict[str, Any]:
 
 def read_review(data: bytes | str, max_moves: int) -> tuple[str, Any]:
     """In a worker: ``("review", review)`` for a record that reads, ``("error", message)``
-    for one that does not. A failure of the reader itself (a bug) is an ``"error"`` too, its
-    traceback in the message's ``detail``, so that the upload gets a clear 4xx and the server
-    logs the bug."""
+    for one that does not, and ``("bug", "Error: message\ntraceback")`` when the reader
+    itself fails (a bug): the upload still gets a 4xx saying the record could not be read,
+    and the server logs the traceback."""
     try:
         return "review", upload_facts(data, max_moves)
     except SgfError as e:
