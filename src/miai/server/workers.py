@@ -12,8 +12,9 @@ task running in a :class:`ProcessPoolExecutor` cannot be cancelled from outside,
 limit is enforced inside the worker: :func:`time_limited` arms a ``SIGALRM`` timer that
 raises in the task's own (main) thread, and the worker is free again at once. Python runs
 the handler between bytecodes, and the SGF reader is pure Python with short calls into the
-kernel, so it stops within milliseconds of the limit. The server also waits no longer than
-the limit plus the time a computer's move may hold the worker (``review_wait_seconds``).
+kernel, so it stops within milliseconds of the limit. On its side the server waits at most
+``review_wait_seconds`` in all, queueing behind a computer's move included, then answers 503
+(and a job still queued is dropped).
 """
 
 from __future__ import annotations
