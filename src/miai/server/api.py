@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -26,7 +25,7 @@ from miai.server.room import GameRoom
 from miai.server.state import Server
 from miai.server.timing import move_times
 
-__all__ = ["routes", "exception_handlers", "read_json", "bearer_token"]
+__all__ = ["routes", "exception_handlers", "read_body", "read_json", "bearer_token"]
 
 log = logging.getLogger("miai.server")
 MAX_EVENTS_PAGE = 1000
@@ -53,8 +52,9 @@ def parse_json(data: bytes | str) -> Any:
         raise BadRequest(f"the body is not valid JSON: {e}") from None
 
 
-async def read_json(request: Request, limit: int) -> Any:
-    """The request's JSON body (None when empty), read up to ``limit`` bytes (413 beyond)."""
+async def read_body(request: Request, limit: int) -> bytes:
+    """The request's body, read up to ``limit`` bytes (413 beyond, before reading it when
+    ``Content-Length`` says so)."""
     length = request.headers.get("content-length")
     if length is not None:
         if not length.isdigit():
@@ -66,9 +66,15 @@ async def read_json(request: Request, limit: int) -> Any:
         body += chunk
         if len(body) > limit:
             raise PayloadTooLarge(f"the body is over the limit of {limit} bytes")
+    return bytes(body)
+
+
+async def read_json(request: Request, limit: int) -> Any:
+    """The request's JSON body (None when empty), read up to ``limit`` bytes (413 beyond)."""
+    body = await read_body(request, limit)
     if not body.strip():
         return None
-    return parse_json(bytes(body))
+    return parse_json(body)
 
 
 def bearer_token(request: Request) -> str | None:
@@ -144,14 +150,17 @@ async def get_events(request: Request) -> Response:
 
 
 async def get_sgf(request: Request) -> Response:
-    from miai.sgf import game_to_sgf
+    from miai.server.export import game_sgf
 
     server = server_of(request)
 
     async def record(room: GameRoom) -> str:
-        date = time.strftime("%Y-%m-%d", time.gmtime(room.record.created_ms / 1000))
-        times = move_times(room.control, room.events)
-        return game_to_sgf(room.game, date=date, time_control=room.control, times=times)
+        return game_sgf(
+            room.game,
+            created_ms=room.record.created_ms,
+            time_control=room.control,
+            times=move_times(room.control, room.events),
+        )
 
     game_id = _game_id(request)
     text = await server.registry.run(game_id, record)

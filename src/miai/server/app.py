@@ -12,7 +12,7 @@ from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
 
-from miai.server import api, pages, ws
+from miai.server import api, pages, review_api, ws
 from miai.server.config import ServerConfig
 from miai.server.db import migrate, open_engine
 from miai.server.workers import Workers
@@ -69,7 +69,7 @@ def create_app(
             await server.close()
 
     return Starlette(
-        routes=[*pages.routes(), *api.routes(), *ws.routes()],
+        routes=[*pages.routes(), *api.routes(), *review_api.routes(), *ws.routes()],
         exception_handlers=api.exception_handlers,
         lifespan=lifespan,
     )

@@ -50,6 +50,14 @@ class ServerConfig:
     chat_window_ms: int = 10_000
     chat_history: int = 50
     """Chat lines a new connection receives (chat is not kept across restarts)."""
+    max_review_bytes: int = 1024 * 1024
+    """The largest game record accepted for review (``POST /api/reviews``; a 413 beyond it)."""
+    review_max_seconds: float = 5.0
+    """Most seconds a worker spends reading an uploaded record (a 422 beyond: a real record takes milliseconds)."""
+    review_max_moves: int = 10_000
+    """Most moves in the main line of an uploaded record (a 422 beyond: real games have a few hundred)."""
+    review_wait_seconds: float = 30.0
+    """Most seconds an upload waits for a worker, queueing included (a 503 beyond: all busy, retry)."""
     subscriber_queue: int = 1024
     """Frames waiting for a slow WebSocket client before it is disconnected (it reconnects with ``v``)."""
     marking_timer_ms: int = 180_000

@@ -19,6 +19,7 @@ __all__ = [
     "IllegalAction",
     "NotFound",
     "PayloadTooLarge",
+    "RecordUnreadable",
     "StaleVersion",
     "Unavailable",
     "Unsupported",
@@ -83,6 +84,13 @@ class IllegalAction(ApiError):
 
     status = 422
     code = "illegal"
+
+
+class RecordUnreadable(ApiError):
+    """An uploaded game record that cannot be reviewed: the reader's message says where and why."""
+
+    status = 422
+    code = "unreadable"
 
 
 class Unsupported(ApiError):

@@ -6,24 +6,40 @@ use with the ``forkserver`` method (so that no thread of the server is forked); 
 loads the compiled kernel once, rebuilds a game from its events (a few milliseconds) and
 answers with plain values. A worker exits as soon as the server process is gone, even after
 a ``kill -9``.
+
+An uploaded record is read here too, under a time limit (:meth:`Workers.read_review`). A
+task running in a :class:`ProcessPoolExecutor` cannot be cancelled from outside, so the
+limit is enforced inside the worker: :func:`time_limited` arms a ``SIGALRM`` timer that
+raises in the task's own (main) thread, and the worker is free again at once. Python runs
+the handler between bytecodes, and the SGF reader is pure Python with short calls into the
+kernel, so it stops within milliseconds of the limit. On its side the server waits at most
+``review_wait_seconds`` in all, queueing behind a computer's move included, then answers 503
+(and a job still queued is dropped).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import select
+import signal
 import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
+from collections.abc import Callable
 from typing import Any
 
 from miai.server.computer import computer_action
+from miai.server.errors import RecordUnreadable, Unavailable
 from miai.server.estimate import estimate_dead_stones
 from miai.server.events import GameSpec
+from miai.server.review import read_review
 
-__all__ = ["Workers"]
+__all__ = ["Workers", "time_limited"]
+
+log = logging.getLogger("miai.server")
 
 Events = list[tuple[str, dict[str, Any]]]
 
@@ -69,6 +85,36 @@ def _start_worker(server_pid: int) -> None:
     import miai.ai.status  # noqa: F401
 
 
+class _TimeUp(BaseException):
+    """Raised by the alarm in a worker; a BaseException so that no ``except Exception`` in
+    the task swallows it."""
+
+
+def _time_up(signum: int, frame: Any) -> None:
+    raise _TimeUp
+
+
+def time_limited(seconds: float, fn: Callable[..., Any], *args: Any) -> tuple[str, Any]:
+    """In a worker: ``("done", fn(*args))``, or ``("timeout", seconds)`` when it runs longer
+    than ``seconds`` (the alarm interrupts it; the worker is free again at once). Outside a
+    main thread (a thread pool standing in for the workers) no alarm can be set: it just runs."""
+    if threading.current_thread() is not threading.main_thread():
+        return "done", fn(*args)
+    previous = signal.getsignal(signal.SIGALRM)
+    try:
+        signal.signal(signal.SIGALRM, _time_up)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            return "done", fn(*args)
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+    except _TimeUp:
+        return "timeout", seconds
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)  # the timer is one-shot: once fired it stays off
+        signal.signal(signal.SIGALRM, previous)
+
+
 class Workers:
     """The worker pool. ``executor`` replaces it (tests share one, or drive a fake)."""
 
@@ -101,6 +147,32 @@ class Workers:
             computer_action, spec.to_text(), events, level, max_seconds
         )
         return result
+
+    async def read_review(
+        self, data: bytes | str, *, max_moves: int, max_seconds: float, wait_seconds: float
+    ) -> dict[str, Any]:
+        """The review of an uploaded record (:mod:`miai.server.review`), read in a worker in at
+        most ``max_seconds``. Raises :class:`RecordUnreadable` (422) for a record that cannot
+        be read or takes too long, :class:`Unavailable` (503) when no worker took the job
+        within ``wait_seconds`` (all busy: retry)."""
+        job = self._run(time_limited, max_seconds, read_review, data, max_moves)
+        try:
+            status, answer = await asyncio.wait_for(job, wait_seconds)
+        except asyncio.TimeoutError:
+            raise Unavailable(f"no worker could read the record within {wait_seconds:g} s: retry later") from None
+        except Exception:
+            log.exception("reading an uploaded record failed in the worker")
+            raise Unavailable("the worker reading the record failed: retry later") from None
+        if status == "timeout":
+            raise RecordUnreadable(f"reading the record took more than {max_seconds:g} s: it was not read")
+        kind, value = answer
+        if kind == "review":
+            review: dict[str, Any] = value
+            return review
+        if kind == "bug":
+            log.error("the SGF reader failed on an uploaded record: %s", value)
+            raise RecordUnreadable(f"the record could not be read ({value.splitlines()[0]})")
+        raise RecordUnreadable(value)
 
     def close(self) -> None:
         if self._owned and self._executor is not None:
