@@ -33,6 +33,10 @@ def estimate_pool():
 
 def make_client(db: str, **config: Any) -> TestClient:
     config.setdefault("suggest_dead_stones", False)
+    for name in ("limit_requests", "limit_games", "limit_accounts", "limit_logins"):
+        config.setdefault(name, "100000/minute")  # the tests of the limits set their own
+    config.setdefault("password_time_cost", 1)  # cheap hashes: the tests do not measure argon2
+    config.setdefault("password_memory_kib", 1024)
     executor = config.pop("executor", None)
     return TestClient(create_app(ServerConfig(database_url=db, **config), executor=executor))
 

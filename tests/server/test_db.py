@@ -51,7 +51,7 @@ def test_sqlite_is_durable_and_migrations_build_the_schema(tmp_path):
     assert (mode, sync) == ("wal", 2)  # 2 is FULL
     assert busy > 0
     assert diff == []
-    assert version == "0001"
+    assert version == "0002"
 
 
 def _compare(connection):
