@@ -163,3 +163,39 @@ def test_the_window_never_lets_more_than_its_limit_through_in_any_window(limit, 
             assert w.retry_after_ms(now) > 0
     for i, t in enumerate(accepted):
         assert sum(1 for u in accepted[i:] if u - t < length) <= limit
+
+
+def test_websocket_handshakes_count_as_requests(db):
+    with limited_client(db, limit_requests="4/minute") as client:
+        a = Browser(client, "10.0.0.1")
+        game = Browser(client, "10.0.0.2").post("/api/games", json={"size": 9}).json()["id"]
+        for _ in range(4):
+            with a.websocket(f"/ws/game/{game}") as ws:
+                assert ws.receive_json()["t"] == "hello"
+        with pytest.raises(WebSocketDisconnect) as info:
+            with a.websocket(f"/ws/game/{game}") as ws:
+                error = ws.receive_json()["d"]
+                assert error["limit"] == "requests" and error["status"] == 429
+                ws.receive_json()
+        assert info.value.code == CLOSE_RATE_LIMITED and "requests" in info.value.reason
+
+
+def test_a_failing_limit_storage_lets_requests_through_and_says_so(db, caplog):
+    app = create_app(ServerConfig(database_url=db, **{**RELAXED, "limit_requests": "1/minute"}))
+
+    async def broken(*args, **kwargs):
+        raise ConnectionError("the limit storage is down")
+
+    app.state.limits.limiter.hit = broken
+    with TestClient(app) as client:
+        for _ in range(3):
+            assert client.get("/api/me").status_code == 200
+    assert "the rate-limit storage failed" in caplog.text
+
+
+def test_bad_limit_settings_are_refused_at_start(db):
+    with pytest.raises(ValueError):
+        create_app(ServerConfig(database_url=db, ws_frames_per_second=0))
+    with pytest.raises(ValueError):
+        create_app(ServerConfig(database_url=db, limit_games="ten a minute"))
+

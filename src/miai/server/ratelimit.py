@@ -11,7 +11,8 @@ Over a limit: :class:`~miai.server.errors.TooManyRequests`, a 429 with ``Retry-A
 message that names the limit. If the storage fails, the request goes through (a limit is a
 guard, not a reason to be down) and the failure is logged.
 
-Per address as well, the WebSocket connections open at once (counted in this process).
+Per address as well, the WebSocket connections open at once (counted in this process); each
+handshake also counts as a request.
 
 Per connection, the frames a client sends and its chat lines: :class:`Window`, a moving window
 on the connection's own clock. These counters belong to one connection in one process, so they
@@ -81,6 +82,9 @@ class AddressLimits:
             "accounts": parse(config.limit_accounts),
             "logins": parse(config.limit_logins),
         }
+        for name in ("ws_max_per_address", "ws_frames_per_second", "ws_flood_refusals"):
+            if getattr(config, name) < 1:
+                raise ValueError(f"ServerConfig.{name} must be at least 1")
         self.storage = storage_from_string(config.rate_limit_storage)
         self.limiter = MovingWindowRateLimiter(self.storage)
         self.connections: Counter[str] = Counter()
@@ -102,8 +106,14 @@ class AddressLimits:
             retry_after=retry,
         )
 
-    def open_connection(self, address: str) -> TooManyRequests | None:
-        """Count a new WebSocket connection from ``address``; the refusal if too many are open."""
+    async def open_connection(self, address: str) -> TooManyRequests | None:
+        """Count a new WebSocket connection from ``address`` (a request, and one more open
+        connection); the refusal if it is over either limit. Call :meth:`close_connection`
+        when it ends."""
+        try:
+            await self.check("requests", address)
+        except TooManyRequests as e:
+            return e
         most = self.config.ws_max_per_address
         if self.connections[address] >= most:
             return TooManyRequests(

@@ -153,6 +153,20 @@ def _secret_file(database_url: str) -> Path | None:
 
 def _read_or_make(path: Path) -> str:
     """The secret in ``path``, made (atomically, mode 0600) if the file does not exist."""
+    try:
+        _make(path)
+    except OSError as e:
+        raise SecretError(f"cannot make the session secret in {path}: {e}") from None
+    try:
+        secret = path.read_text().strip()
+    except OSError as e:
+        raise SecretError(f"cannot read the session secret in {path}: {e}") from None
+    if len(secret) < MIN_SECRET_CHARS:
+        raise SecretError(f"the session secret in {path} is shorter than {MIN_SECRET_CHARS} characters")
+    return secret
+
+
+def _make(path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists():
         temp = path.with_name(f".{path.name}.{secrets.token_hex(6)}")
@@ -168,13 +182,6 @@ def _read_or_make(path: Path) -> str:
                 pass
         finally:
             temp.unlink(missing_ok=True)
-    try:
-        secret = path.read_text().strip()
-    except OSError as e:
-        raise SecretError(f"cannot read the session secret in {path}: {e}") from None
-    if len(secret) < MIN_SECRET_CHARS:
-        raise SecretError(f"the session secret in {path} is shorter than {MIN_SECRET_CHARS} characters")
-    return secret
 
 
 def resolve_secret(config: ServerConfig) -> str:

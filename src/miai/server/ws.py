@@ -220,9 +220,9 @@ async def game_socket(ws: WebSocket) -> None:
         await _refuse(ws, refusal, CLOSE_CROSS_SITE, "cross-site: the page is not this server's")
         return
     limits, address = limits_of(ws), client_address(ws.scope)
-    too_many = limits.open_connection(address)
+    too_many = await limits.open_connection(address)
     if too_many is not None:
-        await _refuse(ws, too_many, CLOSE_RATE_LIMITED, "too many connections from your address")
+        await _refuse(ws, too_many, CLOSE_RATE_LIMITED, f"too many {too_many.extra['limit']} from your address")
         return
     try:
         await _serve(ws, server)
