@@ -199,3 +199,40 @@ def test_bad_limit_settings_are_refused_at_start(db):
     with pytest.raises(ValueError):
         create_app(ServerConfig(database_url=db, limit_games="ten a minute"))
 
+
+
+def test_the_memory_storage_cleans_expired_entries_but_only_every_few_seconds(monkeypatch):
+    """The library's cleaning after every hit is throttled (it cost most of a core with
+    thousands of addresses); expired entries still go, at the next pass."""
+    import asyncio
+    import time as real_time
+    import types
+
+    from limits import parse
+    from limits.aio.storage import memory as limits_memory
+    from limits.aio.strategies import MovingWindowRateLimiter
+
+    from miai.server.ratelimit import MemoryStorage
+
+    async def run():
+        storage = MemoryStorage()
+        limiter = MovingWindowRateLimiter(storage)
+        item = parse("2/second")
+        for i in range(50):
+            assert await limiter.hit(item, "requests", f"10.0.0.{i}")
+        assert await limiter.hit(item, "requests", "10.0.0.1") and not await limiter.hit(item, "requests", "10.0.0.1")
+        later = real_time.time() + 120
+        monkeypatch.setattr(limits_memory, "time", types.SimpleNamespace(time=lambda: later))
+        assert await limiter.hit(item, "requests", "10.0.0.1")  # the window moved on: exact without cleaning
+        await asyncio.sleep(0.05)
+        kept = len(storage.events)  # throttled: no pass yet
+        storage._cleaned = float("-inf")
+        await limiter.hit(item, "requests", "10.0.0.200")
+        for _ in range(100):
+            await asyncio.sleep(0.01)
+            if len(storage.events) <= 2:
+                break
+        return kept, len(storage.events)
+
+    kept, after = asyncio.run(run())
+    assert kept >= 50 and after <= 2

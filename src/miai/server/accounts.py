@@ -105,7 +105,12 @@ class Accounts:
         if await self._find(name) is not None:
             raise Conflict(f"the username {name!r} is taken")
         digest = await asyncio.to_thread(self.hasher.hash, secret)
-        row = {"username": name, "username_key": username_key(name), "password_hash": digest, "created_ms": self.now_ms()}
+        row = {
+            "username": name,
+            "username_key": username_key(name),
+            "password_hash": digest,
+            "created_ms": self.now_ms(),
+        }
         try:
             async with self.engine.begin() as conn:
                 result = await conn.execute(users.insert().values(row))
