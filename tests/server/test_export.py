@@ -14,7 +14,7 @@ from miai.server.events import score_json, vertices
 from miai.server.export import SERVER_NAME, game_sgf
 from miai.sgf import load_game, read_record
 
-from .conftest import Table
+from .conftest import Table, make_client
 from .test_api import dead_white_stone_table
 
 FF4_ROOT = {"FF", "CA", "GM", "AP", "SZ", "KM", "RU", "HA", "AB", "PB", "PW", "DT", "PC", "RE"}
@@ -64,7 +64,11 @@ def test_a_counted_game_reads_back_with_its_result_and_dead_stones(client):
     assert (root.get("SZ"), root.get("KM"), root.get("RU"), root.get("FF"), root.get("GM")) == ("9", "6.5", "Japanese", "4", "1")
     assert root.get("PC") == SERVER_NAME and root.get("CA") == "UTF-8"
     assert root.get("DT") in {before, today()}  # the UTC date the game was created
-    assert "PB" not in root and "PW" not in root  # no names are made up
+    # the names are the seats' display names: the creating session's guest name on Black
+    # (both seats are played through one client here, so White is named by the same session)
+    players = state["players"]
+    assert players["black"] and players["black"].startswith("Guest ")
+    assert (root.get("PB"), root.get("PW")) == (players["black"], players["white"])
     last = record.main_line[-1]
     assert "aa" in last.properties["TB"]  # White's dead stone at A9, marked for Black
 
@@ -142,3 +146,13 @@ def test_a_loss_on_time_is_written_as_b_plus_t():
     assert read_record(text).root.get("RE") == "B+T"
     again, _ = load_game(text.encode())
     assert str(again.result) == "B+T"
+
+
+def test_a_seat_nobody_took_has_no_name_and_a_computer_seat_names_itself(db):
+    with make_client(db) as program:  # a program with no cookie jar: no session, no guest name
+        program.cookies.clear()
+        made = program.post("/api/games", json={"size": 9, "white": "computer:3"}, headers={"Authorization": "Bearer x"})
+        assert made.status_code == 201, made.text
+        root = read_record(program.get(f"/api/games/{made.json()['id']}/sgf").text).root
+    assert root.get("PW") == "miai level 3"
+    assert "PB" not in root  # nobody with a session has taken Black: no name is made up

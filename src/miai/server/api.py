@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+from dataclasses import replace
 from typing import Any
 
 from starlette.exceptions import HTTPException
@@ -21,6 +22,9 @@ from miai.server.actions import ActionKind, parse_action
 from miai.server.create import parse_new_game
 from miai.server.errors import ApiError, BadRequest, NotFound, PayloadTooLarge
 from miai.server.events import color_name
+from miai.server.export import game_sgf, seat_names
+from miai.server.players import creator_name, name_seat
+from miai.server.ratelimit import client_address, limits_of
 from miai.server.room import GameRoom
 from miai.server.state import Server
 from miai.server.timing import move_times
@@ -94,7 +98,8 @@ def _game_id(request: Request) -> str:
 
 async def create_game(request: Request) -> Response:
     server = server_of(request)
-    new = parse_new_game(await read_json(request, server.config.max_body_bytes))
+    await limits_of(request).check("games", client_address(request.scope))
+    new = replace(parse_new_game(await read_json(request, server.config.max_body_bytes)), creator=creator_name(request))
     record, tokens = await server.registry.create(new)
     answer: dict[str, Any] = {"id": record.id, "v": 0}
     for color, token in tokens.items():
@@ -122,6 +127,7 @@ async def act(request: Request) -> Response:
     body = await read_json(request, server.config.max_body_bytes)
     token = bearer_token(request)
     action = parse_action(kind, body)
+    await name_seat(server, request, _game_id(request), token)
     v = await server.registry.run(_game_id(request), lambda room: room.act(token, action))
     return JSONResponse({"v": v})
 
@@ -150,14 +156,13 @@ async def get_events(request: Request) -> Response:
 
 
 async def get_sgf(request: Request) -> Response:
-    from miai.server.export import game_sgf
-
     server = server_of(request)
 
     async def record(room: GameRoom) -> str:
         return game_sgf(
             room.game,
             created_ms=room.record.created_ms,
+            players=seat_names(room.record),
             time_control=room.control,
             times=move_times(room.control, room.events),
         )
@@ -183,7 +188,7 @@ def routes() -> list[Route]:
 
 async def _api_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, ApiError)
-    return JSONResponse(exc.to_json(), status_code=exc.status)
+    return JSONResponse(exc.to_json(), status_code=exc.status, headers=exc.headers())
 
 
 _HTTP_CODES = {404: "not-found", 405: "method-not-allowed", 400: "bad-request", 413: "too-large"}

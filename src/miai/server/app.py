@@ -1,5 +1,6 @@
-"""The Starlette application: routes, error answers, and the start-up and shutdown of the
-database, the rooms and the estimate's worker pool."""
+"""The Starlette application: routes, error answers, the middleware (per-address request
+limit, origin check, session cookie, guests: outermost first), and the start-up and shutdown
+of the database, the rooms and the estimate's worker pool."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 
-from miai.server import api, pages, review_api, ws
+from miai.server import api, pages, people, review_api, sessions, ws
 from miai.server.config import ServerConfig
 from miai.server.db import migrate, open_engine
+from miai.server.origin import OriginMiddleware
+from miai.server.ratelimit import AddressLimits, RequestLimitMiddleware
 from miai.server.workers import Workers
 from miai.server.registry import Registry, now_ms
 from miai.server.state import Server
@@ -68,8 +72,16 @@ def create_app(
         finally:
             await server.close()
 
-    return Starlette(
-        routes=[*pages.routes(), *api.routes(), *review_api.routes(), *ws.routes()],
+    limits = AddressLimits(config)
+    app = Starlette(
+        routes=[*pages.routes(), *api.routes(), *review_api.routes(), *people.routes(), *ws.routes()],
         exception_handlers=api.exception_handlers,
         lifespan=lifespan,
+        middleware=[
+            Middleware(RequestLimitMiddleware, limits=limits),
+            Middleware(OriginMiddleware, allowed=config.allowed_origins),
+            *sessions.middleware(config),
+        ],
     )
+    app.state.limits = limits
+    return app

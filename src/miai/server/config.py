@@ -8,10 +8,12 @@ from pathlib import Path
 
 from miai.clock import LagAllowance
 
-__all__ = ["ServerConfig", "default_database_url", "DATABASE_ENV"]
+__all__ = ["ServerConfig", "default_database_url", "DATABASE_ENV", "SECRET_ENV"]
 
 DATABASE_ENV = "MIAI_DATABASE_URL"
 """The environment variable that gives the database URL when ``--database`` is not given."""
+SECRET_ENV = "MIAI_SECRET"
+"""The environment variable that gives the session cookies' signing secret (see :mod:`miai.server.sessions`)."""
 
 
 def default_database_url() -> str:
@@ -65,6 +67,41 @@ class ServerConfig:
     proposal counts as accepted (docs/SERVER.md §1.5)."""
     lag_allowance: LagAllowance = LagAllowance()
     """Each player's lag bank in timed games: how much of the lag clients report is excused."""
+
+    # ---------------------------------------------------------------- people (sessions.py, accounts.py)
+    secret: str | None = None
+    """Signs the session cookies. None: ``MIAI_SECRET`` if set, else a random secret made once and
+    kept in a file next to the SQLite database (or in the user data directory)."""
+    https_only: bool = False
+    """Mark the session cookie ``Secure`` (set it when the server is reached over HTTPS)."""
+    session_max_age_s: int = 30 * 24 * 3600
+    """How long a session cookie stays valid after it was last set."""
+    allowed_origins: tuple[str, ...] = ()
+    """Origins (``https://example.org``) besides the server's own that may open WebSockets and
+    send cookie-authenticated requests (origin.py)."""
+    password_time_cost: int = 2
+    """argon2id passes for a new password hash (OWASP's recommended minimum: 2 passes, 19 MiB,
+    one lane — about 0.1 s of one core; hashes made with other costs are redone at login)."""
+    password_memory_kib: int = 19 * 1024
+    """argon2id memory for a new password hash, in KiB."""
+
+    # ---------------------------------------------------------------- limits (ratelimit.py)
+    rate_limit_storage: str = "async+memory://"
+    """Where the per-address counters live (a ``limits`` storage URI, e.g. ``async+redis://host:6379``)."""
+    limit_requests: str = "600/minute"
+    """All HTTP requests from one address."""
+    limit_games: str = "10/minute"
+    """Games created from one address."""
+    limit_accounts: str = "10/minute"
+    """Accounts created from one address."""
+    limit_logins: str = "10/minute"
+    """Login attempts from one address."""
+    ws_max_per_address: int = 32
+    """WebSocket connections open at once from one address (in this process)."""
+    ws_frames_per_second: int = 20
+    """Frames a WebSocket connection may send per second; beyond, each gets an error frame."""
+    ws_flood_refusals: int = 100
+    """Refused frames within 10 seconds after which the connection is closed (a sustained flood)."""
 
     def resolved_database_url(self) -> str:
         """The database URL to use: the one given, else the environment's, else the default file."""

@@ -38,6 +38,9 @@ class NewGame:
     time_control: str
     black: str
     white: str
+    creator: str | None = None
+    """The creator's display name (their session's), put on the first human seat: Black's if
+    Black is human, else White's."""
 
     def kind(self, color: Color) -> str:
         return self.black if color is Color.BLACK else self.white
@@ -110,4 +113,7 @@ def new_record(new: NewGame, now_ms: int) -> tuple[GameRecord, dict[Color, str]]
         v=0,
         created_ms=now_ms,
     )
+    if new.creator is not None:
+        first = Color.BLACK if new.black == HUMAN else Color.WHITE
+        record = record.with_name(first, new.creator)
     return record, tokens

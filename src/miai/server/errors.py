@@ -21,6 +21,8 @@ __all__ = [
     "PayloadTooLarge",
     "RecordUnreadable",
     "StaleVersion",
+    "TooManyRequests",
+    "Unauthorized",
     "Unavailable",
     "Unsupported",
     "reason_code",
@@ -41,6 +43,10 @@ class ApiError(MiaiError, ValueError):
     def to_json(self) -> dict[str, Any]:
         return {"error": self.code, "message": self.message, **self.extra}
 
+    def headers(self) -> dict[str, str]:
+        """HTTP headers the answer carries (``Retry-After`` for a 429)."""
+        return {}
+
 
 class BadRequest(ApiError):
     """Malformed input: not JSON, an unknown field, a wrong type, a bad value."""
@@ -51,6 +57,13 @@ class Forbidden(ApiError):
 
     status = 403
     code = "forbidden"
+
+
+class Unauthorized(ApiError):
+    """A login that failed: the same answer for an unknown user and a wrong password."""
+
+    status = 401
+    code = "unauthorized"
 
 
 class NotFound(ApiError):
@@ -98,6 +111,20 @@ class Unsupported(ApiError):
 
     status = 422
     code = "unsupported"
+
+
+class TooManyRequests(ApiError):
+    """Over a rate limit: ``limit`` names it, ``retry_after`` is in whole seconds."""
+
+    status = 429
+    code = "rate-limited"
+
+    def __init__(self, message: str, *, limit: str, retry_after: int):
+        super().__init__(message, limit=limit, retry_after=retry_after)
+        self.retry_after = retry_after
+
+    def headers(self) -> dict[str, str]:
+        return {"Retry-After": str(self.retry_after)}
 
 
 class Unavailable(ApiError):

@@ -20,11 +20,25 @@ from miai.coords import Color
 from miai.game import Game
 from miai.sgf import game_to_sgf
 from miai.sgf.grammar import SgfNode, scan, write_tree
+from miai.server.computer import computer_level
+from miai.server.store import GameRecord
 
-__all__ = ["SERVER_NAME", "game_sgf"]
+__all__ = ["SERVER_NAME", "game_sgf", "seat_names"]
 
 SERVER_NAME = "miai serve"
 """What ``PC`` says: where the game was played."""
+
+
+def seat_names(record: GameRecord) -> dict[Color, str]:
+    """The names a game's record gives its players: the display name of whoever took a human
+    seat, ``miai level N`` for a computer seat, nothing for a seat nobody has taken yet."""
+    names: dict[Color, str] = {}
+    for color in (Color.BLACK, Color.WHITE):
+        level = computer_level(record.kind(color))
+        name = f"miai level {level}" if level is not None else record.name(color)
+        if name:
+            names[color] = name
+    return names
 
 
 def game_sgf(

@@ -256,6 +256,31 @@ class GameRoom:
             raise Forbidden("the token is not a seat's token for this game: spectators cannot act")
         return seat
 
+    async def name_seat(self, token: str | None, name: str) -> None:
+        """Put ``name`` on the seat of ``token`` if that seat has no name yet (the first session
+        to use a seat's token names it), committed before anyone is told (a ``players`` frame)."""
+        seat = self.seat_of(token)
+        if seat is None or self.record.name(seat) is not None:
+            return
+
+        async def name_it() -> None:
+            if self.record.name(seat) is not None:
+                return
+            try:
+                named = await self.store.name_seat(self.id, seat, name)
+            except Exception:  # a name is not worth failing the request that carried it
+                log.exception("game %s: the %s seat's name could not be stored", self.id, color_name(seat))
+                return
+            if named:
+                self.record = self.record.with_name(seat, name)
+                self.broadcast(frame("players", self.players()))
+
+        await self.submit(name_it)
+
+    def players(self) -> dict[str, str | None]:
+        """The display names on the seats (None where nobody with a session took it yet)."""
+        return {"black": self.record.black_name, "white": self.record.white_name}
+
     # ------------------------------------------------------------------ actions
     async def act(self, token: str | None, action: Action) -> int:
         """Carry out ``action`` for the seat of ``token``; returns the version it took effect at."""
@@ -503,6 +528,7 @@ class GameRoom:
             "time": record.time_control,
             "black": record.black_kind,
             "white": record.white_kind,
+            "players": self.players(),
             "phase": phase.value,
             "to_move": to_move,
             "v": self.v,

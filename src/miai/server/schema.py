@@ -1,4 +1,4 @@
-"""The tables: games and their events (SQLAlchemy Core metadata).
+"""The tables: games and their events, and users (SQLAlchemy Core metadata).
 
 The migrations in :mod:`miai.server.migrations` create exactly this schema (a test compares
 them). ``game_events`` has the PRIMARY KEY (game_id, v): the fence that makes two writers of
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-__all__ = ["metadata", "games", "game_events"]
+__all__ = ["metadata", "games", "game_events", "users"]
 
 metadata = sa.MetaData()
 
@@ -31,6 +31,8 @@ games = sa.Table(
     sa.Column("v", sa.Integer, nullable=False, comment="the last event's version"),
     sa.Column("created_ms", sa.BigInteger, nullable=False),
     sa.Column("ended_ms", sa.BigInteger, nullable=True),
+    sa.Column("black_name", sa.String(40), nullable=True, comment="display name of who holds the seat"),
+    sa.Column("white_name", sa.String(40), nullable=True),
 )
 sa.Index("ix_games_status", games.c.status)
 
@@ -47,3 +49,15 @@ game_events = sa.Table(
     sa.Column("request", sa.Text, nullable=True, comment="the request in canonical form, for idempotent retries"),
     sa.PrimaryKeyConstraint("game_id", "v", name="pk_game_events"),
 )
+
+users = sa.Table(
+    "users",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("username", sa.String(24), nullable=False, comment="as the user spelled it"),
+    sa.Column("username_key", sa.String(24), nullable=False, comment="lower case: unique"),
+    sa.Column("password_hash", sa.Text, nullable=False, comment="argon2id, PHC string"),
+    sa.Column("created_ms", sa.BigInteger, nullable=False),
+    sa.UniqueConstraint("username_key", name="uq_users_username_key"),
+)
+"""Accounts. A username is unique whatever its case: ``username_key`` is its lower-case form."""

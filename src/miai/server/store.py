@@ -9,7 +9,7 @@ conditional on its previous version as well. Nothing is acknowledged before it r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 import sqlalchemy as sa
@@ -45,6 +45,18 @@ class GameRecord:
     v: int
     created_ms: int
     ended_ms: int | None = None
+    black_name: str | None = None
+    """The display name of whoever holds the seat (the creator's, or the first session to use its token)."""
+    white_name: str | None = None
+
+    def name(self, color: Color) -> str | None:
+        return self.black_name if color is Color.BLACK else self.white_name
+
+    def with_name(self, color: Color, name: str) -> GameRecord:
+        """This row with ``name`` on the seat ``color``."""
+        if color is Color.BLACK:
+            return replace(self, black_name=name)
+        return replace(self, white_name=name)
 
     def token_hash(self, color: Color) -> str | None:
         return self.black_token_hash if color is Color.BLACK else self.white_token_hash
@@ -103,6 +115,15 @@ class Store:
         query = sa.select(games.c.id).where(games.c.status != "finished", games.c.time_control != "none")
         async with self.engine.connect() as conn:
             return [row.id for row in (await conn.execute(query)).all()]
+
+    async def name_seat(self, game_id: str, color: Color, name: str) -> bool:
+        """Record ``name`` on the seat ``color`` of the game if it has none yet; whether it did."""
+        column = games.c.black_name if color is Color.BLACK else games.c.white_name
+        async with self.engine.begin() as conn:
+            done = await conn.execute(
+                games.update().where(games.c.id == game_id, column.is_(None)).values({column.name: name})
+            )
+        return bool(done.rowcount == 1)
 
     async def load_events(self, game_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
         """The events of a game with ``v > after``, in order."""

@@ -11,22 +11,30 @@ Client frames: ``ping``; ``auth {token}`` (take a seat); ``play {move, v, a, l}`
 answered ``ack {v, a}`` or ``reject {status, error, message, ..., a}``); ``chat {text}``.
 Spectators read only. A bad frame gets an ``error`` frame that says what was wrong, and the
 connection stays open.
+
+Guards (origin.py, ratelimit.py): a handshake from another site's page is refused (close
+4403), and so is one over the address's limit of open connections (close 4429); a connection
+sends at most ``ws_frames_per_second`` frames a second (each one beyond gets an ``error``
+frame, ``rate-limited``, and is dropped) and is closed (4429) only when the flood goes on. A
+session (its cookie) names the seat whose token it uses first (players.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections import deque
-from typing import Any
+from typing import Any, Literal
 
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from miai.server.actions import ActionKind, check_fields, parse_action
 from miai.server.api import parse_json
-from miai.server.errors import ApiError, BadRequest, Forbidden, NotFound, PayloadTooLarge
+from miai.server.errors import ApiError, BadRequest, Forbidden, NotFound, PayloadTooLarge, TooManyRequests
 from miai.server.events import color_name
+from miai.server.origin import CLOSE_CROSS_SITE, cross_site
+from miai.server.players import name_seat
+from miai.server.ratelimit import Window, client_address, limits_of
 from miai.server.room import GameRoom, RoomClosed, Subscriber, frame
 from miai.server.state import Server
 from miai.server.tokens import MAX_TOKEN_CHARS
@@ -38,6 +46,8 @@ log = logging.getLogger("miai.server")
 CLOSE_NOT_FOUND = 4404
 CLOSE_RELOAD = 1012
 """The game's room restarted (or the client was too slow): reconnect with the last ``v``."""
+CLOSE_RATE_LIMITED = 4429
+FLOOD_WINDOW_MS = 10_000
 
 
 class Connection:
@@ -49,7 +59,11 @@ class Connection:
         self.game_id = game_id
         self.token = token
         self.sub = Subscriber(None, server.config.subscriber_queue)
-        self.chat_times: deque[float] = deque()
+        config = server.config
+        self.chat_window = Window(config.chat_burst, config.chat_window_ms)
+        self.frames = Window(config.ws_frames_per_second, 1000)
+        self.refused = Window(config.ws_flood_refusals, FLOOD_WINDOW_MS)
+        self.close_code, self.close_reason = CLOSE_RELOAD, "reconnect with the last v you saw"
 
     def send(self, t: str, d: Any) -> None:
         self.sub.send(frame(t, d))
@@ -91,6 +105,7 @@ class Connection:
             if not isinstance(token, str) or len(token) > MAX_TOKEN_CHARS:
                 raise BadRequest("'token' must be a seat's token (a string)")
             await self.server.registry.run(self.game_id, lambda room: self._auth(room, token))
+            await name_seat(self.server, self.ws, self.game_id, token)
         elif t == "chat":
             await self._chat(d)
         elif t in ActionKind._value2member_map_:
@@ -122,15 +137,11 @@ class Connection:
             raise BadRequest("'text' must be a non-empty string")
         if len(text) > config.chat_max_chars:
             raise BadRequest(f"a chat line has at most {config.chat_max_chars} characters")
-        now = asyncio.get_running_loop().time()
-        while self.chat_times and now - self.chat_times[0] > config.chat_window_ms / 1000:
-            self.chat_times.popleft()
-        if len(self.chat_times) >= config.chat_burst:
+        if not self.chat_window.hit(self.server.registry.clock()):
             raise BadRequest(
                 f"too many chat lines: at most {config.chat_burst} in {config.chat_window_ms // 1000} seconds",
                 error="rate-limited",
             )
-        self.chat_times.append(now)
 
         async def say(room: GameRoom) -> None:
             room.say(self.sub.seat, text.strip())
@@ -143,6 +154,11 @@ class Connection:
             message = await self.ws.receive()
             if message["type"] == "websocket.disconnect":
                 return
+            verdict = self._admit()
+            if verdict == "close":
+                return
+            if verdict == "drop":
+                continue
             text = message.get("text")
             if text is None:
                 self.error(BadRequest("frames are JSON text, not binary"))
@@ -152,11 +168,31 @@ class Connection:
             except ApiError as e:
                 self.error(e)
 
+    def _admit(self) -> Literal["handle", "drop", "close"]:
+        """Count a frame: handle it, drop it (over the limit: an error frame says so) or close
+        (the flood goes on: the connection ends once the frames queued before are sent)."""
+        now = self.server.registry.clock()
+        if self.frames.hit(now):
+            return "handle"
+        if not self.refused.hit(now):
+            self.close_code, self.close_reason = CLOSE_RATE_LIMITED, "too many frames: closed after a sustained flood"
+            self.sub.end()
+            return "close"
+        limit = self.server.config.ws_frames_per_second
+        self.error(
+            TooManyRequests(
+                f"too many frames: at most {limit} a second; this one was dropped",
+                limit="frames",
+                retry_after=max(1, -(-self.frames.retry_after_ms(now) // 1000)),
+            )
+        )
+        return "drop"
+
     async def write(self) -> None:
         while True:
             text = await self.sub.queue.get()
             if text is None:
-                await self.ws.close(CLOSE_RELOAD, "reconnect with the last v you saw")
+                await self.ws.close(self.close_code, self.close_reason)
                 return
             await self.ws.send_text(text)
 
@@ -170,10 +206,32 @@ def _after(ws: WebSocket) -> int | None:
     return int(text)
 
 
+async def _refuse(ws: WebSocket, err: ApiError, code: int, reason: str) -> None:
+    await ws.send_text(frame("error", {"status": err.status, **err.to_json()}))
+    await ws.close(code, reason)
+
+
 async def game_socket(ws: WebSocket) -> None:
+    """A game's WebSocket, after the guards: the origin and the address's open connections."""
     server: Server = ws.app.state.server
-    game_id = str(ws.path_params["id"])
     await ws.accept()
+    refusal = cross_site(ws.scope, server.config.allowed_origins)
+    if refusal is not None:
+        await _refuse(ws, refusal, CLOSE_CROSS_SITE, "cross-site: the page is not this server's")
+        return
+    limits, address = limits_of(ws), client_address(ws.scope)
+    too_many = await limits.open_connection(address)
+    if too_many is not None:
+        await _refuse(ws, too_many, CLOSE_RATE_LIMITED, f"too many {too_many.extra['limit']} from your address")
+        return
+    try:
+        await _serve(ws, server)
+    finally:
+        limits.close_connection(address)
+
+
+async def _serve(ws: WebSocket, server: Server) -> None:
+    game_id = str(ws.path_params["id"])
     token = ws.query_params.get("token") or None
     conn = Connection(server, ws, game_id, token)
     room: GameRoom | None = None
@@ -192,17 +250,21 @@ async def game_socket(ws: WebSocket) -> None:
             await ws.close(CLOSE_RELOAD, "the game is being reloaded")
             return
     except NotFound as e:
-        await ws.send_text(frame("error", {"status": e.status, **e.to_json()}))
-        await ws.close(CLOSE_NOT_FOUND, "no such game")
+        await _refuse(ws, e, CLOSE_NOT_FOUND, "no such game")
         return
     except ApiError as e:
-        await ws.send_text(frame("error", {"status": e.status, **e.to_json()}))
-        await ws.close(1008, e.message[:120])
+        await _refuse(ws, e, 1008, e.message[:120])
         return
+    try:
+        await name_seat(server, ws, game_id, token)
+    except ApiError as e:
+        conn.error(e)
     reader = asyncio.create_task(conn.read())
     writer = asyncio.create_task(conn.write())
     try:
-        await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
+        if reader in done and conn.sub.ended and writer not in done:
+            await asyncio.wait({writer}, timeout=5)  # the frames queued before a close, then the close
     finally:
         for task in (reader, writer):
             task.cancel()
