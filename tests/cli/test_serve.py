@@ -61,3 +61,9 @@ def test_it_prints_its_url_takes_the_database_from_the_environment_and_stops_on_
             proc.kill()
     ids = [r[0] for r in sqlite3.connect(db).execute("SELECT id FROM games")]
     assert ids == [created.json()["id"]]
+
+
+def test_a_short_session_secret_is_refused_with_a_message(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("MIAI_SECRET", "short")
+    assert main(["serve", "--database", str(tmp_path / "x.db")]) == 2
+    assert "session secret" in capsys.readouterr().err

@@ -66,10 +66,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         database = config.resolved_database_url()
         async_url(database)
+        app = create_app(ServerConfig(database_url=database))  # a bad MIAI_SECRET is refused here
     except MiaiError as e:
         print(f"miai serve: {e}", file=sys.stderr)
         return 2
-    app = create_app(ServerConfig(database_url=database))
     server = uvicorn.Server(
         uvicorn.Config(
             app,
