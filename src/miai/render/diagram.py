@@ -339,9 +339,9 @@ class _Svg:
         return self.margin + col * self.u, self.margin + (self.f.size - 1 - row) * self.u
 
     def font(self, number: int, radius: float) -> float:
-        """A size at which ``number`` fits inside a stone of ``radius`` (3 digits included)."""
+        """A size at which ``number`` fits inside a stone of ``radius`` (up to 4 digits)."""
         digits = len(str(number))
-        return round(radius * (1.15 if digits == 1 else 1.05 if digits == 2 else 0.82), 2)
+        return round(radius * (1.15, 1.05, 0.82, 0.62)[min(digits, 4) - 1], 2)
 
     def stone(self, x: float, y: float, radius: float, color: Color, number: int | None, cls: str) -> list[str]:
         fill, ink = ("#000000", "#ffffff") if color is Color.BLACK else ("#ffffff", "#000000")
