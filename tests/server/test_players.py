@@ -43,7 +43,7 @@ def test_a_computer_black_puts_the_creator_on_white(client):
     alice = Browser(client)
     name = alice.me()["name"]
     created = alice.post("/api/games", json={"size": 9, "black": "computer:1"}).json()
-    assert players(client, created["id"]) == {"black": None, "white": name}
+    assert players(client, created["id"]) == {"black": "miai level 1", "white": name}  # as the SGF names them
 
 
 def test_a_program_without_a_cookie_names_nothing(client):

@@ -47,6 +47,7 @@ from miai.server.computer import computer_level
 from miai.server.config import ServerConfig
 from miai.server.errors import ApiError, Conflict, Forbidden, StaleVersion, Unavailable, illegal
 from miai.server.estimate import Suggestion
+from miai.server.export import seat_names
 from miai.server.events import Event, GameSpec, color_name, score_json, vertices
 from miai.server import roomclock
 from miai.server.timekeeper import SystemTime, Timekeeper
@@ -278,8 +279,10 @@ class GameRoom:
         await self.submit(name_it)
 
     def players(self) -> dict[str, str | None]:
-        """The display names on the seats (None where nobody with a session took it yet)."""
-        return {"black": self.record.black_name, "white": self.record.white_name}
+        """The players' names: the display names on the human seats (None where nobody with a
+        session took it yet), ``miai level N`` for a computer seat; as the SGF's PB/PW."""
+        names = seat_names(self.record)
+        return {"black": names.get(Color.BLACK), "white": names.get(Color.WHITE)}
 
     # ------------------------------------------------------------------ actions
     async def act(self, token: str | None, action: Action) -> int:
