@@ -34,7 +34,21 @@ def estimate_pool():
 def make_client(db: str, **config: Any) -> TestClient:
     config.setdefault("suggest_dead_stones", False)
     executor = config.pop("executor", None)
-    return TestClient(create_app(ServerConfig(database_url=db, **config), executor=executor))
+    clock = config.pop("clock", None)
+    return TestClient(create_app(ServerConfig(database_url=db, **config), executor=executor, clock=clock))
+
+
+class FakeClock:
+    """Time in integer milliseconds that moves only when a test moves it."""
+
+    def __init__(self, start: int = 1_700_000_000_000):
+        self.ms = start
+
+    def __call__(self) -> int:
+        return self.ms
+
+    def advance(self, ms: int) -> None:
+        self.ms += ms
 
 
 @pytest.fixture

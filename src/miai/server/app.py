@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 
@@ -15,7 +15,7 @@ from miai.server import api, pages, ws
 from miai.server.config import ServerConfig
 from miai.server.db import migrate, open_engine
 from miai.server.workers import Workers
-from miai.server.registry import Registry
+from miai.server.registry import Registry, now_ms
 from miai.server.state import Server
 from miai.server.store import Store
 
@@ -33,10 +33,16 @@ def warm_up() -> None:
     game.copy().legality("D4")
 
 
-def create_app(config: ServerConfig | None = None, *, executor: Executor | None = None) -> Starlette:
+def create_app(
+    config: ServerConfig | None = None,
+    *,
+    executor: Executor | None = None,
+    clock: Callable[[], int] | None = None,
+) -> Starlette:
     """The ASGI application. At start-up it opens the database (see
     :meth:`ServerConfig.resolved_database_url`) and brings its schema up to date; ``executor``
-    replaces the estimate's own worker pool (tests share one)."""
+    replaces the estimate's own worker pool (tests share one); ``clock`` replaces the wall
+    clock in integer milliseconds (tests move time by hand)."""
     config = config or ServerConfig()
 
     @asynccontextmanager
@@ -46,7 +52,7 @@ def create_app(config: ServerConfig | None = None, *, executor: Executor | None 
         await asyncio.to_thread(warm_up)
         store = Store(engine)
         workers = Workers(config.workers, executor)
-        server = Server(config, engine, store, Registry(store, config, workers), workers)
+        server = Server(config, engine, store, Registry(store, config, workers, clock or now_ms), workers)
         app.state.server = server
         try:
             yield

@@ -48,6 +48,9 @@ class ServerConfig:
     chat_window_ms: int = 10_000
     chat_history: int = 50
     """Chat lines a new connection receives (chat is not kept across restarts)."""
+    abandon_ms: int = 60_000
+    """How long the seat whose turn it is may be away (no connection, no request) before its
+    opponent may claim the game (docs/SERVER.md §3.3)."""
     subscriber_queue: int = 1024
     """Frames waiting for a slow WebSocket client before it is disconnected (it reconnects with ``v``)."""
 
