@@ -1,4 +1,4 @@
-"""Presence and the claim of an abandoned game (miai.server.presence, docs/SERVER.md §3.3), with a
+"""Presence and the claim of an abandoned game (miai.server.presence, docs/SERVER.md §3.2), with a
 fake clock: the countdown, HTTP seats that are not gone, WebSocket seats, a void game before the
 second move, who may claim, the presence frames, and a restart that starts the countdown again."""
 

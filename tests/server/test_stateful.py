@@ -61,7 +61,7 @@ class ServerMachine(RuleBasedStateMachine):
 
     # ------------------------------------------------------------------ acting
     def expect_undo(self, seat: str, action: str, body: dict) -> tuple[int, str | None, Game | None]:
-        """The model's answer to an undo request or answer (docs/SERVER.md §3.2)."""
+        """The model's answer to an undo request or answer (docs/SERVER.md §3.1)."""
         color = SEATS[seat]
         game = self.model.copy()
         if action == "undo-answer":

@@ -1,4 +1,4 @@
-"""Undo by request and answer (miai.server.undo, docs/SERVER.md §3.2): who asked and which moves,
+"""Undo by request and answer (miai.server.undo, docs/SERVER.md §3.1): who asked and which moves,
 accept (one move or two), refuse, cancelled by any other action, only the other seat answers,
 only in play, free against the computer, retries, the WebSocket, and replay after a reload."""
 

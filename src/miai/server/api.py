@@ -82,7 +82,7 @@ def bearer_token(request: Request) -> str | None:
 
 
 def _seen(room: GameRoom, request: Request) -> None:
-    """A GET that shows a seat's token counts as that seat being present (docs/SERVER.md §3.3);
+    """A GET that shows a seat's token counts as that seat being present (docs/SERVER.md §3.2);
     a GET needs no token, so a malformed or foreign one is ignored, not refused."""
     try:
         token = bearer_token(request)

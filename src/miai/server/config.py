@@ -50,7 +50,7 @@ class ServerConfig:
     """Chat lines a new connection receives (chat is not kept across restarts)."""
     abandon_ms: int = 60_000
     """How long the seat whose turn it is may be away (no connection, no request) before its
-    opponent may claim the game (docs/SERVER.md §3.3)."""
+    opponent may claim the game (docs/SERVER.md §3.2)."""
     subscriber_queue: int = 1024
     """Frames waiting for a slow WebSocket client before it is disconnected (it reconnects with ``v``)."""
 

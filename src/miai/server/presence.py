@@ -1,4 +1,4 @@
-"""Who is present at a game, and the claim of a game whose player has gone (docs/SERVER.md §3.3).
+"""Who is present at a game, and the claim of a game whose player has gone (docs/SERVER.md §3.2).
 
 A seat is present while a WebSocket connection holds its token; an authenticated HTTP request
 of the seat (an action, or ``GET /api/games/{id}`` with its token) counts as being seen at that

@@ -271,7 +271,7 @@ class GameRoom:
         return await self._perform(seat, action)
 
     def seen(self, seat: Color) -> None:
-        """``seat`` made an authenticated request: it is present now (docs/SERVER.md §3.3)."""
+        """``seat`` made an authenticated request: it is present now (docs/SERVER.md §3.2)."""
         if self.attendance.seen(seat, self.now_ms()) and seat not in self.connected():
             self.announce_presence()
 

@@ -1,4 +1,4 @@
-"""Undo by request and answer (docs/SERVER.md §3.2): who asked, which moves, and the answer.
+"""Undo by request and answer (docs/SERVER.md §3.1): who asked, which moves, and the answer.
 
 A seat asks to take back its own last move. If the opponent has already replied, both moves go,
 so that the one who asked is to move again. The request is an event (``undo-request``) that
