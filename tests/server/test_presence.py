@@ -212,3 +212,16 @@ def test_a_seat_seen_over_http_is_announced_to_the_watchers(client, clock):
         frames = frames_until(watcher, "event")  # the notice comes before the move's event
         presence = [f["d"] for f in frames if f["t"] == "presence"]
         assert presence and presence[-1]["gone"]["white"] == {"gone_ms": 0, "claim_at_ms": clock.ms + ABANDON}
+
+
+def test_in_the_marking_phase_the_seat_whose_step_it_is_can_be_claimed_against(client, clock):
+    table = Table(client, size=9, rules="japanese")
+    table.moves("E5 D4 pass pass")  # Black passed first: Black's step (the first proposal)
+    assert table.state()["phase"] == "marking"
+    assert claim(table, "black").json()["reason"] == "not-their-turn"  # (a sighting of Black too)
+    clock.advance(ABANDON - 1)
+    assert claim(table, "white").json()["claim_in_ms"] == 1
+    clock.advance(1)
+    assert claim(table, "white").status_code == 200
+    state = table.state()
+    assert (state["result"], state["end_reason"]) == ("W+F", "abandoned")
