@@ -41,10 +41,26 @@ def make_client(db: str, *, time: ManualTime | None = None, **config: Any) -> Te
     config.setdefault("password_time_cost", 1)  # cheap hashes: the tests do not measure argon2
     config.setdefault("password_memory_kib", 1024)
     executor = config.pop("executor", None)
+    clock = config.pop("clock", None)
     settings = ServerConfig(database_url=db, **config)
-    if time is None:
-        return TestClient(create_app(settings, executor=executor))
-    return TestClient(create_app(settings, executor=executor, clock=time.wall_ms, timekeeper=time))
+    if time is not None:
+        return TestClient(create_app(settings, executor=executor, clock=time.wall_ms, timekeeper=time))
+    if clock is not None:
+        return TestClient(create_app(settings, executor=executor, clock=clock))
+    return TestClient(create_app(settings, executor=executor))
+
+
+class FakeClock:
+    """Time in integer milliseconds that moves only when a test moves it."""
+
+    def __init__(self, start: int = 1_700_000_000_000):
+        self.ms = start
+
+    def __call__(self) -> int:
+        return self.ms
+
+    def advance(self, ms: int) -> None:
+        self.ms += ms
 
 
 @pytest.fixture

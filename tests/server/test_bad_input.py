@@ -90,7 +90,13 @@ ACTIONS = [
     ("dead", '{"dead": [], "seki": {}, "v": 0}', 400, "seki"),
     ("accept", '{}', 400, "'v'"),
     ("refuse", '{"v": 0, "why": "no"}', 400, "why"),
-    ("undo", '{"v": 0}', 404, "undo"),
+    ("undo", '{}', 400, "'v'"),
+    ("undo", '{"v": 0, "moves": 2}', 400, "moves"),
+    ("undo-answer", '{"v": 0}', 400, "accept"),
+    ("undo-answer", '{"accept": "yes", "v": 0}', 400, "true or false"),
+    ("undo-answer", '{"accept": 1, "v": 0}', 400, "'accept'"),
+    ("claim", '{"v": "0"}', 400, "'v'"),
+    ("takeback", '{"v": 0}', 404, "takeback"),
 ]
 
 

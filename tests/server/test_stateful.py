@@ -1,5 +1,6 @@
-"""A stateful property test: random actions from two seats and a spectator, retries, stale
-versions, reconnects at random versions and server restarts, against a model game.
+"""A stateful property test: random actions from two seats and a spectator (undo requests and
+answers included), retries, stale versions, reconnects at random versions and server restarts,
+against a model game.
 
 Invariants after every step: the answers are the model's (a :class:`miai.Game` driven directly);
 the versions are contiguous from 1; replaying the stored log equals the live game; everything
@@ -45,6 +46,7 @@ class ServerMachine(RuleBasedStateMachine):
         self.client = self.context.__enter__()
         self.acked: dict[int, tuple[str, str]] = {}  # v -> (seat, kind) of every 200
         self.last_ok: dict[str, tuple[str, dict]] = {}  # seat -> its last successful request
+        self.pending: tuple[str, int] | None = None  # the pending undo request: who asked, how many moves
 
     def teardown(self):
         self.context.__exit__(None, None, None)
@@ -58,8 +60,34 @@ class ServerMachine(RuleBasedStateMachine):
         self.v = 0
 
     # ------------------------------------------------------------------ acting
+    def expect_undo(self, seat: str, action: str, body: dict) -> tuple[int, str | None, Game | None]:
+        """The model's answer to an undo request or answer (docs/SERVER.md §3.3)."""
+        color = SEATS[seat]
+        game = self.model.copy()
+        if action == "undo-answer":
+            if self.pending is None:
+                return 422, "no-undo-request", None
+            by, count = self.pending
+            if by == seat:
+                return 422, "own-request", None
+            for _ in range(count if body["accept"] else 0):
+                game.undo()
+            return 200, None, game
+        if game.phase is not Phase.PLAY:
+            return 422, "wrong-phase", None
+        if self.pending is not None:
+            return 422, "undo-pending", None
+        count = 1 if game.to_move is not color else 2  # one's own last move, and the reply if any
+        tail = game.history[-count:] if len(game.history) >= count else []
+        wanted = [color] if count == 1 else [color, color.opponent]
+        if [getattr(e, "color", None) if isinstance(e, Move) else None for e in tail] != wanted:
+            return 422, "nothing-to-undo", None
+        return 200, None, game
+
     def expect(self, seat: str, action: str, body: dict) -> tuple[int, str | None, Game | None]:
         """The model's answer: (status, reason, the game after)."""
+        if action in ("undo", "undo-answer"):
+            return self.expect_undo(seat, action, body)
         color = SEATS[seat]
         game = self.model.copy()
         try:
@@ -94,6 +122,13 @@ class ServerMachine(RuleBasedStateMachine):
             self.acked[self.v] = (seat, action)
             self.last_ok[seat] = (action, dict(body))
             self.model = after
+            last = self.table.events(after=self.v - 1)[0]
+            if action == "undo":
+                self.pending = (seat, len(last["moves"]))
+                assert last["kind"] == "undo-request" and last["moves"][-1] == self.model.move_number
+            else:
+                assert ("cancels_undo" in last) == (self.pending is not None and action != "undo-answer")
+                self.pending = None
         else:
             assert answer.json()["reason"] == reason
 
@@ -133,6 +168,15 @@ class ServerMachine(RuleBasedStateMachine):
     @rule(seat=seats, action=st.sampled_from(["dead", "accept", "refuse"]))
     def marking_out_of_phase(self, seat, action):
         self.act(seat, action, {"dead": [], "v": self.v} if action == "dead" else {"v": self.v})
+
+    @precondition(lambda self: hasattr(self, "model") and bool(self.model.moves))
+    @rule(seat=seats, then=st.sampled_from([None, None, True, False]), wrong=wrong_seat)
+    def undo(self, seat, then, wrong):
+        """A seat asks to take back its last move; then, maybe, an answer (mostly by the other seat)."""
+        self.act(seat, "undo", {"v": self.v})
+        if then is not None:
+            other = seat if wrong else ("white" if seat == "black" else "black")
+            self.act(other, "undo-answer", {"accept": then, "v": self.v})
 
     @precondition(lambda self: self.v > 6)
     @rule(seat=seats)
@@ -225,7 +269,15 @@ class ServerMachine(RuleBasedStateMachine):
             ).fetchall()
         assert [r[0] for r in rows] == list(range(1, len(rows) + 1))
         assert len(rows) == self.v
-        kinds = {"play": ("move", "pass"), "dead": ("propose",), "accept": ("accept",), "refuse": ("refuse",), "resign": ("resign",)}
+        kinds = {
+            "play": ("move", "pass"),
+            "dead": ("propose",),
+            "accept": ("accept",),
+            "refuse": ("refuse",),
+            "resign": ("resign",),
+            "undo": ("undo-request",),
+            "undo-answer": ("undo", "undo-refused"),
+        }
         for v, (seat, action) in self.acked.items():
             _, stored_seat, kind, payload = rows[v - 1]
             assert stored_seat == seat and kind in kinds[action]

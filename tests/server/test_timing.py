@@ -242,3 +242,23 @@ def test_rebuild_replays_a_flag_and_ignores_a_clock_note():
     ]
     game = rebuild(spec, events)
     assert game.phase is Phase.FINISHED and str(game.result) == "W+T" and len(game.moves) == 2
+
+
+def test_move_times_drop_the_moves_an_undo_took_back():
+    control = TimeControl.parse("absolute:60")
+    t = [0]
+    clock = Clock.new(control, now=lambda: t[0])
+
+    def played(v: int, color: str, used_ms: int) -> Event:
+        nonlocal clock
+        clock = clock.start(Color.parse(color))
+        t[0] += used_ms
+        clock = clock.stop()
+        return Event(v, EventKind.MOVE, {"color": color, "move": "A1", "clock": clock.to_json()}, Color.parse(color), 0)
+
+    events = [played(1, "black", 1000), played(2, "white", 2000), played(3, "black", 3000)]
+    events.append(Event(4, EventKind.UNDO, {"color": "white", "moves": [3]}, Color.WHITE, 0))
+    events.append(played(5, "black", 500))  # move 3 again, in place of the one taken back
+    times = move_times(control, events)
+    assert sorted(times) == [1, 2, 3]
+    assert times[3].ms == 60_000 - 1000 - 3000 - 500  # from the replayed move's event, not the undone one's

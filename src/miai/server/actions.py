@@ -33,6 +33,12 @@ class ActionKind(str, Enum):
     DEAD = "dead"
     ACCEPT = "accept"
     REFUSE = "refuse"
+    UNDO = "undo"
+    """Ask to take back one's last move (see :mod:`miai.server.undo`)."""
+    UNDO_ANSWER = "undo-answer"
+    """Accept or refuse the other seat's pending undo request."""
+    CLAIM = "claim"
+    """Claim the game of an opponent who has gone (see :mod:`miai.server.presence`)."""
 
 
 # per action: its fields and whether each is required
@@ -42,6 +48,9 @@ _FIELDS: dict[ActionKind, dict[str, bool]] = {
     ActionKind.DEAD: {"dead": True, "seki": False, "v": True, "a": False},
     ActionKind.ACCEPT: {"v": True, "a": False},
     ActionKind.REFUSE: {"v": True, "a": False},
+    ActionKind.UNDO: {"v": True, "a": False},
+    ActionKind.UNDO_ANSWER: {"accept": True, "v": True, "a": False},
+    ActionKind.CLAIM: {"v": True, "a": False},
 }
 
 
@@ -57,6 +66,8 @@ class Action:
     seki: tuple[str, ...] = ()
     action_id: str | None = None
     lag_ms: int = 0
+    accept: bool | None = None
+    """The answer to an undo request (``undo-answer``)."""
 
     def canonical(self, size: int) -> str:
         """The request in one canonical text (vertices checked, upper case, sorted): two
@@ -69,6 +80,8 @@ class Action:
             dead = " ".join(vertices(_points(self.dead, size)))
             seki = " ".join(vertices(_points(self.seki, size)))
             return f"dead {dead} | seki {seki}"
+        if self.kind is ActionKind.UNDO_ANSWER:
+            return f"undo-answer {'accept' if self.accept else 'refuse'}"
         return self.kind.value
 
 
@@ -125,6 +138,15 @@ def _get_str(body: dict[str, Any], name: str, max_len: int) -> str | None:
     return value
 
 
+def _get_bool(body: dict[str, Any], name: str) -> bool | None:
+    if name not in body:
+        return None
+    value = body[name]
+    if not isinstance(value, bool):
+        raise BadRequest(f"{name!r} must be true or false, not {json_type(value)}")
+    return value
+
+
 def _get_vertices(body: dict[str, Any], name: str) -> tuple[str, ...]:
     if name not in body:
         return ()
@@ -151,6 +173,7 @@ def parse_action(kind: ActionKind, body: Any) -> Action:
         seki=_get_vertices(body, "seki"),
         action_id=_get_str(body, "a", MAX_ACTION_ID),
         lag_ms=get_int(body, "l", low=0, high=MAX_CLIENT_LAG_MS) or 0,
+        accept=_get_bool(body, "accept"),
     )
 
 

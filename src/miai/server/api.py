@@ -92,6 +92,18 @@ def bearer_token(request: Request) -> str | None:
     return token.strip()
 
 
+def _seen(room: GameRoom, request: Request) -> None:
+    """A GET that shows a seat's token counts as that seat being present (docs/SERVER.md §3.4);
+    a GET needs no token, so a malformed or foreign one is ignored, not refused."""
+    try:
+        token = bearer_token(request)
+    except BadRequest:
+        return
+    seat = room.seat_of(token) if token else None
+    if seat is not None:
+        room.seen(seat)
+
+
 def _game_id(request: Request) -> str:
     return str(request.path_params["id"])
 
@@ -112,6 +124,7 @@ async def get_game(request: Request) -> Response:
     server = server_of(request)
 
     async def state(room: GameRoom) -> dict[str, Any]:
+        _seen(room, request)
         return room.state()
 
     return JSONResponse(await server.registry.run(_game_id(request), state))
@@ -150,6 +163,7 @@ async def get_events(request: Request) -> Response:
     limit = max(1, _query_int(request, "limit", MAX_EVENTS_PAGE, MAX_EVENTS_PAGE))
 
     async def events(room: GameRoom) -> dict[str, Any]:
+        _seen(room, request)
         return {"events": room.events_after(after, limit), "v": room.v}
 
     return JSONResponse(await server.registry.run(_game_id(request), events))

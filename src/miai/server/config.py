@@ -60,6 +60,9 @@ class ServerConfig:
     """Most moves in the main line of an uploaded record (a 422 beyond: real games have a few hundred)."""
     review_wait_seconds: float = 30.0
     """Most seconds an upload waits for a worker, queueing included (a 503 beyond: all busy, retry)."""
+    abandon_ms: int = 60_000
+    """How long the seat whose turn it is may be away (no connection, no request) before its
+    opponent may claim the game (docs/SERVER.md §3.4)."""
     subscriber_queue: int = 1024
     """Frames waiting for a slow WebSocket client before it is disconnected (it reconnects with ``v``)."""
     marking_timer_ms: int = 180_000

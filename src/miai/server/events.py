@@ -4,9 +4,9 @@ Every action that takes effect is one event ``v`` (1, 2, ... per game). Its ``pa
 what the action was (``color``, ``move``, ``dead``...) and what it did (``captured``,
 ``result``, ``score``): the first part is enough to replay it, the second spares a client any
 rules. A game is rebuilt after a restart by :func:`rebuild`, which replays the events through
-:class:`miai.Game`'s public API only (play, propose, accept, refuse, resign, lose_on_time):
-the server re-implements no rule. In a timed game each event also carries ``clock``, the
-clocks after it (:mod:`miai.server.timing`), from which a reloaded room restores them.
+:class:`miai.Game`'s public API only (play, propose, accept, refuse, resign, lose_on_time,
+undo, set_result): the server re-implements no rule. In a timed game each event also carries
+``clock``, the clocks after it (:mod:`miai.server.timing`), from which a reloaded room restores them.
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from typing import Any
 
 from miai.coords import Color, Move, point_from_gtp, point_to_gtp
 from miai.game import Game
+from miai.result import Result
 from miai.rules import Rules
 from miai.scoring import Score
 
-__all__ = ["Event", "EventKind", "GameSpec", "apply_event", "rebuild", "score_json", "vertices", "color_name"]
+__all__ = ["ABANDONED", "Event", "EventKind", "GameSpec", "apply_event", "rebuild", "score_json", "vertices", "color_name"]
 
 
 class EventKind(str, Enum):
@@ -40,6 +41,16 @@ class EventKind(str, Enum):
     CLOCK = "clock"
     """A note on the clocks that changes nothing in the game: ``reason`` ``server-restart``
     with ``downtime_ms``, the time no owner was alive, which is charged to nobody."""
+    UNDO_REQUEST = "undo-request"
+    """A seat asks to take back its last move (``moves``: the move numbers that would go)."""
+    UNDO = "undo"
+    """Moves taken back (``moves``), through :meth:`Game.undo`: an accepted request, or a free undo
+    against a computer seat."""
+    UNDO_REFUSED = "undo-refused"
+    """The other seat refused the pending undo request: nothing changes."""
+    ABANDON = "abandon"
+    """A seat claimed the game of an opponent who had gone: ``W+F``/``B+F``, or ``Void`` before
+    the second move."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +124,10 @@ def score_json(score: Score) -> dict[str, Any]:
     }
 
 
+ABANDONED = "abandoned"
+"""The end reason of a game claimed from an opponent who had gone."""
+
+
 def apply_event(game: Game, kind: EventKind, payload: dict[str, Any]) -> None:
     """Replay one event on ``game`` (raises what :class:`Game` raises if it does not fit)."""
     if kind is EventKind.CLOCK:
@@ -135,6 +150,13 @@ def apply_event(game: Game, kind: EventKind, payload: dict[str, Any]) -> None:
         game.resign(color)
     elif kind is EventKind.FLAG:
         game.lose_on_time(color)
+    elif kind is EventKind.UNDO:
+        for _ in payload["moves"]:
+            game.undo()
+    elif kind in (EventKind.UNDO_REQUEST, EventKind.UNDO_REFUSED):
+        pass  # a request and its refusal change nothing on the board
+    elif kind is EventKind.ABANDON:
+        game.set_result(Result.parse(payload["result"]), ABANDONED)
     else:  # pragma: no cover - EventKind is closed
         raise ValueError(f"unknown event kind {kind!r}")
 

@@ -8,7 +8,8 @@ interleave. Each action:
 2. a retry of an action that already took effect (same seat and action id, or same seat, same
    ``v`` and same request) answers the version it got, and changes nothing;
 3. version check: ``v`` must be the current version (:class:`~miai.server.errors.StaleVersion`);
-4. the action is applied to ``game.copy()``: the rules' errors become 422 answers;
+4. the action is carried out on ``game.copy()`` (:func:`miai.server.flow.carry_out`: the rules'
+   steps, an undo request or answer, a claim): the rules' errors become 422 answers;
 5. its event row and the game's row are committed in ONE transaction;
 6. only then the new game replaces the old one, the answer goes back and the event is
    broadcast to the subscribers (WebSocket clients).
@@ -42,7 +43,7 @@ from miai.clock import Clock, TimeControl
 from miai.coords import Color, point_to_gtp
 from miai.errors import IllegalMoveError
 from miai.game import Game, Phase
-from miai.server.actions import Action, ActionKind, apply_action, parse_action
+from miai.server.actions import Action, ActionKind, parse_action
 from miai.server.computer import computer_level
 from miai.server.config import ServerConfig
 from miai.server.errors import ApiError, Conflict, Forbidden, StaleVersion, Unavailable, illegal
@@ -52,8 +53,11 @@ from miai.server.events import Event, GameSpec, color_name, score_json, vertices
 from miai.server import roomclock
 from miai.server.timekeeper import SystemTime, Timekeeper
 from miai.server.timing import clock_from_events, clock_view, step, thinking_seconds
+from miai.server.flow import carry_out, human_seats
+from miai.server.presence import Attendance
 from miai.server.store import GameRecord, Store, WriteConflict
 from miai.server.tokens import token_matches
+from miai.server.undo import request_json
 from miai.server.workers import Workers
 
 __all__ = ["GameRoom", "RoomClosed", "Subscriber"]
@@ -124,6 +128,8 @@ class GameRoom:
         self.config = config
         self.now_ms = now_ms
         self.subscribers: set[Subscriber] = set()
+        self.attendance = Attendance(now_ms())
+        """When each seat was last seen (in memory only: a reloaded room starts it again)."""
         self.suggestion: Suggestion | None = None
         self.chat: deque[dict[str, Any]] = deque(maxlen=config.chat_history)
         self.closed = False
@@ -311,7 +317,14 @@ class GameRoom:
         return None
 
     async def _act(self, token: str | None, action: Action) -> int:
-        return await self._perform(self._seat(token), action)
+        seat = self._seat(token)
+        self.seen(seat)
+        return await self._perform(seat, action)
+
+    def seen(self, seat: Color) -> None:
+        """``seat`` made an authenticated request: it is present now (docs/SERVER.md §3.4)."""
+        if self.attendance.seen(seat, self.now_ms()) and seat not in self.connected():
+            self.announce_presence()
 
     async def _perform(self, seat: Color, action: Action) -> int:
         """Steps 2 to 6 of an action (see the module's docstring) for ``seat``."""
@@ -326,7 +339,7 @@ class GameRoom:
             )
         game = self.game.copy()
         try:
-            kind, payload = apply_action(game, seat, action)
+            kind, payload = carry_out(self, game, seat, action)
         except IllegalMoveError as e:
             raise illegal(e) from None
         event = Event(self.v + 1, kind, payload, seat, self.now_ms(), action.action_id, request)
@@ -419,7 +432,8 @@ class GameRoom:
         action = parse_action(ActionKind(name), {**body, "v": v})
 
         async def apply() -> None:
-            self._thinking = None
+            if self._thinking == v:
+                self._thinking = None
             if self.v != v:
                 return  # the position changed while it thought (a resignation): the answer is dropped
             try:
@@ -474,6 +488,8 @@ class GameRoom:
         return list(self.events[after:]) if 0 <= after <= self.v else None
 
     def unsubscribe(self, sub: Subscriber) -> None:
+        if sub.seat is not None:
+            self.attendance.left(sub.seat, self.now_ms())
         if sub in self.subscribers:
             self.subscribers.discard(sub)
             self.announce_presence()
@@ -484,13 +500,25 @@ class GameRoom:
             if sub.ended:
                 self.subscribers.discard(sub)
 
+    def connected(self) -> set[Color]:
+        """The seats a WebSocket connection holds now."""
+        return {s.seat for s in self.subscribers if s.seat is not None and not s.ended}
+
     def presence(self) -> dict[str, Any]:
-        """Who is connected: each seat (true or false) and the number of spectators."""
-        seats = [s.seat for s in self.subscribers]
+        """Who is connected: each seat (true or false), the number of spectators, and while the
+        game goes on, for each absent human seat how long it has been away (``gone``)."""
+        seats = [s.seat for s in self.subscribers if not s.ended]
+        connected = self.connected()
+        gone = (
+            self.attendance.to_json(connected, human_seats(self.record), self.now_ms(), self.config.abandon_ms)
+            if self.game.phase is not Phase.FINISHED
+            else {}
+        )
         return {
             "black": Color.BLACK in seats,
             "white": Color.WHITE in seats,
             "spectators": sum(1 for s in seats if s is None),
+            "gone": gone,
         }
 
     def announce_presence(self, but: Subscriber | None = None) -> None:
@@ -547,6 +575,7 @@ class GameRoom:
             "score": score_json(final) if final is not None else None,
             "clocks": clock_view(self.clock),
             "marking": None,
+            "undo_request": request_json(self.events),
             "url": f"/g/{record.id}",
         }
         if marking is not None:

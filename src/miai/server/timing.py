@@ -119,12 +119,18 @@ def clock_from_events(
 def move_times(control: TimeControl, events: Iterable[Event]) -> dict[int, TimeLeft]:
     """The mover's time left after each move or pass, by move number (1, 2, ...), from the
     clocks the events carry: what an SGF record writes as ``BL``/``WL`` and ``OB``/``OW``.
-    Moves made before the clocks started carry the full time."""
+    Moves made before the clocks started carry the full time; moves taken back by an undo
+    lose theirs (the move played again in their place gets its own)."""
     out: dict[int, TimeLeft] = {}
     if control.unlimited:
         return out
     number = 0
     for e in events:
+        if e.kind is EventKind.UNDO:  # the moves taken back lose their times
+            for gone in e.payload["moves"]:
+                out.pop(gone, None)
+            number -= len(e.payload["moves"])
+            continue
         if e.kind not in (EventKind.MOVE, EventKind.PASS):
             continue
         number += 1

@@ -7,7 +7,8 @@ change, chat line and estimate. Frames are JSON text ``{"t": type, "d": data}``,
 16 KiB.
 
 Client frames: ``ping``; ``auth {token}`` (take a seat); ``play {move, v, a, l}``, ``resign``,
-``dead {dead, seki, v}``, ``accept {v}``, ``refuse {v}`` (the same fields as the HTTP API,
+``dead {dead, seki, v}``, ``accept {v}``, ``refuse {v}``, ``undo {v}``, ``undo_answer {accept, v}``,
+``claim {v}`` (the same fields as the HTTP API, whose path for ``undo_answer`` is ``undo-answer``;
 answered ``ack {v, a}`` or ``reject {status, error, message, ..., a}``); ``chat {text}``.
 Spectators read only. A bad frame gets an ``error`` frame that says what was wrong, and the
 connection stays open.
@@ -42,6 +43,9 @@ from miai.server.tokens import MAX_TOKEN_CHARS
 __all__ = ["routes"]
 
 log = logging.getLogger("miai.server")
+
+ACTION_FRAMES = {k.value.replace("-", "_"): k for k in ActionKind}
+"""The frame type of each action: its HTTP path with ``_`` for ``-`` (``undo_answer``)."""
 
 CLOSE_NOT_FOUND = 4404
 CLOSE_RELOAD = 1012
@@ -108,8 +112,8 @@ class Connection:
             await name_seat(self.server, self.ws, self.game_id, token)
         elif t == "chat":
             await self._chat(d)
-        elif t in ActionKind._value2member_map_:
-            action = parse_action(ActionKind(t), d)
+        elif t in ACTION_FRAMES:
+            action = parse_action(ACTION_FRAMES[t], d)
             try:
                 v = await self.server.registry.run(self.game_id, lambda room: room.act(self.token, action))
             except ApiError as e:
@@ -117,7 +121,7 @@ class Connection:
             else:
                 self.send("ack", {"v": v, "a": action.action_id})
         else:
-            kinds = ", ".join(["ping", "auth", "chat", *(k.value for k in ActionKind)])
+            kinds = ", ".join(["ping", "auth", "chat", *ACTION_FRAMES])
             raise BadRequest(f"unknown frame type {t!r}; the types are: {kinds}")
 
     async def _auth(self, room: GameRoom, token: str) -> None:
