@@ -258,13 +258,29 @@ def test_the_marking_timer_with_no_proposal_counts_every_stone_alive(db, fake):
         assert table.state()["phase"] == "finished" and accept["score"]["dead"] == []
 
 
-def test_untimed_games_have_no_timers(db, fake):
+def test_an_untimed_game_has_no_clocks_but_its_marking_phase_has_a_timer(db, fake):
+    with make_client(db, time=fake, marking_timer_ms=1_000) as client:
+        table = Table(client, size=9, rules="japanese")
+        table.moves("E5 D4")
+        assert fake.pending == []  # no clock runs: no flag timer in play
+        table.moves("C3 pass pass")
+        assert table.state()["phase"] == "marking"
+        fake.advance(999)
+        assert table.state()["phase"] == "marking"
+        fake.advance(1)
+        assert table.state()["phase"] == "finished"
+        assert all("clock" not in e for e in table.events())
+
+
+def test_a_game_in_its_marking_phase_is_loaded_at_start_up_so_its_timer_runs(db, fake):
     with make_client(db, time=fake, marking_timer_ms=1_000) as client:
         table = Table(client, size=9, rules="japanese")
         to_marking(table)
-        fake.advance(10_000)
-        assert table.state()["phase"] == "marking" and fake.pending == []
-        assert all("clock" not in e for e in table.events())
+        game = table.id
+    fake.advance(5_000)  # the server is down: its marking timer did not fire
+    with make_client(db, time=fake, marking_timer_ms=1_000) as client:
+        fake.advance(1_000)  # no request for the game: only a loaded room's timer can end it
+        assert client.get(f"/api/games/{game}").json()["phase"] == "finished"
 
 
 # ---------------------------------------------------------------------- restarts

@@ -66,7 +66,7 @@ class ServerConfig:
     subscriber_queue: int = 1024
     """Frames waiting for a slow WebSocket client before it is disconnected (it reconnects with ``v``)."""
     marking_timer_ms: int = 180_000
-    """How long a timed game's marking phase may stall (no marking event) before the pending
+    """How long a marking phase (of any game, timed or not) may stall (no marking event) before the pending
     proposal counts as accepted (docs/SERVER.md §1.5)."""
     lag_allowance: LagAllowance = LagAllowance()
     """Each player's lag bank in timed games: how much of the lag clients report is excused."""

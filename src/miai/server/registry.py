@@ -130,8 +130,9 @@ class Registry:
             task.add_done_callback(self._closing.discard)
 
     async def load_timed(self) -> int:
-        """Load every unfinished game with a time control (at start-up): a running clock
-        flags, and a marking timer fires, only in a loaded room. Returns how many were loaded."""
+        """Load every game with a timer to keep (at start-up): an unfinished timed game, or
+        one in its marking phase. A running clock flags, and a marking timer fires, only in a
+        loaded room. Returns how many were loaded."""
         loaded = 0
         for game_id in await self.store.unfinished_timed_games():
             try:

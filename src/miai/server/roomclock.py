@@ -173,13 +173,14 @@ class Clockwork:
         return wake
 
     def arm(self) -> None:
-        """Set the flag timer just after the running clock's deadline, and the marking timer
-        in a timed game's marking phase (restarted by every event); clear them otherwise."""
+        """Set the flag timer just after the running clock's deadline (in a timed game), and
+        the marking timer in any game's marking phase (restarted by every event); clear them
+        otherwise."""
         room = self.room
-        if room.control.unlimited or room.closed:
+        if room.closed:
             self.timers.cancel()
             return
-        deadline = room.clock.deadline_ms()
+        deadline = None if room.control.unlimited else room.clock.deadline_ms()
         playing = room.game.phase is Phase.PLAY
         if deadline is not None and playing:
             self.timers.set_flag(deadline + 1, self._wake(self.flag_due))

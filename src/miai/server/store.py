@@ -111,8 +111,11 @@ class Store:
         return GameRecord(**{name: getattr(row, name) for name in _RECORD_FIELDS})
 
     async def unfinished_timed_games(self) -> list[str]:
-        """The ids of the games not finished whose time control is not ``none``."""
-        query = sa.select(games.c.id).where(games.c.status != "finished", games.c.time_control != "none")
+        """The ids of the games with a timer to keep: not finished and timed, or in a marking
+        phase (whose timer ends it if it stalls, timed or not)."""
+        query = sa.select(games.c.id).where(
+            games.c.status != "finished", sa.or_(games.c.time_control != "none", games.c.status == "marking")
+        )
         async with self.engine.connect() as conn:
             return [row.id for row in (await conn.execute(query)).all()]
 
