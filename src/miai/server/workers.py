@@ -11,6 +11,7 @@ a ``kill -9``.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import multiprocessing
 import os
 import select
@@ -76,8 +77,14 @@ class Workers:
         self.workers = max(1, workers)
         self._executor = executor
         self._owned = executor is None
+        self._lock = threading.Lock()
+        """Submissions come from threads (see :meth:`_run`): the pool is created once."""
 
     def _pool(self) -> Executor:
+        with self._lock:
+            return self._pool_locked()
+
+    def _pool_locked(self) -> Executor:
         if self._executor is None:
             context = multiprocessing.get_context("forkserver")
             self._executor = ProcessPoolExecutor(
@@ -86,7 +93,13 @@ class Workers:
         return self._executor
 
     async def _run(self, fn: Any, *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self._pool(), fn, *args)
+        # submit() in a thread: the first one (or one after a worker died) starts processes,
+        # the fork server included, which blocked the event loop for up to a second under load
+        future = await asyncio.to_thread(self._submit, fn, *args)
+        return await asyncio.wrap_future(future)
+
+    def _submit(self, fn: Any, *args: Any) -> concurrent.futures.Future[Any]:
+        return self._pool().submit(fn, *args)
 
     async def dead_stones(self, spec: GameSpec, events: Events) -> tuple[list[str], list[str]]:
         """The estimated dead and seki stones of the game after ``events``."""
