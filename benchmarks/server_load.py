@@ -47,6 +47,7 @@ import os
 import platform
 import random
 import re
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -795,8 +796,15 @@ def main(argv: list[str] | None = None) -> int:
         server.start()
         print(f"server {server.base} pid {server.pid}, database {database}", file=sys.stderr, flush=True)
         stats, client = asyncio.run(asyncio.wait_for(drive(args, server), args.timeout))
+    except asyncio.TimeoutError:
+        print(f"the run went over its hard limit of {args.timeout:.0f} s; the server is stopped", file=sys.stderr)
+        stats = None
     finally:
         code = server.stop()
+    if stats is None:
+        if not args.keep:
+            shutil.rmtree(directory)
+        return 2
     log_lines = server.log_path.read_text(errors="replace").splitlines()
     verify = verify_database(database, stats.acks)
     extra = {
@@ -815,9 +823,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.keep:
         print(f"kept {directory}", file=sys.stderr)
     else:
-        for path in sorted(directory.iterdir()):
-            path.unlink()
-        directory.rmdir()
+        shutil.rmtree(directory)
     return 0 if verify["ok"] else 1
 
 
