@@ -23,7 +23,7 @@ repeats in a client's event stream); the server's CPU and RSS (from /proc, the s
 and its children: the worker pool); this client process's CPU and its event-loop lag (when the
 clients saturate their own core the latencies include their own delay).
 
-At the end the server is stopped and its database opened read-only to **verify** that every
+At the end the server is stopped and its database opened read-only to **verify** (load_verify.py) that every
 acknowledged action is in ``game_events`` exactly once, at the version it was acknowledged
 with, with the same seat and move, and that every game's versions run 1..v without a gap.
 
@@ -49,13 +49,12 @@ import random
 import re
 import shutil
 import signal
-import sqlite3
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,6 +67,8 @@ from miai.coords import Color, point_to_gtp
 from miai.game import Game, Phase
 from miai.rules import Rules
 from miai.server.events import EventKind, apply_event
+
+from load_verify import Ack, verify_database  # benchmarks/load_verify.py
 
 RULES = "chinese"
 SIZE = 9
@@ -97,80 +98,6 @@ def latency_summary(seconds: Sequence[float]) -> dict[str, Any]:
         "p90_ms": round(percentile(ms, 90), 2) if ms else None,
         "p99_ms": round(percentile(ms, 99), 2) if ms else None,
         "max_ms": round(max(ms), 2) if ms else None,
-    }
-
-
-@dataclass(frozen=True)
-class Ack:
-    """An action the server acknowledged: what the client sent and the version it got."""
-
-    game_id: str
-    v: int
-    action_id: str
-    seat: str
-    kind: str
-    """The event kind it must have produced: move, pass, propose, accept or resign."""
-    move: str | None = None
-
-
-def verify_database(path: str | Path, acks: Iterable[Ack]) -> dict[str, Any]:
-    """Check the acknowledged actions against the database file (opened read-only).
-
-    Every ack must be in ``game_events`` exactly once: one row with its action id in its game,
-    at the acknowledged ``v``, with the same seat, kind and move. Every game's events must be
-    numbered 1..n without gap or repeat, and ``games.v`` must be n. Returns the counts; ``ok``
-    is true only when nothing is missing, doubled, misplaced or out of sequence.
-    """
-    uri = f"file:{Path(path).resolve()}?mode=ro"
-    conn = sqlite3.connect(uri, uri=True)
-    try:
-        rows = conn.execute("SELECT game_id, v, kind, payload, seat, action_id FROM game_events").fetchall()
-        game_versions = dict(conn.execute("SELECT id, v FROM games").fetchall())
-    finally:
-        conn.close()
-    by_action: dict[tuple[str, str], list[tuple[int, str, dict[str, Any], str | None]]] = {}
-    versions: dict[str, list[int]] = {}
-    for game_id, v, kind, payload, seat, action_id in rows:
-        versions.setdefault(game_id, []).append(v)
-        if action_id is not None:
-            by_action.setdefault((game_id, action_id), []).append((v, kind, json.loads(payload), seat))
-    counts = Counter[str]()
-    acked_keys = set()
-    for ack in acks:
-        counts["acknowledged"] += 1
-        key = (ack.game_id, ack.action_id)
-        acked_keys.add(key)
-        found = by_action.get(key, [])
-        if not found:
-            counts["lost"] += 1
-            continue
-        if len(found) > 1:
-            counts["doubled"] += 1
-        v, kind, payload, seat = found[0]
-        if v != ack.v or kind != ack.kind or seat != ack.seat or (ack.move is not None and payload.get("move") != ack.move):
-            counts["mismatched"] += 1
-        else:
-            counts["found_exactly"] += 1
-    gaps = 0
-    for game_id, vs in versions.items():
-        if sorted(vs) != list(range(1, len(vs) + 1)) or game_versions.get(game_id) != len(vs):
-            gaps += 1
-    for game_id, v in game_versions.items():
-        if v and game_id not in versions:
-            gaps += 1
-    unacked = sum(1 for key in by_action if key not in acked_keys)
-    return {
-        "acknowledged": counts["acknowledged"],
-        "found_exactly_once": counts["found_exactly"],
-        "lost": counts["lost"],
-        "doubled": counts["doubled"],
-        "mismatched": counts["mismatched"],
-        "games": len(game_versions),
-        "events": len(rows),
-        "games_with_version_gaps": gaps,
-        "committed_but_not_acknowledged": unacked,
-        "ok": counts["lost"] == counts["doubled"] == counts["mismatched"] == gaps == 0
-        and counts["found_exactly"] == counts["acknowledged"],
     }
 
 
