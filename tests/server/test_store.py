@@ -72,3 +72,39 @@ def test_an_unknown_game_is_none(tmp_path):
         return await store.load_game("nope"), await store.load_events("nope")
 
     assert with_store(tmp_path, body) == (None, [])
+
+
+def test_on_sqlite_write_transactions_take_turns_and_all_commit(tmp_path):
+    """Many games committing at once: never two write transactions open together (they wait
+    in order instead of sleeping in SQLite's busy handler), and every event is written."""
+    import sqlalchemy as sa
+
+    games = [f"g{i}" for i in range(12)]
+    open_now, most = 0, 0
+
+    async def body(store):
+        def began(conn):
+            nonlocal open_now, most
+            open_now += 1
+            most = max(most, open_now)
+
+        def ended(conn):
+            nonlocal open_now
+            open_now -= 1
+
+        sync = store.engine.sync_engine
+        sa.event.listen(sync, "begin", began)
+        sa.event.listen(sync, "commit", ended)
+        sa.event.listen(sync, "rollback", ended)
+        await asyncio.gather(*(store.create_game(record(g)) for g in games))
+        for v, vertex in ((1, "D4"), (2, "E5"), (3, "F6")):
+            color = Color.BLACK if v % 2 else Color.WHITE
+            await asyncio.gather(
+                *(store.append(g, [move(v, vertex, color)], status="play", result=None, ended_ms=None) for g in games)
+            )
+        return [await store.load_events(g) for g in games], [await store.load_game(g) for g in games]
+
+    events, rows = with_store(tmp_path, body)
+    assert most == 1
+    assert [[e.v for e in es] for es in events] == [[1, 2, 3]] * len(games)
+    assert {row.v for row in rows} == {3}

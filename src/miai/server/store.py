@@ -4,16 +4,24 @@
 change in ONE transaction, and the insert of ``(game_id, v)`` fails if another writer already
 wrote that version (the primary key is the fence); the update of the game's row is
 conditional on its previous version as well. Nothing is acknowledged before it returns.
+
+On SQLite the process's writes take turns through one :class:`asyncio.Lock`. SQLite has a
+single writer anyway; without the lock, pooled connections that find the file locked sleep
+in SQLite's busy handler (1, 2, 5 ... 100 ms at a time, never woken when the lock frees), and
+under load they pile up into stalls of seconds (``benchmarks/server_load.py`` measured them).
+The lock makes them wait in order instead, and changes nothing about when a commit happens.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from miai.coords import Color
 from miai.server.events import Event, EventKind, color_name, parse_color
@@ -98,9 +106,21 @@ class Store:
 
     def __init__(self, engine: AsyncEngine):
         self.engine = engine
+        self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+
+    @contextlib.asynccontextmanager
+    async def _writing(self) -> AsyncIterator[AsyncConnection]:
+        """A write transaction (committed on leaving), one at a time on SQLite (see the module)."""
+        if self._write_lock is None:
+            async with self.engine.begin() as conn:
+                yield conn
+            return
+        async with self._write_lock:
+            async with self.engine.begin() as conn:
+                yield conn
 
     async def create_game(self, record: GameRecord) -> None:
-        async with self.engine.begin() as conn:
+        async with self._writing() as conn:
             await conn.execute(games.insert().values({name: getattr(record, name) for name in _RECORD_FIELDS}))
 
     async def load_game(self, game_id: str) -> GameRecord | None:
@@ -158,7 +178,7 @@ class Store:
         if [e.v for e in events] != list(range(first, last + 1)):
             raise ValueError("events must be numbered contiguously")
         try:
-            async with self.engine.begin() as conn:
+            async with self._writing() as conn:
                 await conn.execute(game_events.insert(), [_event_row(game_id, e) for e in events])
                 done = await conn.execute(
                     games.update()

@@ -20,6 +20,7 @@ kernel, so it stops within milliseconds of the limit. On its side the server wai
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import logging
 import multiprocessing
 import os
@@ -28,6 +29,7 @@ import signal
 import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Callable
 from typing import Any
 
@@ -122,9 +124,16 @@ class Workers:
         self.workers = max(1, workers)
         self._executor = executor
         self._owned = executor is None
+        self._lock = threading.Lock()
+        """Submissions come from threads (see :meth:`_run`): the pool is created once."""
 
     def _pool(self) -> Executor:
+        with self._lock:
+            return self._pool_locked()
+
+    def _pool_locked(self) -> Executor:
         if self._executor is None:
+            self._owned = True
             context = multiprocessing.get_context("forkserver")
             self._executor = ProcessPoolExecutor(
                 self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
@@ -132,7 +141,23 @@ class Workers:
         return self._executor
 
     async def _run(self, fn: Any, *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(self._pool(), fn, *args)
+        # submit() in a thread: the first one (or one after a worker died) starts processes,
+        # the fork server included, which blocked the event loop for up to a second under load
+        future = await asyncio.to_thread(self._submit, fn, *args)
+        return await asyncio.wrap_future(future)
+
+    def _submit(self, fn: Any, *args: Any) -> concurrent.futures.Future[Any]:
+        try:
+            return self._pool().submit(fn, *args)
+        except BrokenProcessPool:
+            # a worker died (killed, out of memory): the pool is unusable for good, so it is
+            # replaced, and the jobs that were running in it fail to their callers (who retry)
+            log.error("a worker process died: starting a new pool")
+            with self._lock:
+                broken, self._executor = self._executor, None
+                if self._owned and broken is not None:
+                    broken.shutdown(wait=False, cancel_futures=True)
+            return self._pool().submit(fn, *args)
 
     async def dead_stones(self, spec: GameSpec, events: Events) -> tuple[list[str], list[str]]:
         """The estimated dead and seki stones of the game after ``events``."""

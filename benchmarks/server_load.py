@@ -1,0 +1,758 @@
+"""``miai serve`` under load: one server process on a fresh SQLite file, many simulated clients.
+
+Starts ``python -m miai serve --host 127.0.0.1 --port 0`` (a free port, localhost only) on a
+new SQLite file in a temporary directory, then runs the clients in this one asyncio process:
+
+- **players** in pairs, each pair on 9×9 games (Chinese rules, no clock) created with
+  ``POST /api/games`` and two human seats. Each player holds a WebSocket with its seat token
+  and keeps a replica of the game (a :class:`miai.Game` fed by the events, so the moves it
+  picks are legal by the rules core, not by a copy of them). When it is its turn it waits a
+  think time (uniform ``--think LOW HIGH`` seconds, 0.5-3 s by default: a brisk live game) and
+  plays a random legal point that does not fill its own one-point eye, sending ``play`` over
+  the WebSocket (or, for the ``--http-share`` of players, ``POST /api/games/{id}/play``).
+  Past a move count drawn per game (``--moves``), it passes; after the two passes the first
+  passer proposes no dead stones and the other accepts (docs/RULES.md §5), so games end.
+  A player may also resign (``--resign`` per move). The pair starts a new game at once.
+- **spectators**, each on a WebSocket to a random live game (no ``v``: the full state, as a
+  browser opens it), moving to another game when theirs ends.
+
+Measured: the acknowledgement latency of every action (WebSocket ``play`` -> ``ack``; HTTP
+POST -> 200) p50/p90/p99/max; frames and events delivered per second to all clients; errors
+by kind (rejects by their code, error frames, closed sockets, HTTP statuses, timeouts, gaps or
+repeats in a client's event stream); the server's CPU and RSS (from /proc, the server process
+and its children: the worker pool); this client process's CPU and its event-loop lag (when the
+clients saturate their own core the latencies include their own delay).
+
+At the end the server is stopped and its database opened read-only to **verify** (load_verify.py) that every
+acknowledged action is in ``game_events`` exactly once, at the version it was acknowledged
+with, with the same seat and move, and that every game's versions run 1..v without a gap.
+
+    python benchmarks/server_load.py --quick                  # smoke test: 10 s, 20 clients
+    python benchmarks/server_load.py --clients 300 --duration 60
+    python benchmarks/server_load.py --players 300 --spectators 100 --duration 60
+
+Prints a JSON summary, then one Markdown table row. Run it with the sources you mean to test
+(``PYTHONPATH=src``); the server subprocess inherits the environment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime
+import itertools
+import json
+import math
+import os
+import platform
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from miai.coords import Color, point_to_gtp
+from miai.game import Game, Phase
+from miai.rules import Rules
+from miai.server.events import EventKind, apply_event
+
+from load_verify import Ack, verify_database  # benchmarks/load_verify.py
+
+RULES = "chinese"
+SIZE = 9
+ACK_TIMEOUT = 15.0
+"""An action not answered within this many seconds counts as an error (``timeout``)."""
+
+
+# ---------------------------------------------------------------------------- pure helpers
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile (0-100) of ``values``, interpolated linearly between the two
+    nearest ranks (numpy's default); NaN for no values."""
+    if not values:
+        return math.nan
+    data = sorted(values)
+    rank = (len(data) - 1) * q / 100
+    low = math.floor(rank)
+    high = min(low + 1, len(data) - 1)
+    return data[low] + (data[high] - data[low]) * (rank - low)
+
+
+def latency_summary(seconds: Sequence[float]) -> dict[str, Any]:
+    """Count, p50/p90/p99 and max of latencies given in seconds, in milliseconds."""
+    ms = [s * 1000 for s in seconds]
+    return {
+        "count": len(ms),
+        "p50_ms": round(percentile(ms, 50), 2) if ms else None,
+        "p90_ms": round(percentile(ms, 90), 2) if ms else None,
+        "p99_ms": round(percentile(ms, 99), 2) if ms else None,
+        "max_ms": round(max(ms), 2) if ms else None,
+    }
+
+
+def proc_times(pid: int) -> tuple[float, int] | None:
+    """CPU seconds (user + system) and RSS bytes of process ``pid`` from /proc, or None."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            text = f.read()
+    except OSError:
+        return None
+    fields_ = text[text.rindex(")") + 2 :].split()  # after "pid (comm) "
+    ticks = os.sysconf("SC_CLK_TCK")
+    cpu = (int(fields_[11]) + int(fields_[12])) / ticks  # utime, stime: fields 14 and 15
+    rss = int(fields_[21]) * os.sysconf("SC_PAGE_SIZE")  # field 24
+    return cpu, rss
+
+
+def process_tree(root: int) -> list[int]:
+    """``root`` and its descendants (from /proc's parent ids)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                text = f.read()
+        except OSError:
+            continue
+        ppid = int(text[text.rindex(")") + 2 :].split()[1])
+        children.setdefault(ppid, []).append(int(entry))
+    tree, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        tree.append(pid)
+        todo.extend(children.get(pid, []))
+    return tree
+
+
+# ---------------------------------------------------------------------------- the run's shared state
+@dataclass
+class Stats:
+    latencies: dict[str, list[float]] = field(default_factory=lambda: {"ws": [], "http": []})
+    by_kind: dict[str, list[float]] = field(default_factory=dict)
+    """The same latencies by the event kind the action made (move, pass, propose, accept, resign)."""
+    acks: list[Ack] = field(default_factory=list)
+    errors: Counter[str] = field(default_factory=Counter)
+    frames: int = 0
+    events: int = 0
+    games_created: int = 0
+    games_finished: int = 0
+    results: Counter[str] = field(default_factory=Counter)
+    create_latencies: list[float] = field(default_factory=list)
+    loop_lag: list[float] = field(default_factory=list)
+    pings: list[tuple[float, float]] = field(default_factory=list)
+    """(when, seconds): WebSocket ping -> pong round trips, ten a second, one connection."""
+    slowest: list[tuple[float, float, str, str]] = field(default_factory=list)
+    """(seconds, when, kind, transport) of every action slower than 200 ms."""
+    server_cpu: list[tuple[float, float, float, int, int]] = field(default_factory=list)
+    """Samples: (time, cpu s of the server process, cpu s of its tree, rss of it, rss of the tree)."""
+
+
+class Bench:
+    """What every client shares: the server's address, the clock, the live games, the stats."""
+
+    def __init__(self, args: argparse.Namespace, base: str, http: httpx.AsyncClient):
+        self.args = args
+        self.base = base
+        self.ws_base = base.replace("http://", "ws://", 1)
+        self.http = http
+        self.stats = Stats()
+        self.rng = random.Random(args.seed)
+        self.live: dict[str, asyncio.Event] = {}
+        """Live games, each with an event set when it ends (spectators wait on it)."""
+        self.stopping = asyncio.Event()
+        self.counter = itertools.count()
+        self.t0 = time.perf_counter()
+
+    def action_id(self) -> str:
+        return f"a{next(self.counter)}"
+
+
+def eye_of(game: Game, point: tuple[int, int], color: Color) -> bool:
+    """``point`` is a one-point eye of ``color``: every neighbour on the board is ``color``'s."""
+    x, y = point
+    size = game.size
+    board = game.board
+    for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
+        if 0 <= nx < size and 0 <= ny < size and board[(nx, ny)] is not color:
+            return False
+    return True
+
+
+class Player:
+    """One seat of one game, connected by WebSocket; acts when it is its turn."""
+
+    def __init__(self, bench: Bench, game_id: str, color: Color, token: str, *, via_http: bool, moves: int):
+        self.bench = bench
+        self.game_id = game_id
+        self.color = color
+        self.seat = "black" if color is Color.BLACK else "white"
+        self.token = token
+        self.via_http = via_http
+        self.moves = moves
+        self.game = Game(SIZE, Rules.parse(RULES))
+        self.v = 0
+        self.ws: ClientConnection | None = None
+        self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.acting: asyncio.Task[None] | None = None
+        self.acted_at = -1
+        """The version this player last acted on (it acts once per version)."""
+        self.done = False
+
+    async def run(self) -> None:
+        stats = self.bench.stats
+        while not self.done and not self.bench.stopping.is_set():
+            url = f"{self.bench.ws_base}/ws/game/{self.game_id}?v={self.v}&token={self.token}"
+            try:
+                async with connect(url, max_size=2**20, open_timeout=30) as ws:
+                    self.ws = ws
+                    await self._read(ws)
+            except ConnectionClosed as e:
+                stats.errors[f"ws-closed-{e.rcvd.code if e.rcvd else 'no-close-frame'}"] += 1
+            except (OSError, asyncio.TimeoutError) as e:
+                stats.errors[f"ws-connect-{type(e).__name__}"] += 1
+                await asyncio.sleep(1)
+            finally:
+                self.ws = None
+        if self.acting is not None:
+            try:
+                await asyncio.wait_for(self.acting, ACK_TIMEOUT)
+            except (asyncio.TimeoutError, asyncio.CancelledError):
+                pass
+
+    async def _read(self, ws: ClientConnection) -> None:
+        stats = self.bench.stats
+        stop = asyncio.ensure_future(self.bench.stopping.wait())
+        try:
+            while True:
+                ending = self.done or stop.done()
+                if ending and (self.acting is None or self.acting.done()):
+                    return  # the game or the run is over and no action waits for its answer
+                recv = asyncio.ensure_future(ws.recv())
+                if ending:  # read on until the action under way has its answer
+                    await asyncio.wait({recv}, timeout=ACK_TIMEOUT)
+                else:
+                    await asyncio.wait({recv, stop}, return_when=asyncio.FIRST_COMPLETED)
+                if not recv.done():
+                    recv.cancel()
+                    continue
+                message = json.loads(recv.result())
+                stats.frames += 1
+                t, d = message["t"], message["d"]
+                if t == "event":
+                    stats.events += 1
+                    self._event(d)
+                elif t == "hello":
+                    self._maybe_act()
+                elif t == "ack" or t == "reject":
+                    future = self.pending.pop(d.get("a"), None)
+                    if future is not None and not future.done():
+                        future.set_result(message)
+                elif t == "error":
+                    stats.errors[f"error-frame-{d.get('error')}"] += 1
+                elif t == "full":  # not expected: players connect with v
+                    stats.errors["unexpected-full-state"] += 1
+                    self.done = True
+        finally:
+            stop.cancel()
+
+    def _event(self, e: dict[str, Any]) -> None:
+        stats = self.bench.stats
+        if e["v"] <= self.v:
+            stats.errors["event-repeated"] += 1
+            return
+        if e["v"] != self.v + 1:
+            stats.errors["event-gap"] += 1
+            self.done = True
+            return
+        apply_event(self.game, EventKind(e["kind"]), e)
+        self.v = e["v"]
+        if self.game.phase is Phase.FINISHED:
+            self.done = True
+            if self.color is Color.BLACK:
+                stats.games_finished += 1
+                stats.results[e["kind"]] += 1
+                ended = self.bench.live.pop(self.game_id, None)
+                if ended is not None:
+                    ended.set()
+            return
+        self._maybe_act()
+
+    def _maybe_act(self) -> None:
+        """Start acting (after a think time) if it is this seat's turn and it has not acted yet."""
+        if self.done or self.bench.stopping.is_set():
+            return
+        if self._my_turn() and self.acted_at < self.v and (self.acting is None or self.acting.done()):
+            self.acted_at = self.v
+            self.acting = asyncio.create_task(self._act(self.v))
+
+    def _my_turn(self) -> bool:
+        game = self.game
+        if game.phase is Phase.PLAY:
+            return game.to_move is self.color
+        marking = game.marking
+        return marking is not None and marking.to_act is self.color
+
+    def _choose(self) -> tuple[str, dict[str, Any], str, str | None]:
+        """The action to take now: (frame type, body, event kind expected, move)."""
+        game, rng = self.game, self.bench.rng
+        if game.phase is Phase.MARKING:
+            marking = game.marking
+            assert marking is not None
+            if marking.proposal is None:
+                return "dead", {"dead": []}, "propose", None
+            return "accept", {}, "accept", None
+        if rng.random() < self.bench.args.resign:
+            return "resign", {}, "resign", None
+        if game.move_number < self.moves:
+            points = [p for p in game.legal_moves() if not eye_of(game, p, self.color)]
+            if points:
+                move = point_to_gtp(rng.choice(points))
+                return "play", {"move": move}, "move", move
+        return "play", {"move": "pass"}, "pass", None
+
+    async def _act(self, v: int) -> None:
+        bench, stats = self.bench, self.bench.stats
+        await asyncio.sleep(bench.rng.uniform(*bench.args.think))
+        if bench.stopping.is_set() or self.v != v:
+            return
+        t, body, kind, move = self._choose()
+        a = bench.action_id()
+        body = {**body, "v": v, "a": a}
+        start = time.perf_counter()
+        try:
+            if self.via_http:
+                answer = await bench.http.post(
+                    f"/api/games/{self.game_id}/{t}", json=body, headers={"Authorization": f"Bearer {self.token}"}
+                )
+                elapsed = time.perf_counter() - start
+                if answer.status_code != 200:
+                    stats.errors[f"http-{answer.status_code}-{answer.json().get('error')}"] += 1
+                    return
+                stats.latencies["http"].append(elapsed)
+                stats.by_kind.setdefault(kind, []).append(elapsed)
+                if elapsed > 0.2:
+                    stats.slowest.append((elapsed, start - bench.t0, kind, "http"))
+                stats.acks.append(Ack(self.game_id, answer.json()["v"], a, self.seat, kind, move))
+                return
+            ws = self.ws
+            if ws is None:
+                stats.errors["not-connected"] += 1
+                return
+            future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+            self.pending[a] = future
+            await ws.send(json.dumps({"t": t, "d": body}))
+            reply = await asyncio.wait_for(future, ACK_TIMEOUT)
+            elapsed = time.perf_counter() - start
+            if reply["t"] == "reject":
+                stats.errors[f"reject-{reply['d'].get('error')}"] += 1
+                return
+            stats.latencies["ws"].append(elapsed)
+            stats.by_kind.setdefault(kind, []).append(elapsed)
+            if elapsed > 0.2:
+                stats.slowest.append((elapsed, start - bench.t0, kind, "ws"))
+            stats.acks.append(Ack(self.game_id, reply["d"]["v"], a, self.seat, kind, move))
+        except asyncio.TimeoutError:
+            stats.errors["timeout"] += 1
+        except (httpx.HTTPError, ConnectionClosed, OSError) as e:
+            stats.errors[f"send-{type(e).__name__}"] += 1
+
+
+async def pair(bench: Bench, index: int) -> None:
+    """Two players on one game after another, until the run stops."""
+    args, stats = bench.args, bench.stats
+    rng = random.Random(args.seed * 100_003 + index)
+    await asyncio.sleep(rng.uniform(0, args.ramp))
+    while not bench.stopping.is_set():
+        start = time.perf_counter()
+        try:
+            answer = await bench.http.post("/api/games", json={"size": SIZE, "rules": RULES})
+        except httpx.HTTPError as e:
+            stats.errors[f"create-{type(e).__name__}"] += 1
+            await asyncio.sleep(1)
+            continue
+        if answer.status_code != 201:
+            stats.errors[f"create-http-{answer.status_code}"] += 1
+            await asyncio.sleep(1)
+            continue
+        stats.create_latencies.append(time.perf_counter() - start)
+        stats.games_created += 1
+        created = answer.json()
+        game_id = created["id"]
+        bench.live[game_id] = asyncio.Event()
+        low, high = args.moves
+        moves = rng.randint(low, high)
+        players = [
+            Player(
+                bench, game_id, color, created[f"{name}_token"], via_http=rng.random() < args.http_share, moves=moves
+            )
+            for color, name in ((Color.BLACK, "black"), (Color.WHITE, "white"))
+        ]
+        await asyncio.gather(*(p.run() for p in players))
+        bench.live.pop(game_id, None)
+
+
+async def spectator(bench: Bench, index: int) -> None:
+    """Watches a random live game (the full state, then its events) until it ends, then another."""
+    args, stats = bench.args, bench.stats
+    rng = random.Random(args.seed * 200_003 + index)
+    await asyncio.sleep(rng.uniform(0, args.ramp) + 1)
+    while not bench.stopping.is_set():
+        if not bench.live:
+            await asyncio.sleep(0.5)
+            continue
+        game_id = rng.choice(list(bench.live))
+        ended = bench.live.get(game_id)
+        if ended is None:
+            continue
+        try:
+            async with connect(f"{bench.ws_base}/ws/game/{game_id}", max_size=2**20, open_timeout=30) as ws:
+                v: int | None = None
+                stop = asyncio.ensure_future(bench.stopping.wait())
+                over = asyncio.ensure_future(ended.wait())
+                try:
+                    while True:
+                        recv = asyncio.ensure_future(ws.recv())
+                        await asyncio.wait({recv, stop, over}, return_when=asyncio.FIRST_COMPLETED)
+                        if not recv.done():
+                            recv.cancel()
+                            break
+                        message = json.loads(recv.result())
+                        stats.frames += 1
+                        t, d = message["t"], message["d"]
+                        if t == "full":
+                            v = d["v"]
+                        elif t == "event":
+                            stats.events += 1
+                            if v is not None and d["v"] != v + 1:
+                                stats.errors["event-gap" if d["v"] > v + 1 else "event-repeated"] += 1
+                            v = d["v"]
+                            if d["kind"] in ("accept", "resign"):
+                                break
+                        elif t == "error":
+                            stats.errors[f"error-frame-{d.get('error')}"] += 1
+                finally:
+                    stop.cancel()
+                    over.cancel()
+        except ConnectionClosed as e:
+            stats.errors[f"ws-closed-{e.rcvd.code if e.rcvd else 'no-close-frame'}"] += 1
+        except (OSError, asyncio.TimeoutError) as e:
+            stats.errors[f"ws-connect-{type(e).__name__}"] += 1
+            await asyncio.sleep(1)
+
+
+async def pinger(bench: Bench) -> None:
+    """One WebSocket that sends ``ping`` ten times a second: the server's event-loop
+    responsiveness apart from any game's work (a ping is answered without touching a room)."""
+    stats = bench.stats
+    while not bench.live and not bench.stopping.is_set():
+        await asyncio.sleep(0.1)
+    if bench.stopping.is_set():
+        return
+    game_id = next(iter(bench.live))
+    async with connect(f"{bench.ws_base}/ws/game/{game_id}", max_size=2**20, open_timeout=30) as ws:
+        while not bench.stopping.is_set():
+            start = time.perf_counter()
+            await ws.send('{"t":"ping"}')
+            while json.loads(await ws.recv())["t"] != "pong":
+                pass
+            stats.pings.append((start - bench.t0, time.perf_counter() - start))
+            await asyncio.sleep(0.1)
+
+
+async def monitor(bench: Bench, pid: int) -> None:
+    """Every second: the server's CPU time and RSS (process and tree), and this loop's lag."""
+    stats = bench.stats
+    loop = asyncio.get_running_loop()
+    tree = process_tree(pid)
+    tick = 0
+    while True:
+        before = loop.time()
+        await asyncio.sleep(0.1)
+        stats.loop_lag.append(max(0.0, loop.time() - before - 0.1))
+        tick += 1
+        if tick % 10:
+            continue
+        if tick % 50 == 0:
+            tree = process_tree(pid)
+        main = proc_times(pid)
+        if main is None:
+            continue
+        parts = [t for t in (proc_times(p) for p in tree) if t is not None]
+        stats.server_cpu.append(
+            (time.perf_counter(), main[0], sum(c for c, _ in parts), main[1], sum(r for _, r in parts))
+        )
+
+
+# ---------------------------------------------------------------------------- the server
+class ServerProcess:
+    """``miai serve`` on 127.0.0.1 with a free port, in its own process group."""
+
+    def __init__(self, database: Path, log_path: Path):
+        self.database = database
+        self.log_path = log_path
+        self.proc: subprocess.Popen[str] | None = None
+        self.base = ""
+
+    def start(self, timeout: float = 120.0) -> str:
+        command = [
+            sys.executable, "-m", "miai", "serve", "--host", "127.0.0.1", "--port", "0",
+            "--database", f"sqlite:///{self.database}", "--log-level", "warning",
+        ]  # fmt: skip
+        log = open(self.log_path, "w")
+        self.proc = subprocess.Popen(
+            command, stdout=subprocess.PIPE, stderr=log, text=True, start_new_session=True
+        )
+        log.close()
+        deadline = time.monotonic() + timeout
+        assert self.proc.stdout is not None
+        while time.monotonic() < deadline:
+            line = self.proc.stdout.readline()
+            if not line:
+                break
+            found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+            if found:
+                self.base = f"http://127.0.0.1:{found.group(1)}"
+                return self.base
+        self.stop()
+        raise RuntimeError(f"the server did not start; its log: {self.log_path.read_text()[-2000:]}")
+
+    @property
+    def pid(self) -> int:
+        assert self.proc is not None
+        return self.proc.pid
+
+    def stop(self) -> int | None:
+        """SIGTERM, then SIGKILL to its process group after 20 s; returns the exit code."""
+        if self.proc is None:
+            return None
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(10)
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()
+        return self.proc.returncode
+
+
+# ---------------------------------------------------------------------------- the run
+def cpu_summary(samples: list[tuple[float, float, float, int, int]]) -> dict[str, Any]:
+    """Mean and peak CPU (% of one core) over the samples, and peak RSS (MiB)."""
+    if len(samples) < 2:
+        return {}
+    mains, trees = [], []
+    for (t0, c0, tc0, _, _), (t1, c1, tc1, _, _) in zip(samples, samples[1:]):
+        mains.append(100 * (c1 - c0) / (t1 - t0))
+        trees.append(100 * (tc1 - tc0) / (t1 - t0))
+    span = samples[-1][0] - samples[0][0]
+    return {
+        "server_cpu_mean_pct": round(100 * (samples[-1][1] - samples[0][1]) / span, 1),
+        "server_cpu_peak_pct": round(max(mains), 1),
+        "server_tree_cpu_mean_pct": round(100 * (samples[-1][2] - samples[0][2]) / span, 1),
+        "server_tree_cpu_peak_pct": round(max(trees), 1),
+        "server_rss_peak_mib": round(max(s[3] for s in samples) / 2**20, 1),
+        "server_tree_rss_peak_mib": round(max(s[4] for s in samples) / 2**20, 1),
+    }
+
+
+async def drive(args: argparse.Namespace, server: ServerProcess) -> tuple[Stats, dict[str, Any]]:
+    limits = httpx.Limits(max_connections=args.http_connections, max_keepalive_connections=args.http_connections)
+    async with httpx.AsyncClient(base_url=server.base, limits=limits, timeout=ACK_TIMEOUT) as http:
+        bench = Bench(args, server.base, http)
+        watcher = asyncio.create_task(monitor(bench, server.pid))
+        pings = asyncio.create_task(pinger(bench))
+        cpu0 = os.times()
+        start = time.perf_counter()
+        clients = [asyncio.create_task(pair(bench, i)) for i in range(args.players // 2)]
+        clients += [asyncio.create_task(spectator(bench, i)) for i in range(args.spectators)]
+        await asyncio.sleep(args.ramp + args.duration)
+        bench.stopping.set()
+        measured = time.perf_counter() - start
+        _, stuck = await asyncio.wait(clients, timeout=ACK_TIMEOUT + 10)
+        for task in stuck:
+            task.cancel()
+        bench.stats.errors["client-stuck-at-end"] += len(stuck)
+        if not bench.stats.errors["client-stuck-at-end"]:
+            del bench.stats.errors["client-stuck-at-end"]
+        await asyncio.gather(*stuck, return_exceptions=True)
+        watcher.cancel()
+        pings.cancel()
+        await asyncio.gather(pings, return_exceptions=True)
+        cpu1 = os.times()
+        for task in clients:
+            if task.done() and not task.cancelled() and task.exception() is not None:
+                bench.stats.errors[f"client-crash-{type(task.exception()).__name__}"] += 1
+        client = {
+            "seconds": round(measured, 1),
+            "client_cpu_mean_pct": round(
+                100 * (cpu1.user + cpu1.system - cpu0.user - cpu0.system) / (time.perf_counter() - start), 1
+            ),
+            "client_loop_lag_p99_ms": round(percentile(bench.stats.loop_lag, 99) * 1000, 1),
+            "client_loop_lag_max_ms": round(max(bench.stats.loop_lag, default=0) * 1000, 1),
+        }
+        return bench.stats, client
+
+
+def load_average() -> list[float]:
+    return [round(x, 2) for x in os.getloadavg()]
+
+
+def summarize(args: argparse.Namespace, stats: Stats, client: dict[str, Any], verify: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    seconds = client["seconds"]
+    every = stats.latencies["ws"] + stats.latencies["http"]
+    return {
+        "date": datetime.datetime.now().isoformat(timespec="seconds"),
+        "machine": {"nproc": os.cpu_count(), "cpu": cpu_model(), "python": platform.python_version()},
+        "setup": {
+            "players": args.players,
+            "spectators": args.spectators,
+            "duration_s": args.duration,
+            "ramp_s": args.ramp,
+            "think_s": args.think,
+            "moves_per_game": args.moves,
+            "resign_per_move": args.resign,
+            "http_share": args.http_share,
+            "board": SIZE,
+            "rules": RULES,
+        },
+        "ack_latency": latency_summary(every),
+        "ack_latency_ws": latency_summary(stats.latencies["ws"]),
+        "ack_latency_http": latency_summary(stats.latencies["http"]),
+        "ack_latency_by_kind": {kind: latency_summary(v) for kind, v in sorted(stats.by_kind.items())},
+        "create_latency": latency_summary(stats.create_latencies),
+        "ping_rtt": latency_summary([rtt for _, rtt in stats.pings]),
+        "ping_over_200ms_at_s": [round(at, 1) for at, rtt in stats.pings if rtt > 0.2][:20],
+        "actions_over_200ms": [
+            {"ms": round(1000 * ms, 1), "at_s": round(at, 1), "kind": kind, "via": via}
+            for ms, at, kind, via in sorted(stats.slowest, reverse=True)[:20]
+        ],
+        "actions_per_s": round(len(every) / seconds, 1),
+        "events_delivered_per_s": round(stats.events / seconds, 1),
+        "frames_delivered_per_s": round(stats.frames / seconds, 1),
+        "games_created": stats.games_created,
+        "games_finished": stats.games_finished,
+        "game_endings": dict(stats.results),
+        "errors": dict(sorted(stats.errors.items())),
+        "verify": verify,
+        **client,
+        **extra,
+    }
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def table(summary: dict[str, Any]) -> str:
+    lat, setup, verify = summary["ack_latency"], summary["setup"], summary["verify"]
+    errors = sum(summary["errors"].values())
+    head = "| players | spectators | actions/s | ack p50 | p90 | p99 | max | events/s | server CPU | server RSS | errors | lost/doubled | load |"
+    rule = "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|"
+    row = (
+        f"| {setup['players']} | {setup['spectators']} | {summary['actions_per_s']} | {lat['p50_ms']} ms | "
+        f"{lat['p90_ms']} ms | {lat['p99_ms']} ms | {lat['max_ms']} ms | {summary['events_delivered_per_s']} | "
+        f"{summary.get('server_cpu_mean_pct', '?')}% | {summary.get('server_rss_peak_mib', '?')} MiB | {errors} | "
+        f"{verify['lost']}/{verify['doubled']} of {verify['acknowledged']}"
+        f"{'' if verify['ok'] else ' FAILED'} | {' '.join(map(str, summary['load_before']))} |"
+    )
+    return "\n".join([head, rule, row])
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--clients", type=int, default=100, help="players + spectators: two thirds players (default 100)")
+    p.add_argument("--players", type=int, help="players (even; overrides the split of --clients)")
+    p.add_argument("--spectators", type=int, help="spectators (overrides the split of --clients)")
+    p.add_argument("--duration", type=float, default=60.0, help="seconds of play after the ramp (default 60)")
+    p.add_argument("--ramp", type=float, default=5.0, help="seconds over which clients arrive (default 5)")
+    p.add_argument("--think", type=float, nargs=2, default=[0.5, 3.0], metavar=("LOW", "HIGH"))
+    p.add_argument("--moves", type=int, nargs=2, default=[20, 60], metavar=("LOW", "HIGH"),
+                   help="moves before the players pass, drawn per game (default 20 60)")  # fmt: skip
+    p.add_argument("--resign", type=float, default=0.005, help="chance to resign instead of a move (default 0.005)")
+    p.add_argument("--http-share", type=float, default=0.2, help="players acting by HTTP POST (default 0.2)")
+    p.add_argument("--http-connections", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--timeout", type=float, help="hard limit of the whole run in seconds (default: duration + 180)")
+    p.add_argument("--keep", action="store_true", help="keep the temporary directory (database, server log)")
+    p.add_argument("--json", type=Path, help="also write the JSON summary to this file")
+    p.add_argument("--quick", action="store_true", help="smoke test: 20 clients for 10 s")
+    args = p.parse_args(argv)
+    if args.quick:  # short games and quick moves, so that games end and new ones start
+        args.clients, args.duration, args.ramp = 20, 10.0, 2.0
+        args.think, args.moves = [0.2, 1.0], [2, 8]
+    if args.players is None:
+        args.players = 2 * round(args.clients / 3)
+        if args.spectators is None:
+            args.spectators = args.clients - args.players
+    args.spectators = args.spectators or 0
+    if args.players < 2 or args.players % 2:
+        p.error("--players must be an even number of at least 2")
+    if args.timeout is None:
+        args.timeout = args.ramp + args.duration + 180
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    directory = Path(tempfile.mkdtemp(prefix="miai-load-"))
+    database = directory / "miai.db"
+    server = ServerProcess(database, directory / "server.log")
+    load_before = load_average()
+    Game(SIZE).legal_moves()  # load the compiled kernel now, not in the first client's turn
+    try:
+        server.start()
+        print(f"server {server.base} pid {server.pid}, database {database}", file=sys.stderr, flush=True)
+        stats, client = asyncio.run(asyncio.wait_for(drive(args, server), args.timeout))
+    except asyncio.TimeoutError:
+        print(f"the run went over its hard limit of {args.timeout:.0f} s; the server is stopped", file=sys.stderr)
+        stats = None
+    finally:
+        code = server.stop()
+    if stats is None:
+        if not args.keep:
+            shutil.rmtree(directory)
+        return 2
+    log_lines = server.log_path.read_text(errors="replace").splitlines()
+    verify = verify_database(database, stats.acks)
+    extra = {
+        "load_before": load_before,
+        "load_after": load_average(),
+        "server_exit_code": code,
+        "server_log_errors": sum(1 for line in log_lines if "Traceback" in line or "ERROR" in line),
+        **cpu_summary(stats.server_cpu),
+    }
+    summary = summarize(args, stats, client, verify, extra)
+    text = json.dumps(summary, indent=2)
+    print(text)
+    if args.json:
+        args.json.write_text(text + "\n")
+    print(table(summary))
+    if args.keep:
+        print(f"kept {directory}", file=sys.stderr)
+    else:
+        shutil.rmtree(directory)
+    return 0 if verify["ok"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,84 @@
+"""The worker pool seen from the event loop: starting it never blocks the loop."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from concurrent.futures import Future
+
+from miai.rules import Rules
+from miai.server import workers as workers_module
+from miai.server.events import GameSpec
+from miai.server.workers import Workers
+
+
+class SlowStartPool:
+    """Stands for a ProcessPoolExecutor whose submit() starts processes (blocking 0.2 s)."""
+
+    made = 0
+
+    def __init__(self, *args, **kwargs):
+        type(self).made += 1
+
+    def submit(self, fn, *args):
+        time.sleep(0.2)
+        future: Future = Future()
+        future.set_result((["C3"], []))
+        return future
+
+    def shutdown(self, **kwargs):
+        pass
+
+
+def test_the_pool_starts_off_the_event_loop_and_only_once(monkeypatch):
+    SlowStartPool.made = 0
+    monkeypatch.setattr(workers_module, "ProcessPoolExecutor", SlowStartPool)
+    spec = GameSpec(9, Rules.preset("chinese"))
+
+    async def run():
+        ticks = 0
+        stop = asyncio.Event()
+
+        async def ticker():
+            nonlocal ticks
+            while not stop.is_set():
+                await asyncio.sleep(0.01)
+                ticks += 1
+
+        tick_task = asyncio.create_task(ticker())
+        pool = Workers(1)
+        answers = await asyncio.gather(*(pool.dead_stones(spec, []) for _ in range(3)))
+        stop.set()
+        await tick_task
+        pool.close()
+        return ticks, answers
+
+    ticks, answers = asyncio.run(run())
+    assert answers == [(["C3"], [])] * 3
+    assert SlowStartPool.made == 1
+    assert ticks >= 5  # the loop ran on while submit() blocked (0.2 s or more)
+
+
+def test_a_pool_whose_worker_died_is_replaced():
+    import os
+    import signal
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = Workers(1)
+
+    async def scenario() -> int:
+        first = await pool._run(os.getpid)
+        os.kill(first, signal.SIGKILL)
+        for _ in range(100):  # a job caught in the dying pool may fail; the ones after it run
+            try:
+                pid = await pool._run(os.getpid)
+            except BrokenProcessPool:
+                continue
+            assert pid != first
+            return pid
+        raise AssertionError("no job ran after the worker died: the broken pool was kept")
+
+    try:
+        assert asyncio.run(scenario()) > 0
+    finally:
+        pool.close()
