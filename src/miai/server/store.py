@@ -10,6 +10,9 @@ single writer anyway; without the lock, pooled connections that find the file lo
 in SQLite's busy handler (1, 2, 5 ... 100 ms at a time, never woken when the lock frees), and
 under load they pile up into stalls of seconds (``benchmarks/server_load.py`` measured them).
 The lock makes them wait in order instead, and changes nothing about when a commit happens.
+And since SQLite commits one transaction at a time, each with its own fsync, the events of
+actions that arrive together are committed together (:class:`~miai.server.batch.GroupCommit`):
+one fsync for the batch, each action answered only after the batch's commit.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from miai.coords import Color
+from miai.server.batch import GroupCommit
 from miai.server.events import Event, EventKind, color_name, parse_color
 from miai.server.schema import game_events, games
 
@@ -107,6 +111,8 @@ class Store:
     def __init__(self, engine: AsyncEngine):
         self.engine = engine
         self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+        self._group = GroupCommit(self._writing) if self._write_lock is not None else None
+        """SQLite: the events of concurrent actions share a transaction (batch.py)."""
 
     @contextlib.asynccontextmanager
     async def _writing(self) -> AsyncIterator[AsyncConnection]:
@@ -177,15 +183,23 @@ class Store:
         first, last = events[0].v, events[-1].v
         if [e.v for e in events] != list(range(first, last + 1)):
             raise ValueError("events must be numbered contiguously")
+
+        async def write(conn: AsyncConnection) -> None:
+            # the conditional update first: a stale version raises before anything is written
+            done = await conn.execute(
+                games.update()
+                .where(games.c.id == game_id, games.c.v == first - 1)
+                .values(v=last, status=status, result=result, ended_ms=ended_ms)
+            )
+            if done.rowcount != 1:
+                raise WriteConflict(f"game {game_id} is no longer at version {first - 1}")
+            await conn.execute(game_events.insert(), [_event_row(game_id, e) for e in events])
+
         try:
-            async with self._writing() as conn:
-                await conn.execute(game_events.insert(), [_event_row(game_id, e) for e in events])
-                done = await conn.execute(
-                    games.update()
-                    .where(games.c.id == game_id, games.c.v == first - 1)
-                    .values(v=last, status=status, result=result, ended_ms=ended_ms)
-                )
-                if done.rowcount != 1:
-                    raise WriteConflict(f"game {game_id} is no longer at version {first - 1}")
+            if self._group is not None:
+                await self._group.run(write)
+            else:
+                async with self._writing() as conn:
+                    await write(conn)
         except sa.exc.IntegrityError as e:
             raise WriteConflict(f"game {game_id}: version {first} is already written") from e
