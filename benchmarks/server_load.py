@@ -509,6 +509,7 @@ class ServerProcess:
         command = [
             sys.executable, "-m", "miai", "serve", "--host", "127.0.0.1", "--port", "0",
             "--database", f"sqlite:///{self.database}", "--log-level", "warning",
+            "--no-rate-limits",  # every simulated client comes from 127.0.0.1
         ]  # fmt: skip
         log = open(self.log_path, "w")
         self.proc = subprocess.Popen(

@@ -15,6 +15,7 @@ from miai.server.ratelimit import Window, client_address
 from miai.server.ws import CLOSE_RATE_LIMITED
 
 from .browsers import Browser, with_address
+from .conftest import make_client
 
 RELAXED = {name: "100000/minute" for name in ("limit_requests", "limit_games", "limit_accounts", "limit_logins")}
 
@@ -236,3 +237,9 @@ def test_the_memory_storage_cleans_expired_entries_but_only_every_few_seconds(mo
 
     kept, after = asyncio.run(run())
     assert kept >= 50 and after <= 2
+
+
+def test_with_rate_limits_off_one_address_is_not_limited(db):
+    with make_client(db, rate_limits=False, limit_games="2/minute", ws_max_per_address=1) as client:
+        made = [client.post("/api/games", json={"size": 9}).status_code for _ in range(5)]
+        assert made == [201] * 5

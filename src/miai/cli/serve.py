@@ -31,6 +31,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         "else miai.db in the user data directory)",
     )
     p.add_argument(
+        "--no-rate-limits",
+        action="store_true",
+        help="do not limit requests, games, logins and connections per address (for load tests, or "
+        "behind a front end that limits them; the per-connection frame limit stays)",
+    )
+    p.add_argument(
         "--log-level",
         default="warning",
         choices=["critical", "error", "warning", "info", "debug"],
@@ -66,7 +72,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         database = config.resolved_database_url()
         async_url(database)
-        app = create_app(ServerConfig(database_url=database))  # a bad MIAI_SECRET is refused here
+        app = create_app(  # a bad MIAI_SECRET is refused here
+            ServerConfig(database_url=database, rate_limits=not args.no_rate_limits)
+        )
     except MiaiError as e:
         print(f"miai serve: {e}", file=sys.stderr)
         return 2

@@ -89,6 +89,10 @@ class ServerConfig:
     """argon2id memory for a new password hash, in KiB."""
 
     # ---------------------------------------------------------------- limits (ratelimit.py)
+    rate_limits: bool = True
+    """Limit what one address may do (below). Off (``miai serve --no-rate-limits``) only where every
+    client comes from one address that is not a proxy passing the real one on: a load test, or a
+    front end that limits rates itself. The per-connection frame limit stays."""
     rate_limit_storage: str = "async+memory://"
     """Where the per-address counters live (a ``limits`` storage URI, e.g. ``async+redis://host:6379``)."""
     limit_requests: str = "600/minute"
