@@ -65,6 +65,16 @@ class Setup:
     empty: tuple[Point, ...] = ()
     to_move: Color | None = None
 
+    def apply_to(self, board: Board) -> None:
+        """Edit ``board`` as this setup says: the emptied points first, then the black and the
+        white stones (no captures; what a game, a diagram or a review replays)."""
+        for p in self.empty:
+            board.set(p, None)
+        for p in self.black:
+            board.set(p, Color.BLACK)
+        for p in self.white:
+            board.set(p, Color.WHITE)
+
 
 @dataclass(frozen=True, slots=True)
 class Resume:
@@ -589,12 +599,7 @@ class Game:
 
     def _apply_setup(self, entry: Setup) -> None:
         state = self._state
-        for p in entry.empty:
-            state.board.set(p, None)
-        for p in entry.black:
-            state.board.set(p, Color.BLACK)
-        for p in entry.white:
-            state.board.set(p, Color.WHITE)
+        entry.apply_to(state.board)
         if entry.to_move is not None:
             state.to_move = entry.to_move
         if state.move_number == 0:

@@ -238,15 +238,6 @@ def _history_moves(game: Game) -> list[tuple[int, Move | Setup]]:
     return out
 
 
-def _apply_setup(board: Board, setup: Setup) -> None:
-    for p in setup.empty:
-        board.set(p, None)
-    for p in setup.black:
-        board.set(p, Color.BLACK)
-    for p in setup.white:
-        board.set(p, Color.WHITE)
-
-
 def move_diagram(
     game: Game,
     first: int = 1,
@@ -286,7 +277,7 @@ def move_diagram(
             break  # a setup edit after the range's last move
         if not started:
             if isinstance(entry, Setup):
-                _apply_setup(board, entry)
+                entry.apply_to(board)
             elif entry.point is None:
                 board.clear_ko()
             else:

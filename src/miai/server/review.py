@@ -42,12 +42,7 @@ def _stones(board: Board) -> dict[str, list[str]]:
 def _edit(board: Board, setup: Setup) -> dict[str, list[str]]:
     """Apply a setup edit to ``board`` (as :meth:`Game.setup` does: empty, then black, then
     white) and return it as the page applies it."""
-    for p in setup.empty:
-        board.set(p, None)
-    for p in setup.black:
-        board.set(p, Color.BLACK)
-    for p in setup.white:
-        board.set(p, Color.WHITE)
+    setup.apply_to(board)
     return {"black": vertices(setup.black), "white": vertices(setup.white), "empty": vertices(setup.empty)}
 
 
