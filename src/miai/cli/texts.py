@@ -28,7 +28,7 @@ from miai.game import Game
 from miai.i18n import gettext as _
 from miai.i18n import ngettext, pgettext
 from miai.result import Result, Termination
-from miai.rules import PRESETS, KoRule, Rules, Scoring
+from miai.rules import KoRule, Rules, Scoring
 from miai.scoring import Score
 
 STONE_LETTER = {Color.BLACK: "X", Color.WHITE: "O"}
@@ -58,21 +58,19 @@ def vertices(points: Collection[Point]) -> str:
     return coords.vertices(points) or pgettext("vertices", "none")
 
 
-RULESET_NAMES = {
-    "simple": N_("simple"),
-    "chinese": N_("chinese"),
-    "japanese": N_("japanese"),
-    "korean": N_("korean"),
-    "aga": N_("aga"),
-    "new-zealand": N_("new-zealand"),
-    "tromp-taylor": N_("tromp-taylor"),
-}
-"""The presets' names as the players read them (``{rules}`` follows the word *rules*)."""
-
-
 def ruleset_name(preset: str) -> str:
-    """A preset's name in the current language (an adjective of *rules*: ``reglas chinas``)."""
-    return pgettext("ruleset", RULESET_NAMES[preset]) if preset in RULESET_NAMES else preset
+    """A preset's name in the current language, as the word after *rules* (an adjective in
+    the Romance languages: ``reglas chinas``); a name that is no preset's stays as it is."""
+    names = {
+        "simple": pgettext("ruleset", "simple"),
+        "chinese": pgettext("ruleset", "chinese"),
+        "japanese": pgettext("ruleset", "japanese"),
+        "korean": pgettext("ruleset", "korean"),
+        "aga": pgettext("ruleset", "aga"),
+        "new-zealand": pgettext("ruleset", "new-zealand"),
+        "tromp-taylor": pgettext("ruleset", "tromp-taylor"),
+    }
+    return names.get(preset, preset)
 
 
 def describe_rules(rules: Rules) -> str:
@@ -247,20 +245,18 @@ def another_pass_ends() -> str:
     return _("Another pass ends the game.")
 
 
-ILLEGAL_REASONS = {
-    IllegalReason.OCCUPIED: N_("occupied"),
-    IllegalReason.SUICIDE: N_("suicide"),
-    IllegalReason.KO: N_("ko"),
-    IllegalReason.SUPERKO: N_("superko"),
-    IllegalReason.WRONG_PHASE: N_("wrong phase"),
-    IllegalReason.OUT_OF_TURN: N_("out of turn"),
-    IllegalReason.NOT_A_STONE: N_("not a stone"),
-}
-
-
 def reason_name(reason: IllegalReason) -> str:
     """The rule's short name (``occupied``, ``superko``...), as said in parentheses."""
-    return pgettext("illegal", ILLEGAL_REASONS[reason])
+    names = {
+        IllegalReason.OCCUPIED: pgettext("illegal", "occupied"),
+        IllegalReason.SUICIDE: pgettext("illegal", "suicide"),
+        IllegalReason.KO: pgettext("illegal", "ko"),
+        IllegalReason.SUPERKO: pgettext("illegal", "superko"),
+        IllegalReason.WRONG_PHASE: pgettext("illegal", "wrong phase"),
+        IllegalReason.OUT_OF_TURN: pgettext("illegal", "out of turn"),
+        IllegalReason.NOT_A_STONE: pgettext("illegal", "not a stone"),
+    }
+    return names[reason]
 
 
 def illegal_move(error: IllegalMoveError, move: Move, game: Game) -> str:
@@ -346,27 +342,25 @@ def count_marked_dead(rules: Rules) -> str:
     return _("Count under {rules} (with the marked stones dead):").format(rules=describe_rules(rules))
 
 
-SCORE_ROWS = {
-    "stones": N_("stones"),
-    "territory": N_("territory"),
-    "prisoners": N_("prisoners"),
-    "dead": N_("dead stones"),
-    "compensation": N_("compensation"),
-    "komi": N_("komi"),
-    "handicap_bonus": N_("handicap bonus"),
-    "total": N_("total"),
-}
-
-
 def score_table(score: Score) -> str:
     """Every part of the count, Black's and White's side by side, then the scoring, the
     neutral points and the result (the same table as :meth:`miai.scoring.Score.breakdown`)."""
     rows: list[tuple[str, str, str]] = []
+    labels = {
+        "stones": pgettext("count", "stones"),
+        "territory": pgettext("count", "territory"),
+        "prisoners": pgettext("count", "prisoners"),
+        "dead": pgettext("count", "dead stones"),
+        "compensation": pgettext("count", "compensation"),
+        "komi": pgettext("count", "komi"),
+        "handicap_bonus": pgettext("count", "handicap bonus"),
+        "total": pgettext("count", "total"),
+    }
 
     def add(part: str, always: bool = False) -> None:
         b, w = getattr(score.black, part), getattr(score.white, part)
         if always or b or w:
-            rows.append((pgettext("count", SCORE_ROWS[part]), f"{b:g}", f"{w:g}"))
+            rows.append((labels[part], f"{b:g}", f"{w:g}"))
 
     if score.scoring is Scoring.AREA:
         add("stones", True)
