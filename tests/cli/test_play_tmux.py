@@ -91,7 +91,7 @@ def test_a_game_in_spanish_with_lang_es():
     try:
         first = screen.wait_for("Negro (X) jugada 1> ")
         assert "miai play: 5x5, reglas chinas, komi 7.5." in first
-        assert "Prisioneros capturados por Negro (X): 0, por Blanco (O): 0" in first
+        assert "Prisioneros de Negro (X): 0, de Blanco (O): 0" in first
         assert "Todavía no hay jugadas." in first
         screen.type("d4")
         shown = screen.wait_for("Blanco (O) jugada 2> ")
