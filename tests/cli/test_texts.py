@@ -14,7 +14,7 @@ from miai.errors import IllegalReason
 from miai.rules import Rules
 
 CLI = Path(texts.__file__).parent
-PLAY_MODULES = ["actions", "marking", "play", "players", "views"]
+PLAY_MODULES = ["actions", "language", "marking", "play", "players", "score", "views"]
 PHRASE = re.compile(r"[A-Za-z]+ +[A-Za-z]+")
 """Two words: a sentence or a piece of one (single words are commands, like ``pass``)."""
 
