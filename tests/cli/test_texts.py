@@ -1,4 +1,5 @@
-"""``miai play`` keeps its sentences in one place (:mod:`miai.cli.texts`), ready for translation."""
+"""``miai play`` keeps its sentences in one place (:mod:`miai.cli.texts`; ``miai score``'s in
+:mod:`miai.cli.score_texts`), translated into Spanish, Italian and Portuguese."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from miai.cli import texts
+from miai.cli import score_texts, texts
 from miai.coords import Color, point_from_gtp
 from miai.errors import IllegalReason
 from miai.rules import Rules
@@ -56,7 +57,8 @@ def test_two_forms_are_two_whole_sentences():
 
 
 def samples():
-    """Each public function of :mod:`miai.cli.texts` called with sample arguments, by name."""
+    """Each public function of :mod:`miai.cli.texts` and :mod:`miai.cli.score_texts` called with
+    sample arguments, by name."""
     from miai.cli.actions import Accept, Propose, Refuse
     from miai.coords import Move
     from miai.endgame import Marking, Proposal
@@ -163,21 +165,21 @@ def samples():
         "result_words": texts.result_words(Result.parse("W+6.5")),
         "result_line": texts.result_line(Result.parse("B+R")),
         "save_prompt": texts.save_prompt(),
-        "score_options": " ".join(texts.score_options().values()),
-        "score_cannot_read": texts.score_cannot_read("a.sgf", OSError(2, "No such file")),
-        "score_bad_record": texts.score_bad_record("a.sgf", ValueError("x")),
-        "score_error": texts.score_error(ValueError("x")),
-        "record_heading": texts.record_heading(9, 36, "A", "B"),
-        "record_rules": texts.record_rules(chinese, 0),
-        "record_repairs": texts.record_repairs(2),
-        "more_repairs": texts.more_repairs(3),
-        "stones_as_they_stand": texts.stones_as_they_stand(),
-        "map_legend": texts.map_legend(),
-        "dead_chains": texts.dead_chains(Color.BLACK, "A6 B6 (83%)"),
-        "seki_chains": texts.seki_chains("A6 B6"),
-        "no_dead_no_seki": texts.no_dead_no_seki(),
-        "count_line": texts.count_line(Result.parse("B+3.5")),
-        "recorded_line": texts.recorded_line(Result.parse("W+R")),
+        "score_options": " ".join(score_texts.score_options().values()),
+        "score_cannot_read": score_texts.score_cannot_read("a.sgf", OSError(2, "No such file")),
+        "score_bad_record": score_texts.score_bad_record("a.sgf", ValueError("x")),
+        "score_error": score_texts.score_error(ValueError("x")),
+        "record_heading": score_texts.record_heading(9, 36, "A", "B"),
+        "record_rules": score_texts.record_rules(chinese, 0),
+        "record_repairs": score_texts.record_repairs(2),
+        "more_repairs": score_texts.more_repairs(3),
+        "stones_as_they_stand": score_texts.stones_as_they_stand(),
+        "map_legend": score_texts.map_legend(),
+        "dead_chains": score_texts.dead_chains(Color.BLACK, "A6 B6 (83%)"),
+        "seki_chains": score_texts.seki_chains("A6 B6"),
+        "no_dead_no_seki": score_texts.no_dead_no_seki(),
+        "count_line": score_texts.count_line(Result.parse("B+3.5")),
+        "recorded_line": score_texts.recorded_line(Result.parse("W+R")),
     }
 
 
@@ -197,12 +199,14 @@ def public_functions():
 
     return {
         name
-        for name, f in vars(texts).items()
-        if inspect.isfunction(f) and f.__module__ == texts.__name__ and not name.startswith("_") and name != "N_"
+        for module in (texts, score_texts)
+        for name, f in vars(module).items()
+        if inspect.isfunction(f) and f.__module__ == module.__name__ and not name.startswith("_") and name != "N_"
     }
 
 
 def test_every_text_function_has_a_sample():
+    """A text function added without a sample here fails, so none escapes the next test."""
     assert set(samples()) == public_functions()
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from miai import coords
 from miai.cli.terminal import Terminal
-from miai.cli import texts
+from miai.cli import score_texts, texts
 from miai.cli.language import add_language_option, help_texts, use_language
 from miai.coords import Color, Point
 from miai.errors import MiaiError
@@ -29,7 +29,7 @@ MAX_REPAIRS_SHOWN = 10
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    options = help_texts(texts.score_options)
+    options = help_texts(score_texts.score_options)
     p = subparsers.add_parser("score", help=options["score"], description=options["description"])
     p.add_argument("file", metavar="FILE.sgf", help=options["file"])
     p.add_argument("--rules", help=options["rules"])
@@ -53,10 +53,10 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
                 rules = rules.replace(komi=record.komi)
         game = game_from_record(record, rules, strict=False)
     except OSError as exc:
-        print(texts.score_cannot_read(str(args.file), exc), file=sys.stderr)
+        print(score_texts.score_cannot_read(str(args.file), exc), file=sys.stderr)
         return 1
     except MiaiError as exc:
-        print(texts.score_bad_record(str(args.file), exc), file=sys.stderr)
+        print(score_texts.score_bad_record(str(args.file), exc), file=sys.stderr)
         return 1
 
     from miai.ai.status import estimate_status
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
         try:
             estimate = estimate_status(game, playouts=getattr(args, "playouts", None), seed=1)
         except ValueError as exc:
-            print(texts.score_error(exc), file=sys.stderr)
+            print(score_texts.score_error(exc), file=sys.stderr)
             return 1
         score = estimate.score
     else:
@@ -123,34 +123,34 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
         return 0
 
     say(f"{args.file}")
-    say(texts.record_heading(game.size, game.move_number, record.black, record.white))
-    say(texts.record_rules(game.rules, game.handicap))
+    say(score_texts.record_heading(game.size, game.move_number, record.black, record.white))
+    say(score_texts.record_rules(game.rules, game.handicap))
     if record.repairs:
-        say(texts.record_repairs(len(record.repairs)))
+        say(score_texts.record_repairs(len(record.repairs)))
         for line in record.repairs[:MAX_REPAIRS_SHOWN]:
             say(f"  - {line}")
         if len(record.repairs) > MAX_REPAIRS_SHOWN:
-            say(texts.more_repairs(len(record.repairs) - MAX_REPAIRS_SHOWN))
+            say(score_texts.more_repairs(len(record.repairs) - MAX_REPAIRS_SHOWN))
     if estimate is None:
         terminal.show(rich_diagram(game.board, last_move=game.last_move))
-        say(texts.stones_as_they_stand())
+        say(score_texts.stones_as_they_stand())
     else:
         marks = {p: "b" if owner is Color.BLACK else "w" for p, owner in estimate.territory.items() if owner and game.board[p] is None}
         terminal.show(rich_diagram(game.board, last_move=game.last_move, dead=estimate.dead, marks=marks))
-        say(texts.map_legend())
+        say(score_texts.map_legend())
         for colour in (Color.BLACK, Color.WHITE):
             dead = [ch for ch in estimate.chains_of("dead") if ch.color is colour]
             if dead:
                 shown = "; ".join(f"{' '.join(vertices(ch.stones))} ({ch.confidence:.0%})" for ch in dead)
-                say(texts.dead_chains(colour, shown))
+                say(score_texts.dead_chains(colour, shown))
         seki = estimate.chains_of("seki")
         if seki:
-            say(texts.seki_chains("; ".join(" ".join(vertices(ch.stones)) for ch in seki)))
+            say(score_texts.seki_chains("; ".join(" ".join(vertices(ch.stones)) for ch in seki)))
         if not estimate.dead and not seki:
-            say(texts.no_dead_no_seki())
+            say(score_texts.no_dead_no_seki())
     say(texts.score_table(score))
-    say(texts.count_line(score.result))
+    say(score_texts.count_line(score.result))
     recorded = record.result
     if recorded is not None:
-        say(texts.recorded_line(recorded))
+        say(score_texts.recorded_line(recorded))
     return 0
