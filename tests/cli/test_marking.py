@@ -103,7 +103,7 @@ def test_wrong_steps_are_explained(empty_estimate):
     assert "accept or mark dead stones> A1\nThere is no stone on A1.\n" in text
     assert "accept or mark dead stones> undo\nTook back Black's proposal.\n" in text
     assert "marks dead stones> undo\nTook back move 2 (White's pass).\n" in text
-    assert text.endswith("White (O) move 2> quit\nGame left unfinished after 1 moves.\n")
+    assert text.endswith("White (O) move 2> quit\nGame left unfinished after 1 move.\n")
 
 
 def test_marking_help_score_board_and_none(empty_estimate):
@@ -213,7 +213,7 @@ def test_undo_of_a_computers_proposal_goes_back_to_the_persons_pass(empty_estima
     assert (
         "White (O) accept or mark dead stones> undo\nTook back Black's proposal.\nTook back move 2 (White's pass).\n"
     ) in text
-    assert text.endswith("White (O) move 2> quit\nGame left unfinished after 1 moves.\n")
+    assert text.endswith("White (O) move 2> quit\nGame left unfinished after 1 move.\n")
 
 
 # ----------------------------------------------------------------- the pieces

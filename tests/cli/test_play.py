@@ -110,13 +110,13 @@ def test_ko_is_explained():
     code, text = session([*KO_SETUP, "B2", "quit"])
     assert code == 0
     assert "Stones captured by Black (X): 1, by White (O): 0" in text
-    assert "White (O) move 10> B2\nIllegal move (ko): B2 retakes the ko at once: white must play elsewhere first.\n" in text
+    assert "White (O) move 10> B2\nIllegal move (ko): B2 retakes the ko at once: White must play elsewhere first.\n" in text
     assert text.endswith("White (O) move 10> quit\nGame left unfinished after 9 moves.\n")
 
 
 def test_suicide_is_explained():
     code, text = session(["C3", "A2", "D3", "B1", "A1", "quit"])
-    assert "Black (X) move 5> A1\nIllegal move (suicide): A1 is suicide for black" in text
+    assert "Black (X) move 5> A1\nIllegal move (suicide): A1 is suicide for Black" in text
 
 
 def triple_ko(rules: str) -> Game:
@@ -158,13 +158,13 @@ def test_third_repetition_voids_the_game_under_japanese_rules():
 def test_resign_then_skip_saving():
     code, text = session(["D4", "resign", ""])
     assert code == 0
-    assert "White (O) move 2> resign\nWhite resigns.\nGame over: white resigned.\nResult: B+R. Black wins by resignation.\n" in text
+    assert "White (O) move 2> resign\nWhite resigns.\nGame over: White resigned.\nResult: B+R. Black wins by resignation.\n" in text
     assert "Count under" not in text
 
 
 def test_end_of_input_quits_cleanly_at_every_prompt():
     code, text = session(["D4"])
-    assert code == 0 and text.endswith("White (O) move 2> ^D\nGame left unfinished after 1 moves.\n")
+    assert code == 0 and text.endswith("White (O) move 2> ^D\nGame left unfinished after 1 move.\n")
     code, text = session(["D4", "pass", "pass"])
     assert code == 0 and text.endswith("dead stones> ^D\nGame left unfinished.\n")
     code, text = session(["D4", "pass", "pass", ""])
@@ -214,7 +214,7 @@ def test_free_handicap_is_asked_for_and_checked():
     assert code == 0
     assert "Black places 2 handicap stones: list 2 vertices (e.g. D4 Q16).\n" in text
     assert "handicap> D4\nGive exactly 2 vertices (1 given).\n" in text
-    assert "handicap> D4 E5 Z1\nvertex Z1 is off the 5x5 board.\n" in text
+    assert "handicap> D4 E5 Z1\nvertex Z1 is off the 5x5 board: columns are A-E, rows 1-5.\n" in text
     assert "handicap> D4 D4\nfree handicap places a stone twice on D4.\n" in text
     assert "handicap> pass E5\n'pass' is not a point.\n" in text
     assert "1(X). . . . 1" not in text and "1 X . . . . 1" in text
@@ -288,7 +288,7 @@ def test_a_scripted_player_can_play(tmp_path, monkeypatch):
     assert "Illegal move (occupied): C3 is occupied by a black stone.\n  A B C D E" in text
     assert "Move 2: White D3" in text and "Move 4: White passed." in text
     assert "Black (X) move 5> undo\nTook back move 4 (White's pass)." in text
-    assert "White resigns.\nGame over: white resigned.\nResult: B+R." in text
+    assert "White resigns.\nGame over: White resigned.\nResult: B+R." in text
     assert str(game.result) == "B+R" and game.move_number == 3
     assert list(tmp_path.iterdir()) == []
 

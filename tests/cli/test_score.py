@@ -33,7 +33,7 @@ def test_score_of_a_9x9_record(capsys):
     est = estimate_status(game, seed=1)
     score = est.score
     marks = {p: "b" if o is Color.BLACK else "w" for p, o in est.territory.items() if o and game.board[p] is None}
-    repairs = [f"Read with {len(record.repairs)} repair(s):"] + [f"  - {r}" for r in record.repairs]
+    repairs = [f"Read with {len(record.repairs)} repair{'s' if len(record.repairs) != 1 else ''}:"] + [f"  - {r}" for r in record.repairs]
     expected = "\n".join(
         [
             str(path),
@@ -127,7 +127,7 @@ def test_repairs_are_listed_and_capped(capsys):
     assert code == 0
     record = read_file(sample("sgfc-evil-test-many-errors.sgf"))
     assert len(record.repairs) > 10
-    assert f"Read with {len(record.repairs)} repair(s):\n  - {record.repairs[0]}\n" in out
+    assert f"Read with {len(record.repairs)} repair{'s' if len(record.repairs) != 1 else ''}:\n  - {record.repairs[0]}\n" in out
     assert f"  - {record.repairs[9]}\n  ... and {len(record.repairs) - 10} more\n" in out
 
 

@@ -107,8 +107,8 @@ def parse_stones(terminal: Terminal, game: Game, words: list[str]) -> list[Point
     for word in words:
         try:
             point = point_from_gtp(word, game.size)
-        except InvalidMoveError as exc:
-            terminal.say(explain_bad_vertex(word, game.size) or texts.not_a_vertex_marking(exc))
+        except InvalidMoveError:
+            terminal.say(explain_bad_vertex(word, game.size) or texts.not_a_vertex_marking(word))
             return None
         if point is None:
             terminal.say(texts.pass_is_not_a_stone())
@@ -148,11 +148,12 @@ def ask_marking(terminal: Terminal, game: Game, marking: Marking, estimate: Dead
             return Quit()
         words = line.replace(",", " ").split()
         command = words[0].lower() if words else ""
+        attempt: MarkingAction = Accept()  # the step being checked, for the explanation if refused
         try:
             if command in ("quit", "exit"):
                 return Quit()
             if command in ("help", "?"):
-                terminal.say(texts.MARKING_HELP)
+                terminal.say(texts.marking_help())
             elif command == "board":
                 show_marked(terminal, game, dead)
             elif command == "score":
@@ -161,10 +162,11 @@ def ask_marking(terminal: Terminal, game: Game, marking: Marking, estimate: Dead
                 return Undo()
             elif command in ("accept", "yes"):
                 marking.accept(color)  # raises if there is nothing to accept
-                return Accept()
+                return attempt
             elif command == "resume":
+                attempt = Refuse()
                 marking.refuse(color)  # raises unless this answers a counter-proposal
-                return Refuse()
+                return attempt
             elif command in ("none", "clear"):
                 dead.clear()
                 show_marked(terminal, game, dead)
@@ -172,7 +174,7 @@ def ask_marking(terminal: Terminal, game: Game, marking: Marking, estimate: Dead
                 if pending is not None and not countered and dead == set(pending.dead):
                     terminal.say(texts.proposal_unchanged(pending.by))
                     continue
-                step = Propose(frozenset(dead), frozenset(seki - dead))
+                attempt = step = Propose(frozenset(dead), frozenset(seki - dead))
                 marking.propose(Proposal(color, step.dead, step.seki))  # raises if no proposal is open
                 return step
             else:
@@ -181,7 +183,7 @@ def ask_marking(terminal: Terminal, game: Game, marking: Marking, estimate: Dead
                     toggle_chains(game, dead, points)
                     show_marked(terminal, game, dead)
         except IllegalMoveError as exc:
-            terminal.say(texts.not_now(exc))
+            terminal.say(texts.not_now(exc, marking, attempt, color))
 
 
 # ---------------------------------------------------------------------------- the computer's step

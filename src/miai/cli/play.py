@@ -24,10 +24,11 @@ from collections.abc import Mapping
 
 from miai.cli import texts
 from miai.cli.actions import Accept, MarkingAction, Propose, Quit, Refuse, Resign, Undo
+from miai.cli.language import add_language_option, help_texts, use_language
 from miai.cli.marking import DeadStoneEstimator
 from miai.cli.players import AiPlayer, HumanPlayer, Player
 from miai.cli.terminal import Terminal
-from miai.cli.views import save_game, show_board
+from miai.cli.views import explain_bad_vertex, save_game, show_board
 from miai.coords import Color, Move, Point, point_from_gtp
 from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError, MiaiError
 from miai.game import Game, Phase, Resume
@@ -74,10 +75,11 @@ class PlaySession:
             if isinstance(action, Undo):
                 self.take_back(color)
                 continue
+            move = Move(color, action.point)
             try:
-                game.play(Move(color, action.point))
+                game.play(move)
             except IllegalMoveError as exc:
-                say(texts.illegal_move(exc))
+                say(texts.illegal_move(exc, move, game))
                 continue
             if game.phase is Phase.PLAY:
                 self.show()
@@ -151,7 +153,7 @@ class PlaySession:
             try:
                 return self.apply_marking(color, action)
             except IllegalMoveError as exc:
-                self.terminal.say(texts.not_now(exc))
+                self.terminal.say(texts.not_now(exc, marking, action, color))
 
     def apply_marking(self, color: Color, action: MarkingAction) -> bool:
         """Apply ``color``'s marking step; False if they quit."""
@@ -181,16 +183,16 @@ class PlaySession:
         score = game.final_score
         if score is not None:
             term.show(rich_diagram(game.board, last_move=game.last_move, dead=score.dead_stones))
-            term.say(str(score))
+            term.say(texts.score_table(score))
         result = game.result or Result(None, Termination.UNKNOWN)
-        term.say(texts.game_over(game.end_reason))
-        term.say(texts.result_line(str(result), result.describe()))
+        term.say(texts.game_over(game))
+        term.say(texts.result_line(result))
 
     def offer_save(self) -> None:
         term = self.terminal
         while True:
             try:
-                path = term.ask(texts.SAVE_PROMPT).strip()
+                path = term.ask(texts.save_prompt()).strip()
             except EOFError:
                 return
             if path.lower().startswith("save "):
@@ -214,18 +216,20 @@ def seconds_per_move(text: str) -> float:
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser("play", help=texts.OPTIONS["play"], description=texts.OPTIONS["description"])
-    p.add_argument("--size", type=int, default=19, help=texts.OPTIONS["size"])
-    p.add_argument("--rules", default="chinese", help=texts.OPTIONS["rules"])
-    p.add_argument("--komi", type=float, help=texts.OPTIONS["komi"])
-    p.add_argument("--handicap", type=int, default=0, metavar="N", help=texts.OPTIONS["handicap"])
-    p.add_argument("--free-handicap", action="store_true", help=texts.OPTIONS["free_handicap"])
-    p.add_argument("--black", choices=("human", "ai"), default="human", help=texts.OPTIONS["black"])
-    p.add_argument("--white", choices=("human", "ai"), default="human", help=texts.OPTIONS["white"])
+    options = help_texts(texts.options)
+    p = subparsers.add_parser("play", help=options["play"], description=options["description"])
+    p.add_argument("--size", type=int, default=19, help=options["size"])
+    p.add_argument("--rules", default="chinese", help=options["rules"])
+    p.add_argument("--komi", type=float, help=options["komi"])
+    p.add_argument("--handicap", type=int, default=0, metavar="N", help=options["handicap"])
+    p.add_argument("--free-handicap", action="store_true", help=options["free_handicap"])
+    p.add_argument("--black", choices=("human", "ai"), default="human", help=options["black"])
+    p.add_argument("--white", choices=("human", "ai"), default="human", help=options["white"])
     p.add_argument(
-        "--level", type=int, default=5, choices=range(1, 11), metavar="N", help=texts.OPTIONS["level"]
+        "--level", type=int, default=5, choices=range(1, 11), metavar="N", help=options["level"]
     )
-    p.add_argument("--seconds", type=seconds_per_move, help=texts.OPTIONS["seconds"])
+    p.add_argument("--seconds", type=seconds_per_move, help=options["seconds"])
+    add_language_option(p, options["lang"])
     p.set_defaults(func=run)
 
 
@@ -253,26 +257,38 @@ def place_free_handicap(game: Game, count: int, terminal: Terminal) -> bool:
     terminal.say(texts.place_handicap(count))
     while True:
         try:
-            line = terminal.ask(texts.HANDICAP_PROMPT)
+            line = terminal.ask(texts.handicap_prompt())
         except EOFError:
             return False
         if line.strip().lower() in ("quit", "exit"):
             return False
-        words = line.replace(",", " ").split()
         points: list[Point] = []
-        try:
-            for word in words:
+        wrong = None
+        for word in line.replace(",", " ").split():
+            try:
                 point = point_from_gtp(word, game.size)
-                if point is None:
-                    raise InvalidMoveError(texts.pass_is_not_a_point())
-                points.append(point)
-            if len(points) != count:
-                terminal.say(texts.handicap_count(count, len(points)))
-                continue
+            except InvalidMoveError:
+                wrong = explain_bad_vertex(word, game.size) or texts.not_a_vertex(word)
+                break
+            if point is None:
+                wrong = texts.pass_is_not_a_point()
+                break
+            points.append(point)
+        if wrong is not None:
+            terminal.say(wrong)
+            continue
+        if len(points) != count:
+            terminal.say(texts.handicap_count(count, len(points)))
+            continue
+        repeated = sorted({p for p in points if points.count(p) > 1})
+        if repeated:
+            terminal.say(texts.handicap_twice(repeated))
+            continue
+        try:
             game.set_handicap(points)
             return True
-        except (InvalidMoveError, HandicapError) as exc:
-            terminal.say(texts.error_sentence(exc))
+        except HandicapError as exc:  # (not expected: the count and the points are checked above)
+            terminal.say(texts.handicap_not_placed(exc))
 
 
 def make_player(args: argparse.Namespace, terminal: Terminal, color: Color) -> Player:
@@ -283,6 +299,7 @@ def make_player(args: argparse.Namespace, terminal: Terminal, color: Color) -> P
 
 
 def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
+    use_language(args)
     terminal = terminal or Terminal()
     try:
         game = new_game(args, terminal)

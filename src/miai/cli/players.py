@@ -103,7 +103,7 @@ class HumanPlayer:
         if command in ("quit", "exit"):
             return Quit()
         if command in ("help", "?"):
-            say(texts.HELP)
+            say(texts.help_text())
             return None
         if command == "score":
             show_score(self.terminal, game)

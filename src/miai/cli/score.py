@@ -17,7 +17,8 @@ from collections.abc import Iterable
 
 from miai import coords
 from miai.cli.terminal import Terminal
-from miai.cli.texts import describe_rules
+from miai.cli import score_texts, texts
+from miai.cli.language import add_language_option, help_texts, use_language
 from miai.coords import Color, Point
 from miai.errors import MiaiError
 from miai.render import rich_diagram
@@ -28,25 +29,19 @@ MAX_REPAIRS_SHOWN = 10
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> None:
-    p = subparsers.add_parser(
-        "score",
-        help="count the final position of a game record",
-        description="Count the final position of a game record (SGF, GIB or NGF) with miai's estimate "
-        "of the dead and seki stones: the breakdown and the map.",
-    )
-    p.add_argument("file", metavar="FILE.sgf", help="the game record")
-    p.add_argument(
-        "--rules",
-        help="count under these rules instead of the record's: a preset with optional key=value changes; "
-        "the record's komi is kept unless komi= is given",
-    )
-    p.add_argument("--json", action="store_true", help="print the count, the statuses and the map as JSON")
-    p.add_argument("--playouts", type=int, default=None, help="playouts of the status estimate (default by board size)")
+    options = help_texts(score_texts.score_options)
+    p = subparsers.add_parser("score", help=options["score"], description=options["description"])
+    p.add_argument("file", metavar="FILE.sgf", help=options["file"])
+    p.add_argument("--rules", help=options["rules"])
+    p.add_argument("--json", action="store_true", help=options["json"])
+    p.add_argument("--playouts", type=int, default=None, help=options["playouts"])
+    add_language_option(p, options["lang"])
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
-
+    """Count the record; the texts (not the JSON, which is for programs) in ``--lang``."""
+    use_language(args)
     terminal = terminal or Terminal()
     say = terminal.say
     try:
@@ -58,10 +53,10 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
                 rules = rules.replace(komi=record.komi)
         game = game_from_record(record, rules, strict=False)
     except OSError as exc:
-        print(f"miai score: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
+        print(score_texts.score_cannot_read(str(args.file), exc), file=sys.stderr)
         return 1
     except MiaiError as exc:
-        print(f"miai score: {args.file}: {exc}", file=sys.stderr)
+        print(score_texts.score_bad_record(str(args.file), exc), file=sys.stderr)
         return 1
 
     from miai.ai.status import estimate_status
@@ -71,7 +66,7 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
         try:
             estimate = estimate_status(game, playouts=getattr(args, "playouts", None), seed=1)
         except ValueError as exc:
-            print(f"miai score: {exc}", file=sys.stderr)
+            print(score_texts.score_error(exc), file=sys.stderr)
             return 1
         score = estimate.score
     else:
@@ -127,36 +122,35 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
         print(json.dumps(data, indent=2))
         return 0
 
-    handicap = f", handicap {game.handicap}" if game.handicap else ""
     say(f"{args.file}")
-    say(f"{game.size}x{game.size}, {game.move_number} moves; Black: {record.black or '?'}, White: {record.white or '?'}")
-    say(f"Rules: {describe_rules(game.rules)}{handicap}")
+    say(score_texts.record_heading(game.size, game.move_number, record.black, record.white))
+    say(score_texts.record_rules(game.rules, game.handicap))
     if record.repairs:
-        say(f"Read with {len(record.repairs)} repair(s):")
+        say(score_texts.record_repairs(len(record.repairs)))
         for line in record.repairs[:MAX_REPAIRS_SHOWN]:
             say(f"  - {line}")
         if len(record.repairs) > MAX_REPAIRS_SHOWN:
-            say(f"  ... and {len(record.repairs) - MAX_REPAIRS_SHOWN} more")
+            say(score_texts.more_repairs(len(record.repairs) - MAX_REPAIRS_SHOWN))
     if estimate is None:
         terminal.show(rich_diagram(game.board, last_move=game.last_move))
-        say("Stones count as they stand under these rules: no stone is removed as dead.")
+        say(score_texts.stones_as_they_stand())
     else:
         marks = {p: "b" if owner is Color.BLACK else "w" for p, owner in estimate.territory.items() if owner and game.board[p] is None}
         terminal.show(rich_diagram(game.board, last_move=game.last_move, dead=estimate.dead, marks=marks))
-        say("Map: x o dead stones (miai's estimate), b w territory.")
+        say(score_texts.map_legend())
         for colour in (Color.BLACK, Color.WHITE):
             dead = [ch for ch in estimate.chains_of("dead") if ch.color is colour]
             if dead:
                 shown = "; ".join(f"{' '.join(vertices(ch.stones))} ({ch.confidence:.0%})" for ch in dead)
-                say(f"Dead {colour}: {shown}")
+                say(score_texts.dead_chains(colour, shown))
         seki = estimate.chains_of("seki")
         if seki:
-            say("Seki: " + "; ".join(" ".join(vertices(ch.stones)) for ch in seki))
+            say(score_texts.seki_chains("; ".join(" ".join(vertices(ch.stones)) for ch in seki)))
         if not estimate.dead and not seki:
-            say("No dead stones and no seki.")
-    say(str(score))
-    say(f"Count: {score.result}. {score.result.describe()}")
+            say(score_texts.no_dead_no_seki())
+    say(texts.score_table(score))
+    say(score_texts.count_line(score.result))
     recorded = record.result
     if recorded is not None:
-        say(f"Recorded result: {recorded}. {recorded.describe()}")
+        say(score_texts.recorded_line(recorded))
     return 0

@@ -36,7 +36,7 @@ def show_score(terminal: Terminal, game: Game, *, dead: Collection[Point] = ()) 
     """The count of the position as it stands (``dead`` stones removed), with the rules' name."""
     score = game.score(frozenset(dead))
     terminal.say(texts.count_marked_dead(game.rules) if dead else texts.count_all_alive(game.rules))
-    terminal.say(str(score))
+    terminal.say(texts.score_table(score))
 
 
 def save_game(terminal: Terminal, game: Game, path: str) -> bool:
@@ -61,6 +61,6 @@ def explain_bad_vertex(word: str, size: int) -> str | None:
             return texts.no_column_i(size)
         try:
             point_from_gtp(w, size)
-        except InvalidMoveError as exc:
-            return texts.off_the_board(exc, size)
+        except InvalidMoveError:
+            return texts.off_the_board(w, size)
     return None
