@@ -1,4 +1,5 @@
-// The page's texts: every text is written _("English text", {name: value}) and looked up in the
+// The page's texts: every text is written as a call of _ on the English text (with {name}
+// placeholders filled from an object) and looked up in the
 // language's catalogue, GET /i18n/web/{lang}.json (built from src/miai/locale/{lang}/LC_MESSAGES/web.po).
 // The language is the stored choice, else the browser's (navigator.languages), else English.
 
