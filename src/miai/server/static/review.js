@@ -94,10 +94,10 @@ function draw(main, r, id, sgfText) {
   document.addEventListener("keydown", keys);
 
   const nav = el("div", { class: "row" },
-    el("button", { type: "button", onclick: () => show(0), "aria-label": _("First move") }, "⏮"),
+    el("button", { type: "button", onclick: () => show(0), "aria-label": _("First move") }, "«"),
     el("button", { type: "button", onclick: () => show(shown - 1), "aria-label": _("Previous move") }, "◀"),
     el("button", { type: "button", onclick: () => show(shown + 1), "aria-label": _("Next move") }, "▶"),
-    el("button", { type: "button", onclick: () => show(total), "aria-label": _("Last move") }, "⏭"));
+    el("button", { type: "button", onclick: () => show(total), "aria-label": _("Last move") }, "»"));
 
   const side = el("aside", { class: "side" });
   const names = `${colorName("black")}: ${r.players.black || "?"} · ${colorName("white")}: ${r.players.white || "?"}`;
