@@ -18,6 +18,9 @@ from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from miai import __version__
+from miai.server.errors import NotFound
+from miai.server.state import Server
+from miai.server.tokens import GAME_ID
 
 __all__ = ["routes", "STATIC_DIR"]
 
@@ -45,11 +48,22 @@ async def home(request: Request) -> Response:
     return shell("miai")
 
 
+async def _known(request: Request) -> str:
+    """The path's game id, if there is such a game (a 404 otherwise, as from the API)."""
+    game_id = str(request.path_params["id"])
+    server: Server = request.app.state.server
+    if not GAME_ID.fullmatch(game_id) or await server.store.load_game(game_id) is None:
+        raise NotFound(f"no game {game_id!r}")
+    return game_id
+
+
 async def game_page(request: Request) -> Response:
-    return shell(f"miai · {request.path_params['id']}")
+    return shell(f"miai · {await _known(request)}")
 
 
 async def review_page(request: Request) -> Response:
+    if "id" in request.path_params:
+        await _known(request)
     return shell("miai · review")
 
 
