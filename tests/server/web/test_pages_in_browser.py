@@ -14,6 +14,7 @@ def test_a_guest_plays_the_computer_and_gets_a_reply(server_url, new_context):
     page.goto(server_url + "/")
     page.get_by_label("Computer level").select_option("1")
     page.get_by_role("button", name="Play the computer").click()
+    expect(page.locator(".player.black .name")).to_contain_text("(you)")
     page.locator('[data-vertex="E5"]').click()
     expect(page.locator('[data-vertex="E5"]')).to_have_attribute("data-stone", "black")
     expect(page.locator('[data-stone="white"]')).to_have_count(1, timeout=60_000)
@@ -38,6 +39,7 @@ def test_a_ko_retake_and_an_occupied_point_are_explained_with_the_rule(server_ur
     assert state["ko"] == "D4" and "D4" not in state["stones"]["white"]
     page = new_context("pt-PT").new_page()
     page.goto(f"{server_url}/g/{game['id']}?seat={tokens['white']}")
+    expect(page.locator(".player.white .name")).to_contain_text("(você)")  # the seat is taken
     expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
     expect(page.locator('[data-vertex="D4"]')).to_have_attribute("aria-label", re.compile("ko"))
     page.locator('[data-vertex="D4"]').click()
@@ -53,6 +55,7 @@ def test_an_open_game_is_joined_from_the_lobby(server_url, new_context):
     host.get_by_role("button", name="Abrir una partida a cualquiera").click()
     expect(host.locator('[data-vertex="E5"]')).to_be_visible()
     game_id = host.url.rsplit("/", 1)[1]
+    expect(host.locator(".player.black .name")).to_contain_text("(tú)")
     guest = new_context("it-IT").new_page()
     guest.goto(server_url + "/")
     row = guest.locator("#open-games li", has=guest.get_by_role("button", name="Partecipa")).first

@@ -187,6 +187,7 @@ class GamePage {
   frame(t, d) {
     switch (t) {
       case "hello":
+        this.hello = true;
         this.seat = d.seat;
         this.presence = d.presence;
         break;
@@ -212,7 +213,7 @@ class GamePage {
       case "suggestion":
         this.suggestion = d;
         if (this.state && this.state.marking) this.state.marking.suggested = d;
-        this.selectionKey = null;
+        if (!this.edited) this.selectionKey = null; // the estimate is a starting point, never over the player's own marks
         break;
       case "pong":
         this.offset = d.server_ms - (this.pingSent + Date.now()) / 2;
@@ -333,6 +334,7 @@ class GamePage {
   clicked(vertex) {
     const s = this.state;
     if (!s) return;
+    if (!this.hello) return this.say(_("Connecting…"));
     if (s.phase === "marking") return this.toggleChain(vertex);
     if (!this.seat) return this.say(_("You are watching this game: only its players can act."));
     if (s.phase !== "play") return;
@@ -375,6 +377,7 @@ class GamePage {
       }
     }
     const dead = !this.selection.has(vertex);
+    this.edited = true;
     for (const v of chain) {
       if (dead) this.selection.add(v);
       else this.selection.delete(v);
@@ -401,10 +404,11 @@ class GamePage {
       stage = "final";
       shown = m.pending.dead;
     }
-    const key = `${s.v}|${stage}|${m.suggested ? m.suggested.v : ""}`;
+    const key = `${s.v}|${stage}`;
     if (this.selectionKey !== key) {
       this.selectionKey = key;
       this.selection = new Set(shown);
+      this.edited = false;
     }
     return { stage, first, second, mine, canEdit: mine && stage !== "final", shown };
   }
