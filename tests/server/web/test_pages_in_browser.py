@@ -112,3 +112,18 @@ def test_the_language_follows_the_browser_and_the_choice_is_kept(server_url, new
     expect(page.get_by_role("button", name="Gioca contro il computer")).to_be_visible()
     page.reload()
     expect(page.locator("html")).to_have_attribute("lang", "it")
+
+
+def test_an_uploaded_record_is_reviewed_and_a_bad_one_explained(server_url, new_context):
+    page = new_context("it-IT").new_page()
+    page.goto(server_url + "/review")
+    page.get_by_label("Testo SGF").fill("(;GM[1]FF[4]SZ[9]PB[Honinbo]PW[Jowa];B[ee];W[cc];B[gg])")
+    page.get_by_role("button", name="Rivedi", exact=True).click()
+    expect(page.locator("#move-counter")).to_contain_text("Mossa 3 di 3: Nero G3")
+    expect(page.get_by_text("Honinbo")).to_be_visible()
+    expect(page.locator("[data-stone]")).to_have_count(3)
+    expect(page.get_by_role("link", name="Scarica l'SGF")).to_be_visible()
+    page.goto(server_url + "/review")
+    page.get_by_label("Testo SGF").fill("this is not a record")
+    page.get_by_role("button", name="Rivedi", exact=True).click()
+    expect(page.get_by_role("alert")).not_to_be_empty()

@@ -1,7 +1,7 @@
 // The lobby: play the computer at once, invite a friend (a link with the other seat's token),
 // open a game to anyone, join an open game, watch a live one, review a record.
 
-import { _, colorName, ngettext } from "./i18n.js";
+import { _, colorName } from "./i18n.js";
 import { api, el, keepSeat, seatToken } from "./api.js";
 
 const TIMES = [
