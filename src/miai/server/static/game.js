@@ -458,7 +458,8 @@ class GamePage {
     for (const color of ["black", "white"]) {
       const p = this.players[color];
       const kind = s[color];
-      const name = s.players[color] || (kind && kind.startsWith("computer") ? _("Computer, level {n}", { n: kind.split(":")[1] }) : _("waiting for a player"));
+      const nameless = s.moves.length ? _("no name") : _("waiting for a player"); // a program's seat has none
+      const name = s.players[color] || (kind && kind.startsWith("computer") ? _("Computer, level {n}", { n: kind.split(":")[1] }) : nameless);
       const you = _("you");
       p.name.textContent = `${colorName(color)}: ${name}` + (this.seat === color ? ` (${you})` : "");
       p.captures.textContent = ngettext("{n} prisoner", "{n} prisoners", s.captures[color]);
