@@ -94,3 +94,21 @@ def test_a_timed_game_shows_both_clocks_and_the_control(server_url, new_context)
     expect(page.locator(".control")).to_contain_text("Reloj: 5:00 + 3×30 s")
     expect(page.locator(".player.black .clock")).to_have_text("5:00")
     expect(page.locator(".player.white .clock-sub")).to_have_text("+ 3 periodos de 30 s")
+
+
+def test_resigning_asks_first_and_both_pages_show_the_result(server_url, new_context):
+    game_id, tokens = _game(server_url)
+    black = new_context("pt-PT").new_page()
+    white = new_context("it-IT").new_page()
+    black.goto(f"{server_url}/g/{game_id}?seat={tokens['black']}")
+    white.goto(f"{server_url}/g/{game_id}?seat={tokens['white']}")
+    expect(black.locator(".player.black .name")).to_contain_text("(você)")
+    black.get_by_role("button", name="Desistir").click()
+    black.get_by_role("dialog").get_by_role("button", name="Cancelar").click()
+    expect(black.get_by_role("dialog")).to_be_hidden()
+    assert httpx.get(f"{server_url}/api/games/{game_id}").json()["phase"] == "play"
+    black.get_by_role("button", name="Desistir").click()
+    black.get_by_role("dialog").get_by_role("button", name="Desistir").click()
+    expect(black.locator("#status")).to_contain_text("Jogo terminado: Brancas ganham por desistência")
+    expect(white.locator("#status")).to_contain_text("Partita finita: Bianco vince per abbandono")
+    assert httpx.get(f"{server_url}/api/games/{game_id}").json()["result"] == "W+R"
