@@ -112,3 +112,17 @@ def test_resigning_asks_first_and_both_pages_show_the_result(server_url, new_con
     expect(black.locator("#status")).to_contain_text("Jogo terminado: Brancas ganham por desistência")
     expect(white.locator("#status")).to_contain_text("Partita finita: Bianco vince per abbandono")
     assert httpx.get(f"{server_url}/api/games/{game_id}").json()["result"] == "W+R"
+
+
+def test_the_board_is_played_from_the_keyboard(server_url, new_context):
+    game_id, tokens = _game(server_url)
+    page = new_context("en-US").new_page()
+    page.goto(f"{server_url}/g/{game_id}?seat={tokens['black']}")
+    expect(page.locator(".player.black .name")).to_contain_text("(you)")
+    page.locator('[data-vertex="E5"]').focus()  # the board's one tab stop: the centre
+    for key in ("ArrowLeft", "ArrowLeft", "ArrowUp"):
+        page.keyboard.press(key)
+    expect(page.locator('[data-vertex="C6"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-vertex="C6"]')).to_have_attribute("data-stone", "black")
+    expect(page.locator('[data-vertex="C6"]')).to_have_attribute("aria-label", "C6, black stone, last move")

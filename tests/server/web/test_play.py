@@ -52,7 +52,8 @@ def test_two_browsers_play_mark_and_count_each_in_its_language(server_url, new_c
             white.reload()
             for earlier, v in enumerate(MOVES[:6]):
                 stone(white, v, "black" if earlier % 2 == 0 else "white")
-        if n in (7, 8):  # Black's connection drops while White moves, then while Black moves
+        if n in (7, 8):  # Black goes offline while White moves, then while Black moves (Chromium holds
+            # the socket's frames; test_reconnect.py drops the connection itself)
             es.set_offline(True)
         pages[color].locator(f'[data-vertex="{vertex}"]').click()
         if n == 7:

@@ -89,18 +89,35 @@ export class Board {
         g.addEventListener("click", () => this.onClick && this.onClick(name));
         g.addEventListener("pointerenter", () => this._ghost(name, true));
         g.addEventListener("pointerleave", () => this._ghost(name, false));
-        g.addEventListener("keydown", (e) => {
-          if ((e.key === "Enter" || e.key === " ") && this.onClick) {
-            e.preventDefault();
-            this.onClick(name);
-          }
-        });
+        g.addEventListener("keydown", (e) => this._key(e, c, r, name));
         this.layer.append(g);
         this.points.set(name, { g, x, y, stone: null, mark: null });
       }
     }
     this.root.append(this.layer);
+    const mid = Math.floor(size / 2);
+    this.focused = vertexName(mid, mid);
+    this.points.get(this.focused).g.setAttribute("tabindex", "0"); // the board is one tab stop
     this.state = { stones: {}, last: null, ko: null, dead: new Set(), territory: {}, pending: null, numbers: {} };
+  }
+
+  // The keyboard: arrows move between points (one tab stop, "roving"), Enter or Space plays.
+  _key(e, c, r, name) {
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
+    if (step) {
+      e.preventDefault();
+      const nc = Math.max(0, Math.min(this.size - 1, c + step[0]));
+      const nr = Math.max(0, Math.min(this.size - 1, r + step[1]));
+      const next = vertexName(nc, nr);
+      this.points.get(this.focused).g.setAttribute("tabindex", "-1");
+      this.focused = next;
+      const g = this.points.get(next).g;
+      g.setAttribute("tabindex", "0");
+      g.focus();
+    } else if ((e.key === "Enter" || e.key === " ") && this.onClick) {
+      e.preventDefault();
+      this.onClick(name);
+    }
   }
 
   _ghost(name, on) {
