@@ -6,7 +6,9 @@ from __future__ import annotations
 import re
 
 import httpx
-from playwright.sync_api import expect
+import pytest
+
+expect = pytest.importorskip("playwright.sync_api").expect
 
 
 def _game(server_url: str, **settings: object) -> tuple[str, dict[str, str]]:

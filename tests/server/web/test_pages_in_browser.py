@@ -5,8 +5,11 @@ language switch."""
 from __future__ import annotations
 
 import re
+
 import httpx
-from playwright.sync_api import expect
+import pytest
+
+expect = pytest.importorskip("playwright.sync_api").expect
 
 
 def test_a_guest_plays_the_computer_and_gets_a_reply(server_url, new_context):

@@ -13,9 +13,11 @@ import time
 from pathlib import Path
 
 import httpx
-from playwright.sync_api import expect
+import pytest
 
 from ..test_kill9 import free_port
+
+expect = pytest.importorskip("playwright.sync_api").expect
 
 SRC = Path(__file__).resolve().parents[3] / "src"
 
