@@ -13,7 +13,7 @@ from contextlib import asynccontextmanager
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
-from miai.server import api, pages, people, review_api, sessions, ws
+from miai.server import api, diagram_api, lobby, pages, people, review_api, sessions, webi18n, ws
 from miai.server.config import ServerConfig
 from miai.server.db import migrate, open_engine
 from miai.server.origin import OriginMiddleware
@@ -73,7 +73,16 @@ def create_app(
 
     limits = AddressLimits(config)
     app = Starlette(
-        routes=[*pages.routes(), *api.routes(), *review_api.routes(), *people.routes(), *ws.routes()],
+        routes=[
+            *pages.routes(),
+            *webi18n.routes(),
+            *lobby.routes(),  # before api's: POST /api/games/{id}/{action} would take /join
+            *diagram_api.routes(),
+            *api.routes(),
+            *review_api.routes(),
+            *people.routes(),
+            *ws.routes(),
+        ],
         exception_handlers=api.exception_handlers,
         lifespan=lifespan,
         middleware=[

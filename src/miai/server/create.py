@@ -3,7 +3,8 @@
 All fields are optional (docs/SERVER.md §3): ``size`` (19), ``rules`` (a preset and overrides,
 ``japanese komi=6.5``; Chinese by default), ``komi`` (overrides the rules'), ``handicap`` (0),
 ``time`` (``none``), ``black`` and ``white`` (``human`` or ``computer:1`` to ``computer:10``; one
-seat at least is human). ``time`` is any ``miai match --time`` form (``byoyomi:300:30:5``...),
+seat at least is human), ``open`` (false: with two human seats, true leaves White's seat free
+for the first visitor who joins from the lobby, :mod:`miai.server.lobby`). ``time`` is any ``miai match --time`` form (``byoyomi:300:30:5``...),
 stored in its canonical text (``300`` becomes ``absolute:300``); a bad one is a 400 naming
 what is wrong.
 """
@@ -24,11 +25,11 @@ from miai.server.computer import computer_level
 from miai.server.errors import BadRequest, Unsupported
 from miai.server.events import GameSpec
 from miai.server.store import GameRecord
-from miai.server.tokens import hash_token, new_game_id, new_token
+from miai.server.tokens import free_seat_marker, hash_token, new_game_id, new_token
 
 __all__ = ["NewGame", "parse_new_game", "new_record"]
 
-_FIELDS = {name: False for name in ("size", "rules", "komi", "handicap", "time", "black", "white")}
+_FIELDS = {name: False for name in ("size", "rules", "komi", "handicap", "time", "black", "white", "open")}
 HUMAN = "human"
 
 
@@ -41,6 +42,8 @@ class NewGame:
     creator: str | None = None
     """The creator's display name (their session's), put on the first human seat: Black's if
     Black is human, else White's."""
+    open: bool = False
+    """White's seat is free for whoever joins first (no token exists for it until then)."""
 
     def kind(self, color: Color) -> str:
         return self.black if color is Color.BLACK else self.white
@@ -90,13 +93,21 @@ def parse_new_game(body: Any) -> NewGame:
     black, white = _seat(body, "black"), _seat(body, "white")
     if black != HUMAN and white != HUMAN:
         raise Unsupported("games between two computer seats are not supported: one seat at least must be human")
-    return NewGame(spec, time_control, black, white)
+    is_open = body.get("open", False)
+    if not isinstance(is_open, bool):
+        raise BadRequest(f"'open' must be true or false, not {json_type(is_open)}")
+    if is_open and (black != HUMAN or white != HUMAN):
+        raise BadRequest("an open game needs two human seats: 'open' leaves White's seat free for whoever joins")
+    return NewGame(spec, time_control, black, white, open=is_open)
 
 
 def new_record(new: NewGame, now_ms: int) -> tuple[GameRecord, dict[Color, str]]:
     """The game's row and the tokens of its human seats (shown once; only hashes are stored)."""
     tokens = {c: new_token() for c in (Color.BLACK, Color.WHITE) if new.kind(c) == HUMAN}
     hashes = {c: hash_token(t) for c, t in tokens.items()}
+    if new.open:  # White's seat waits for a visitor: no token exists for it until one joins
+        del tokens[Color.WHITE]
+        hashes[Color.WHITE] = free_seat_marker()
     record = GameRecord(
         id=new_game_id(),
         size=new.spec.size,

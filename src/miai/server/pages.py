@@ -1,65 +1,77 @@
-"""Plain HTML pages: ``/`` says what the server is and how to use its API; ``/g/{id}`` shows a
-game as text. (The browser application is a later issue; everything it needs is in the API
-and the WebSocket.)"""
+"""The browser application's pages (docs/SERVER.md §4): ``/`` (the lobby), ``/g/{id}`` (a
+game), ``/r/{id}`` (a game's review), ``/review`` (an uploaded record's review), and the static
+files under ``/static`` (plain ES modules and CSS, no build step).
+
+Every page is the same small HTML shell; ``static/app.js`` reads the path and draws the page,
+its texts from ``/i18n/web/{lang}.json`` (:mod:`miai.server.webi18n`). The shell sets no
+language itself: the script sets ``<html lang>`` to the language it shows.
+"""
 
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
 
 from miai import __version__
-from miai.server.room import GameRoom
+from miai.server.errors import NotFound
 from miai.server.state import Server
+from miai.server.tokens import GAME_ID
 
-__all__ = ["routes"]
+__all__ = ["routes", "STATIC_DIR"]
 
-_STYLE = "body{font-family:sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}pre{font-size:1.1rem}"
+STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 
-def _page(title: str, body: str) -> HTMLResponse:
+def shell(title: str) -> HTMLResponse:
+    """The page's HTML: the style, the application's module, and a text for browsers without scripts."""
+    version = html.escape(__version__)
     return HTMLResponse(
-        f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-        f'<meta name="viewport" content="width=device-width, initial-scale=1"><style>{_STYLE}</style></head>'
-        f"<body>{body}</body></html>"
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title>"
+        '<link rel="icon" href="data:,">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">'
+        f'<link rel="stylesheet" href="/static/style.css?v={version}">'
+        f'<script type="module" src="/static/app.js?v={version}"></script>'
+        '</head><body><header id="top"></header><main id="app">'
+        "<noscript>miai needs JavaScript to play in the browser; programs can use its JSON API "
+        "(docs/SERVER.md).</noscript></main></body></html>",
+        headers={"Cache-Control": "no-cache"},
     )
 
 
 async def home(request: Request) -> Response:
-    return _page(
-        "miai",
-        f"<h1>miai serve</h1><p>miai {html.escape(__version__)}: Go online. This server speaks JSON:</p>"
-        "<ul><li><code>POST /api/games</code> creates a game and answers its seat tokens</li>"
-        "<li><code>GET /api/games/{id}</code>, <code>GET /api/games/{id}/events?after=N</code>, "
-        "<code>GET /api/games/{id}/sgf</code></li>"
-        "<li><code>POST /api/games/{id}/play</code> (and <code>resign</code>, <code>dead</code>, "
-        "<code>accept</code>, <code>refuse</code>) with <code>Authorization: Bearer TOKEN</code></li>"
-        "<li><code>/ws/game/{id}?v=N</code>: the game's events as they happen</li></ul>"
-        "<p>The page to play in the browser is coming.</p>",
-    )
+    return shell("miai")
+
+
+async def _known(request: Request) -> str:
+    """The path's game id, if there is such a game (a 404 otherwise, as from the API)."""
+    game_id = str(request.path_params["id"])
+    server: Server = request.app.state.server
+    if not GAME_ID.fullmatch(game_id) or await server.store.load_game(game_id) is None:
+        raise NotFound(f"no game {game_id!r}")
+    return game_id
 
 
 async def game_page(request: Request) -> Response:
-    server: Server = request.app.state.server
-    game_id = str(request.path_params["id"])
-
-    async def show(room: GameRoom) -> Response:
-        state = room.state()
-        status = state["result"] or f"{state['phase']}, {state['to_move'] or ''} to act".replace(", ", ": ", 1)
-        return _page(
-            f"miai game {game_id}",
-            f"<h1>Game {html.escape(game_id)}</h1>"
-            f"<p>{state['size']}×{state['size']}, {html.escape(state['rules'])}; {html.escape(status)}; "
-            f"move {len(state['moves'])}, version {state['v']}</p>"
-            f"<pre>{html.escape(str(room.game.board))}</pre>"
-            f'<p><a href="/api/games/{html.escape(game_id)}">state (JSON)</a> · '
-            f'<a href="/api/games/{html.escape(game_id)}/sgf">SGF</a></p>',
-        )
-
-    return await server.registry.run(game_id, show)
+    return shell(f"miai · {await _known(request)}")
 
 
-def routes() -> list[Route]:
-    return [Route("/", home, methods=["GET"]), Route("/g/{id}", game_page, methods=["GET"])]
+async def review_page(request: Request) -> Response:
+    if "id" in request.path_params:
+        await _known(request)
+    return shell("miai · review")
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/", home, methods=["GET"]),
+        Route("/g/{id}", game_page, methods=["GET"]),
+        Route("/r/{id}", review_page, methods=["GET"]),
+        Route("/review", review_page, methods=["GET"]),
+        Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
+    ]

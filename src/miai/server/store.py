@@ -30,6 +30,7 @@ from miai.coords import Color
 from miai.server.batch import GroupCommit
 from miai.server.events import Event, EventKind, color_name, parse_color
 from miai.server.schema import game_events, games
+from miai.server.tokens import FREE_SEAT
 
 __all__ = ["GameRecord", "Store", "WriteConflict"]
 
@@ -203,3 +204,49 @@ class Store:
                     await write(conn)
         except sa.exc.IntegrityError as e:
             raise WriteConflict(f"game {game_id}: version {first} is already written") from e
+
+    # ------------------------------------------------------------------ the lobby's lists
+    async def open_games(self, since_ms: int, limit: int) -> list[GameRecord]:
+        """Games in play created from ``since_ms`` on whose White seat is still free (an open
+        game nobody joined yet: its stored hash is the free-seat marker), newest first."""
+        query = (
+            sa.select(games)
+            .where(
+                games.c.status == "play",
+                games.c.created_ms >= since_ms,
+                games.c.white_token_hash.like(f"{FREE_SEAT}%"),
+            )
+            .order_by(games.c.created_ms.desc())
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [GameRecord(**{name: getattr(row, name) for name in _RECORD_FIELDS}) for row in rows]
+
+    async def live_games(self, limit: int) -> list[GameRecord]:
+        """Games going on (in play or marking) with at least one event and no free seat, newest first."""
+        query = (
+            sa.select(games)
+            .where(
+                games.c.status.in_(("play", "marking")),
+                games.c.v > 0,
+                sa.or_(games.c.white_token_hash.is_(None), games.c.white_token_hash.not_like(f"{FREE_SEAT}%")),
+            )
+            .order_by(games.c.created_ms.desc())
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [GameRecord(**{name: getattr(row, name) for name in _RECORD_FIELDS}) for row in rows]
+
+    async def take_free_seat(self, game_id: str, marker: str, token_hash: str, name: str | None) -> bool:
+        """Give an open game's free White seat its token (``token_hash``) and ``name``, if the
+        seat is still free (its hash is still ``marker``); whether it did. The condition makes
+        the first joiner the only one, whichever process answers."""
+        async with self.engine.begin() as conn:
+            done = await conn.execute(
+                games.update()
+                .where(games.c.id == game_id, games.c.white_token_hash == marker)
+                .values(white_token_hash=token_hash, white_name=name)
+            )
+        return bool(done.rowcount == 1)

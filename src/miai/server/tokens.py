@@ -13,11 +13,13 @@ import hmac
 import re
 import secrets
 
-__all__ = ["new_token", "hash_token", "token_matches", "new_game_id", "GAME_ID"]
+__all__ = ["new_token", "hash_token", "token_matches", "new_game_id", "GAME_ID", "FREE_SEAT", "free_seat_marker"]
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What a game id may look like (anything else is not a game)."""
 MAX_TOKEN_CHARS = 128
+FREE_SEAT = "free:"
+"""How the stored hash of an open game's free seat begins (:func:`free_seat_marker`)."""
 
 
 def new_token() -> str:
@@ -37,3 +39,10 @@ def token_matches(token: str | None, stored_hash: str | None) -> bool:
 
 def new_game_id() -> str:
     return secrets.token_urlsafe(9)
+
+
+def free_seat_marker() -> str:
+    """What an open game stores in place of its free seat's token hash: ``free:`` and random hex.
+    It is not a SHA-256 hex digest, so no token matches it: nobody can act for the seat until
+    someone joins and a real token's hash replaces it (docs/SERVER.md §4.1)."""
+    return FREE_SEAT + secrets.token_hex(16)

@@ -1,0 +1,53 @@
+// The page's texts: every text is written as a call of _ on the English text (with {name}
+// placeholders filled from an object) and looked up in the
+// language's catalogue, GET /i18n/web/{lang}.json (built from src/miai/locale/{lang}/LC_MESSAGES/web.po).
+// The language is the stored choice, else the browser's (navigator.languages), else English.
+
+export const LANGUAGES = { en: "English", es: "Español", it: "Italiano", pt: "Português" };
+const STORE_KEY = "miai.lang";
+let messages = {};
+export let lang = "en";
+
+export function chooseLanguage() {
+  const stored = localStorage.getItem(STORE_KEY);
+  if (stored && stored in LANGUAGES) return stored;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const base = String(tag).toLowerCase().split("-")[0];
+    if (base in LANGUAGES) return base;
+  }
+  return "en";
+}
+
+export async function loadLanguage(code, remember = false) {
+  if (!(code in LANGUAGES)) code = "en";
+  let loaded = {};
+  if (code !== "en") {
+    const answer = await fetch(`/i18n/web/${code}.json`);
+    if (answer.ok) loaded = (await answer.json()).messages;
+  }
+  messages = loaded;
+  lang = code;
+  document.documentElement.lang = code === "pt" ? "pt-PT" : code;
+  if (remember) localStorage.setItem(STORE_KEY, code);
+}
+
+function fill(text, args) {
+  if (!args) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name) => (name in args ? String(args[name]) : whole));
+}
+
+export function _(text, args) {
+  return fill(messages[text] || text, args);
+}
+
+export function ngettext(singular, plural, n, args) {
+  const forms = messages[singular + "\u0000" + plural];
+  const one = n === 1;
+  const text = forms ? forms[one ? 0 : Math.min(1, forms.length - 1)] : one ? singular : plural;
+  return fill(text, { n, ...(args || {}) });
+}
+
+// A colour's name as Go players write it (Black/White: Negro/Blanco, Nero/Bianco, Pretas/Brancas).
+export function colorName(color) {
+  return color === "black" ? _("Black") : _("White");
+}

@@ -1,0 +1,130 @@
+"""The game page's other features in a real browser: undo by request and answer, chat, the
+confirm-move option on a touch screen, and the clocks as people read them (never negative)."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+
+def _game(server_url: str, **settings: object) -> tuple[str, dict[str, str]]:
+    game = httpx.post(f"{server_url}/api/games", json={"size": 9, **settings}).json()
+    return game["id"], {"black": game["black_token"], "white": game["white_token"]}
+
+
+def test_undo_is_asked_and_answered_and_chat_reaches_the_other_player(server_url, new_context):
+    game_id, tokens = _game(server_url)
+    black = new_context("en-US").new_page()
+    white = new_context("es-ES").new_page()
+    black.goto(f"{server_url}/g/{game_id}?seat={tokens['black']}")
+    white.goto(f"{server_url}/g/{game_id}?seat={tokens['white']}")
+    expect(black.locator(".player.black .name")).to_contain_text("(you)")
+    expect(white.locator(".player.white .name")).to_contain_text("(tú)")
+    black.locator('[data-vertex="C3"]').click()
+    expect(white.locator('[data-vertex="C3"]')).to_have_attribute("data-stone", "black")
+    black.get_by_role("button", name="Undo").click()
+    expect(white.get_by_text("Negro pide deshacer una jugada.")).to_be_visible()
+    expect(black.get_by_text("Undo requested: waiting for the answer.")).to_be_visible()
+    white.get_by_role("button", name="Permitir deshacer").click()
+    for page in (black, white):
+        expect(page.locator('[data-vertex="C3"]')).not_to_have_attribute("data-stone", "black")
+    expect(black.locator("#status")).to_contain_text("Your move")
+    # chat
+    white.get_by_text("Chat").click()
+    black.get_by_text("Chat").click()
+    white.get_by_label("Mensaje de chat").fill("¡Suerte!")
+    white.get_by_role("button", name="Enviar").click()
+    expect(black.locator(".chat-log")).to_contain_text("White ¡Suerte!")
+
+
+def test_on_a_touch_screen_a_move_is_confirmed_before_it_is_sent(server_url, new_context):
+    game_id, tokens = _game(server_url)
+    phone = new_context("it-IT", viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()
+    phone.goto(f"{server_url}/g/{game_id}?seat={tokens['black']}")
+    expect(phone.locator(".player.black .name")).to_contain_text("(tu)")
+    expect(phone.locator("#confirm-move")).to_be_checked()
+    phone.locator('[data-vertex="E5"]').tap()
+    expect(phone.locator('[data-vertex="E5"]')).to_have_attribute("aria-label", re.compile("non ancora confermata"))
+    assert httpx.get(f"{server_url}/api/games/{game_id}").json()["moves"] == []  # nothing sent yet
+    phone.get_by_role("button", name="Gioca E5").tap()
+    expect(phone.locator('[data-vertex="E5"]')).to_have_attribute("data-stone", "black")
+    assert httpx.get(f"{server_url}/api/games/{game_id}").json()["moves"] == ["E5"]
+
+
+def test_clocks_read_without_doubt_and_never_go_below_zero(server_url, new_context):
+    page = new_context("en-US").new_page()
+    page.goto(server_url + "/")
+    shown = page.evaluate(
+        """async () => {
+          const c = await import('/static/clock.js');
+          const view = (control, side, left, stones, ticking) => ({
+            control, ticking, paused: false, flagged: null,
+            black: side, white: side,
+            time_left: {black: {ms: left, stones}, white: {ms: left, stones}},
+          });
+          const byo = view('byoyomi:300:30:3', {main_ms: 300000, periods: 3}, 300000, 3, 'black');
+          const over = view('byoyomi:300:30:3', {main_ms: 0, periods: 2}, 30000, 2, 'black');
+          const abs = view('absolute:600', {main_ms: 5000}, 5000, 0, 'black');
+          return {
+            describe: [c.describeControl('byoyomi:300:30:3'), c.describeControl('fischer:300:5'),
+                       c.describeControl('canadian:600:300:25'), c.describeControl('none')],
+            start: c.sideClock(byo, 'black', 0),
+            waiting: c.sideClock(byo, 'white', 99999),
+            intoPeriods: c.sideClock(byo, 'black', 300000 + 35000),
+            lastSeconds: c.sideClock(over, 'black', 30000 + 25500),
+            late: c.sideClock(abs, 'black', 60000),
+          };
+        }"""
+    )
+    assert shown["describe"] == ["5:00 + 3×30 s", "5:00, +5 s a move", "10:00 + 25 stones in 5:00", "No clock"]
+    assert shown["start"]["main"] == "5:00" and shown["start"]["sub"] == "+ 3 periods of 30 s"
+    assert shown["waiting"]["main"] == "5:00"  # the side not to move does not count down
+    assert shown["intoPeriods"]["main"] == "0:25" and shown["intoPeriods"]["sub"] == "2 periods left"
+    assert shown["lastSeconds"]["main"] == "4.5" and shown["lastSeconds"]["sub"] == "1 period left"
+    assert shown["lastSeconds"]["low"] is True
+    assert shown["late"]["main"] == "0.0" and shown["late"]["low"] is True
+
+
+def test_a_timed_game_shows_both_clocks_and_the_control(server_url, new_context):
+    game_id, tokens = _game(server_url, time="byoyomi:300:30:3")
+    page = new_context("es-ES").new_page()
+    page.goto(f"{server_url}/g/{game_id}?seat={tokens['black']}")
+    expect(page.locator(".control")).to_contain_text("Reloj: 5:00 + 3×30 s")
+    expect(page.locator(".player.black .clock")).to_have_text("5:00")
+    expect(page.locator(".player.white .clock-sub")).to_have_text("+ 3 periodos de 30 s")
+
+
+def test_resigning_asks_first_and_both_pages_show_the_result(server_url, new_context):
+    game_id, tokens = _game(server_url)
+    black = new_context("pt-PT").new_page()
+    white = new_context("it-IT").new_page()
+    black.goto(f"{server_url}/g/{game_id}?seat={tokens['black']}")
+    white.goto(f"{server_url}/g/{game_id}?seat={tokens['white']}")
+    expect(black.locator(".player.black .name")).to_contain_text("(você)")
+    black.get_by_role("button", name="Desistir").click()
+    black.get_by_role("dialog").get_by_role("button", name="Cancelar").click()
+    expect(black.get_by_role("dialog")).to_be_hidden()
+    assert httpx.get(f"{server_url}/api/games/{game_id}").json()["phase"] == "play"
+    black.get_by_role("button", name="Desistir").click()
+    black.get_by_role("dialog").get_by_role("button", name="Desistir").click()
+    expect(black.locator("#status")).to_contain_text("Jogo terminado: Brancas ganham por desistência")
+    expect(white.locator("#status")).to_contain_text("Partita finita: Bianco vince per abbandono")
+    assert httpx.get(f"{server_url}/api/games/{game_id}").json()["result"] == "W+R"
+
+
+def test_the_board_is_played_from_the_keyboard(server_url, new_context):
+    game_id, tokens = _game(server_url)
+    page = new_context("en-US").new_page()
+    page.goto(f"{server_url}/g/{game_id}?seat={tokens['black']}")
+    expect(page.locator(".player.black .name")).to_contain_text("(you)")
+    page.locator('[data-vertex="E5"]').focus()  # the board's one tab stop: the centre
+    for key in ("ArrowLeft", "ArrowLeft", "ArrowUp"):
+        page.keyboard.press(key)
+    expect(page.locator('[data-vertex="C6"]')).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(page.locator('[data-vertex="C6"]')).to_have_attribute("data-stone", "black")
+    expect(page.locator('[data-vertex="C6"]')).to_have_attribute("aria-label", "C6, black stone, last move")
