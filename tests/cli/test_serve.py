@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import signal
 import sqlite3
@@ -67,3 +68,30 @@ def test_a_short_session_secret_is_refused_with_a_message(tmp_path, monkeypatch,
     monkeypatch.setenv("MIAI_SECRET", "short")
     assert main(["serve", "--database", str(tmp_path / "x.db")]) == 2
     assert "session secret" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("environ", "platform", "opens"),
+    [
+        ({"DISPLAY": ":0"}, "linux", True),
+        ({"WAYLAND_DISPLAY": "wayland-0"}, "linux", True),
+        ({}, "linux", False),  # a server or SSH session: no browser would reach the person
+        ({"DISPLAY": ":0", "CI": "true"}, "linux", False),
+        ({}, "darwin", True),
+        ({}, "win32", True),
+    ],
+)
+def test_the_page_opens_in_a_browser_only_where_a_person_would_see_it(environ, platform, opens):
+    from miai.cli.serve import can_open_browser
+
+    assert can_open_browser(environ, platform) is opens
+
+
+def test_no_browser_is_an_option(capsys):
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers()
+    from miai.cli.serve import add_parser
+
+    add_parser(sub)
+    assert parser.parse_args(["serve", "--no-browser"]).browser is False
+    assert parser.parse_args(["serve"]).browser is True

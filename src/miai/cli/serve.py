@@ -5,13 +5,18 @@
 
 ``--database`` (or ``MIAI_DATABASE_URL``) takes ``sqlite:///FILE``, a file path or
 ``postgresql://...``. The server prints the URL it listens on once it accepts connections
-(``--port 0`` picks a free port), and stops cleanly on SIGTERM or Ctrl-C: the requests under
+(``--port 0`` picks a free port), opens it in a web browser where a desktop session has one
+(``--no-browser`` not to), and stops cleanly on SIGTERM or Ctrl-C: the requests under
 way finish, the rooms stop, the database is closed.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+import webbrowser
+from collections.abc import Mapping
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -31,6 +36,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         "else miai.db in the user data directory)",
     )
     p.add_argument(
+        "--no-browser",
+        dest="browser",
+        action="store_false",
+        help="do not open the page in a web browser (it opens only where a desktop session runs one)",
+    )
+    p.add_argument(
         "--no-rate-limits",
         action="store_true",
         help="do not limit requests, games, logins and connections per address (for load tests, or "
@@ -46,6 +57,19 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     return p
 
 
+def can_open_browser(environ: Mapping[str, str] | None = None, platform: str | None = None) -> bool:
+    """Whether opening a web browser would show the page to the person who started the server:
+    on macOS and Windows, or under a graphical session (X11 or Wayland) elsewhere; never in CI,
+    over SSH without a display, or when a terminal browser would take over the terminal."""
+    env = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    if env.get("CI"):
+        return False
+    if platform == "darwin" or platform.startswith("win"):
+        return True
+    return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
+
+
 class _Stop(Exception):
     """SIGTERM: stop the server (after its graceful shutdown)."""
 
@@ -57,7 +81,6 @@ def _stop(signum: int, frame: object) -> None:
 def run(args: argparse.Namespace) -> int:
     import asyncio
     import signal
-    import sys
 
     import uvicorn
 
@@ -97,7 +120,10 @@ def run(args: argparse.Namespace) -> int:
         if server.started:
             host, port = server.servers[0].sockets[0].getsockname()[:2]
             shown = f"[{host}]" if ":" in host else host
-            print(f"miai serve: http://{shown}:{port}/ (database {_safe(database)})", flush=True)
+            url = f"http://{shown}:{port}/"
+            print(f"miai serve: {url} (database {_safe(database)})", flush=True)
+            if args.browser and can_open_browser():
+                await asyncio.to_thread(webbrowser.open, url)
         await task
 
     previous = signal.signal(signal.SIGTERM, _stop)
