@@ -143,6 +143,8 @@ class GameRoom:
         self._thinking: int | None = None
         """The version a computer seat is thinking about, if any."""
         self.on_close: Callable[[GameRoom], None] | None = None
+        self.publish: Callable[[str], None] = lambda text: None
+        """Sends each frame to the clients of the other processes too (the bus: docs/SERVER.md §2.1)."""
         self.timekeeper = timekeeper if timekeeper is not None else SystemTime()
         self.control = TimeControl.parse(record.time_control)
         self.clock = clock_from_events(
@@ -495,6 +497,7 @@ class GameRoom:
             self.announce_presence()
 
     def broadcast(self, text: str) -> None:
+        self.publish(text)
         for sub in list(self.subscribers):
             sub.send(text)
             if sub.ended:
@@ -524,6 +527,7 @@ class GameRoom:
     def announce_presence(self, but: Subscriber | None = None) -> None:
         """Tell everyone connected (``but`` one) who is connected now."""
         text = frame("presence", self.presence())
+        self.publish(text)
         for sub in list(self.subscribers):
             if sub is not but:
                 sub.send(text)

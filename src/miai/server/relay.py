@@ -1,0 +1,132 @@
+"""A WebSocket client of a game owned by another process (docs/SERVER.md §2.1).
+
+The connection listens to the game's channel on the bus first, then asks the owner for its
+opening frames (``join``: hello, the events after the client's ``v`` or the whole state, the
+chat), and from then on passes on what the owner publishes. The events are numbered: one
+whose ``v`` leaves a gap after the last one sent means the bus dropped some, and the missing
+ones are read from the database before it goes on; and every ``relay_poll_s`` seconds the
+database is read for events the bus may have dropped at the end. So a client here sees every
+event, in order, exactly once, whatever Redis does. A seat connected here is reported to the
+owner as seen now and then, so that it does not count as gone (§3.4).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import TYPE_CHECKING, Any
+
+from miai.server.events import parse_color
+from miai.server.room import frame
+
+if TYPE_CHECKING:
+    from miai.server.ws import Connection
+
+__all__ = ["Relay"]
+
+log = logging.getLogger("miai.server")
+FILL_PAGE = 1000
+
+
+def event_v(text: str) -> int | None:
+    """The ``v`` of an ``event`` frame, None for any other frame."""
+    if not text.startswith('{"t":"event"'):
+        return None
+    try:
+        return int(json.loads(text)["d"]["v"])
+    except (ValueError, KeyError, TypeError):
+        return None
+
+
+class Relay:
+    """The frames of a game owned elsewhere, for one connection (``conn``)."""
+
+    def __init__(self, conn: Connection):
+        self.conn = conn
+        self.server = conn.server
+        self.game_id = conn.game_id
+        self.inbox: asyncio.Queue[str] = asyncio.Queue()
+        self.v = 0
+        """The last event sent to the client."""
+        self._stop = self.server.bus.listen(self.game_id, self.inbox.put_nowait)
+        self._task: asyncio.Task[None] | None = None
+        self._last_seen = 0.0
+
+    async def join(self, after: int | None) -> None:
+        """The opening frames, from the owner (raises its error: not found, wrong token)."""
+        conn = self.conn
+        try:
+            joined: dict[str, Any] = await self.server.router.call(
+                self.game_id, "join", {"token": conn.token, "after": after if after is not None else -1}
+            )
+        except BaseException:
+            self._stop()
+            raise
+        conn.sub.seat = parse_color(joined["seat"]) if joined["seat"] else None
+        conn.send("hello", {"v": joined["v"], "seat": joined["seat"], "presence": joined["presence"]})
+        if joined["events"] is None:
+            conn.send("full", joined["state"])
+        else:
+            for e in joined["events"]:
+                conn.send("event", e)
+        for line in joined["chat"]:
+            conn.send("chat", line)
+        self.v = int(joined["v"])
+        self._last_seen = asyncio.get_running_loop().time()
+        self._task = asyncio.create_task(self._run(), name=f"miai relay {self.game_id}")
+
+    async def _run(self) -> None:
+        poll = self.server.config.relay_poll_s
+        while not self.conn.sub.ended:
+            try:
+                text = await asyncio.wait_for(self.inbox.get(), poll)
+            except asyncio.TimeoutError:
+                await self._catch_up()
+                await self._keep_seen()
+                continue
+            v = event_v(text)
+            if v is None:
+                self.conn.sub.send(text)
+            elif v > self.v:
+                if v > self.v + 1:
+                    await self._catch_up(v - 1)
+                if v == self.v + 1:
+                    self.conn.sub.send(text)
+                    self.v = v
+
+    async def _catch_up(self, upto: int | None = None) -> None:
+        """Send the events after the last one sent (up to ``upto``) from the database."""
+        try:
+            events = await self.server.store.load_events(self.game_id, after=self.v, limit=FILL_PAGE)
+        except Exception as err:
+            log.warning("game %s: the relay cannot read the database: %s", self.game_id, err)
+            return
+        for e in events:
+            if upto is not None and e.v > upto:
+                break
+            if e.v == self.v + 1:
+                self.conn.sub.send(frame("event", e.wire()))
+                self.v = e.v
+
+    async def _keep_seen(self) -> None:
+        """A seat connected here is present: tell the owner now and then (§3.4)."""
+        if self.conn.sub.seat is None or not self.conn.token:
+            return
+        now = asyncio.get_running_loop().time()
+        if now - self._last_seen < self.server.config.abandon_ms / 4000:
+            return
+        self._last_seen = now
+        try:
+            await self.server.router.call(self.game_id, "seen", {"token": self.conn.token})
+        except Exception as err:
+            log.info("game %s: the owner was not told a seat is here: %s", self.game_id, err)
+
+    async def close(self) -> None:
+        self._stop()
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
