@@ -1,0 +1,129 @@
+"""The store and the shards' locks on a real PostgreSQL (the private cluster of conftest.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import sqlalchemy as sa
+
+from miai.coords import Color
+from miai.server.db import async_url, migrate, open_engine
+from miai.server.shards import AdvisoryLocks, shard_of
+from miai.server.store import Store, WriteConflict
+
+from tests.server.test_store import move, record
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def test_migrations_build_the_schema_on_postgresql_even_from_two_processes_at_once(pg_url):
+    async def run():
+        engines = [open_engine(pg_url), open_engine(pg_url)]
+        try:
+            await asyncio.gather(*(migrate(e) for e in engines))  # serialised by the migration lock
+            await migrate(engines[0])  # and again: nothing to do
+            async with engines[0].connect() as conn:
+                tables = await conn.run_sync(lambda c: sa.inspect(c).get_table_names())
+                version = (await conn.execute(sa.text("select version_num from alembic_version"))).scalar_one()
+            return set(tables), version
+        finally:
+            for e in engines:
+                await e.dispose()
+
+    tables, version = asyncio.run(run())
+    assert {"games", "game_events", "alembic_version"} <= tables
+    assert version
+
+
+def test_two_writers_of_one_version_on_postgresql_one_wins_and_nothing_is_written_twice(pg_url):
+    """The final fence of the distributed mode: two stores (as two processes) append the same v."""
+
+    async def run():
+        engines = [open_engine(pg_url), open_engine(pg_url)]
+        try:
+            await migrate(engines[0])
+            a, b = Store(engines[0]), Store(engines[1])
+            await a.create_game(record())
+            outcomes = await asyncio.gather(
+                a.append("g1", [move(1, "D4", Color.BLACK)], status="play", result=None, ended_ms=None),
+                b.append("g1", [move(1, "C3", Color.BLACK)], status="play", result=None, ended_ms=None),
+                return_exceptions=True,
+            )
+            return outcomes, await a.load_game("g1"), await b.load_events("g1")
+        finally:
+            for e in engines:
+                await e.dispose()
+
+    outcomes, row, events = asyncio.run(run())
+    assert sorted(type(o).__name__ for o in outcomes) == ["NoneType", "WriteConflict"]
+    assert isinstance(next(o for o in outcomes if o is not None), WriteConflict)
+    assert row.v == 1 and len(events) == 1
+    winner = "D4" if outcomes[0] is None else "C3"
+    assert events[0].payload["move"] == winner
+
+
+def test_a_shard_has_one_owner_and_passes_to_another_when_its_connection_goes(pg_url):
+    async def run():
+        url = async_url(pg_url)
+        gained: dict[str, list[int]] = {"a": [], "b": []}
+        lost: list[int] = []
+
+        def hooks(name):
+            async def on_gain(shard):
+                gained[name].append(shard)
+
+            async def on_loss(shard):
+                lost.append(shard)
+
+            return on_gain, on_loss
+
+        a = AdvisoryLocks(url, 4, interval=0.1)
+        b = AdvisoryLocks(url, 4, interval=0.1)
+        await a.start(*hooks("a"))
+        await b.start(*hooks("b"))
+        first = (sorted(a.owned), sorted(b.owned))
+        taken_early = await b.try_take(2)
+        await a.close()  # as a process that dies: its connection closes, its locks go
+        took = await b.try_take(2)
+        await asyncio.sleep(0.5)  # b's rounds take the rest
+        second = sorted(b.owned)
+        await b.close()
+        return first, taken_early, took, second, gained, lost
+
+    first, taken_early, took, second, gained, lost = asyncio.run(run())
+    assert first == ([0, 1, 2, 3], [])
+    assert taken_early is False
+    assert took is True
+    assert second == [0, 1, 2, 3]
+    assert sorted(gained["a"]) == [0, 1, 2, 3] and sorted(gained["b"]) == [0, 1, 2, 3]
+
+
+def test_a_process_whose_locks_connection_dies_gives_its_shards_up(pg_url):
+    async def run():
+        lost: list[int] = []
+
+        async def on_gain(shard):
+            pass
+
+        async def on_loss(shard):
+            lost.append(shard)
+
+        a = AdvisoryLocks(async_url(pg_url), 3, interval=0.1)
+        await a.start(on_gain, on_loss)
+        owned = sorted(a.owned)
+        a._conn.terminate()  # the connection drops (a network failure, the server killed it)
+        await asyncio.sleep(0.35)
+        after = sorted(a.owned)  # taken again on a fresh connection: nobody else wanted them
+        await a.close()
+        return owned, lost, after
+
+    owned, lost, after = asyncio.run(run())
+    assert owned == [0, 1, 2]
+    assert sorted(lost) == [0, 1, 2]
+    assert after == [0, 1, 2]
+
+
+def test_shards_spread_game_ids():
+    shards = {shard_of(f"game{i}", 16) for i in range(400)}
+    assert shards == set(range(16))

@@ -1,0 +1,230 @@
+"""Several ``miai serve`` processes on one PostgreSQL database with Redis between them
+(docs/SERVER.md §2.1): any process serves any client, a killed owner's games pass to another,
+a Redis outage loses no event, and no version is ever accepted twice."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import asyncio
+
+import asyncpg
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from tests.server.cluster.conftest import free_port
+
+SRC = Path(__file__).resolve().parents[3] / "src"
+TAKEOVER_S = 15
+
+
+class Serve:
+    """One ``miai serve`` process on the shared database and Redis."""
+
+    def __init__(self, pg_url: str, redis_url: str, cwd: Path):
+        self.port = free_port()
+        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+        env["MIAI_SECRET"] = "a shared secret for the tests' processes"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "miai", "serve", "--port", str(self.port), "--database", pg_url, "--redis", redis_url],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env=env,
+            cwd=cwd,
+        )
+        line = self.proc.stdout.readline()
+        assert line.startswith("miai serve: http://"), line
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.http = httpx.Client(base_url=self.url, timeout=20)
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> None:
+        self.http.close()
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+class Watcher:
+    """A WebSocket client of a game on one process, collecting the events it is sent."""
+
+    def __init__(self, server: Serve, game_id: str, token: str | None = None):
+        query = f"?v=0&token={token}" if token else "?v=0"
+        self.ws = connect(f"ws://127.0.0.1:{server.port}/ws/game/{game_id}{query}", open_timeout=20).__enter__()
+        self.events: list[dict] = []
+        self.frames: list[dict] = []
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self) -> None:
+        try:
+            while True:
+                message = json.loads(self.ws.recv())
+                self.frames.append(message)
+                if message["t"] == "event":
+                    self.events.append(message["d"])
+        except Exception:
+            pass
+
+    def send(self, t: str, d: dict) -> None:
+        self.ws.send(json.dumps({"t": t, "d": d}))
+
+    def wait_frame(self, t: str, timeout: float) -> dict:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = [f for f in self.frames if f["t"] == t]
+            if found:
+                return found[-1]["d"]
+            time.sleep(0.05)
+        raise AssertionError(f"no {t} frame in {timeout} s: {self.frames}")
+
+    def wait_for(self, v: int, timeout: float) -> list[int]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and (not self.events or self.events[-1]["v"] < v):
+            time.sleep(0.05)
+        return [e["v"] for e in self.events]
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def act(server: Serve, game_id: str, token: str, body: dict, deadline_s: float = TAKEOVER_S) -> httpx.Response:
+    """An action, retried (the same body and action id) while the answer is a 503 or the
+    connection fails: what a client does while a process takes a dead one's games over."""
+    deadline = time.monotonic() + deadline_s
+    while True:
+        try:
+            answer = server.http.post(
+                f"/api/games/{game_id}/play", json=body, headers={"Authorization": f"Bearer {token}"}
+            )
+            if answer.status_code != 503:
+                return answer
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no answer but 503 for {deadline_s} s: {body}")
+        time.sleep(0.1)
+
+
+def stored_moves(pg_url: str, game_id: str) -> list[tuple[int, str]]:
+    """The moves stored for the game, read from PostgreSQL directly (not through a server)."""
+
+    async def read():
+        conn = await asyncpg.connect(pg_url)
+        try:
+            rows = await conn.fetch("select v, payload from game_events where game_id = $1 order by v", game_id)
+        finally:
+            await conn.close()
+        return [(r["v"], json.loads(r["payload"]).get("move", "")) for r in rows]
+
+    return asyncio.run(read())
+
+
+@pytest.fixture
+def cluster(pg_url, redis_server, tmp_path):
+    started: list[Serve] = []
+
+    def start() -> Serve:
+        server = Serve(pg_url, redis_server.url, tmp_path)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.mark.timeout(100)
+def test_two_processes_share_a_game_survive_the_owners_death_and_a_redis_outage(cluster, pg_url, redis_server):
+    a = cluster()  # the first process takes every shard
+    b = cluster()
+    created = a.http.post("/api/games", json={"size": 9, "rules": "chinese"}).json()
+    gid, black, white = created["id"], created["black_token"], created["white_token"]
+    spectator = Watcher(b, gid)  # on the process that does not own the game
+    white_ws = Watcher(b, gid, white)
+
+    # Black plays through A (the owner), White through B (forwarded): both acknowledged.
+    moves = ["E5", "C3", "G7", "C7", "G3", "E3"]
+    acked: list[tuple[int, str]] = []
+    for i, vertex in enumerate(moves[:5]):
+        server, token = (a, black) if i % 2 == 0 else (b, white)
+        answer = act(server, gid, token, {"move": vertex, "v": i, "a": f"m{i}"})
+        assert answer.status_code == 200, answer.text
+        assert answer.json() == {"v": i + 1}
+        acked.append((i + 1, vertex))
+    white_ws.send("play", {"move": "E3", "v": 5, "a": "m5"})  # White's WebSocket frame on B, to A
+    assert white_ws.wait_frame("ack", 10) == {"v": 6, "a": "m5"}
+    acked.append((6, "E3"))
+    assert white_ws.frames[0]["d"]["seat"] == "white"
+    assert spectator.wait_for(6, 10) == [1, 2, 3, 4, 5, 6]
+    assert [e["move"] for e in spectator.events] == moves
+    state = b.http.get(f"/api/games/{gid}").json()  # read through the process that does not own it
+    assert (state["v"], state["moves"]) == (6, moves)
+    retry = act(b, gid, white, {"move": "C3", "v": 1, "a": "m1"})  # a retry through the other process
+    assert retry.json() == {"v": 2}
+
+    # The owner dies: B takes its shards over and play goes on; nothing acknowledged is lost.
+    a.kill()
+    started = time.monotonic()
+    answer = act(b, gid, black, {"move": "D4", "v": 6, "a": "m6"})
+    assert answer.status_code == 200 and answer.json() == {"v": 7}, answer.text
+    assert time.monotonic() - started < TAKEOVER_S
+    acked.append((7, "D4"))
+    answer = act(b, gid, white, {"move": "F4", "v": 7, "a": "m7"})
+    assert answer.json() == {"v": 8}
+    acked.append((8, "F4"))
+    assert spectator.wait_for(8, 10) == list(range(1, 9))  # B's client, relayed from A, now from B
+
+    # A comes back (owning nothing now); its spectator is relayed from B, the owner.
+    a2 = cluster()
+    watcher = Watcher(a2, gid)
+    assert watcher.wait_for(8, 10) == list(range(1, 9))
+
+    # Redis stops for a moment: the owner (B) still commits; A2's client gets the events from the database.
+    redis_server.stop()
+    for i, vertex in ((8, "H5"), (9, "B5")):
+        answer = act(b, gid, black if i % 2 == 0 else white, {"move": vertex, "v": i, "a": f"m{i}"})
+        assert answer.json() == {"v": i + 1}, answer.text
+        acked.append((i + 1, vertex))
+    redis_server.start()
+    assert watcher.wait_for(10, 15) == list(range(1, 11))
+    answer = act(a2, gid, black, {"move": "J9", "v": 10, "a": "m10"})  # forwarding works again
+    assert answer.json() == {"v": 11}, answer.text
+    acked.append((11, "J9"))
+    assert watcher.wait_for(11, 10) == list(range(1, 12))
+
+    # Two different moves for one version through the two processes: one is accepted, the other is stale.
+    answers: list[httpx.Response] = []
+    threads = [
+        threading.Thread(target=lambda s=s, m=m: answers.append(act(s, gid, white, {"move": m, "v": 11})))
+        for s, m in ((a2, "A1"), (b, "A2"))
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(r.status_code for r in answers) == [200, 409], [r.text for r in answers]
+    winner = next(r for r in answers if r.status_code == 200)
+    assert winner.json() == {"v": 12}
+
+    stored = stored_moves(pg_url, gid)
+    assert [v for v, _ in stored] == list(range(1, 13))  # nothing twice, no gap
+    assert stored[:11] == acked  # every acknowledged move, at its version
+    for client in (spectator, white_ws, watcher):
+        client.close()
