@@ -92,6 +92,24 @@ class Registry:
     async def _load(self, game_id: str) -> GameRoom:
         if not self.owns(game_id):
             raise Unavailable(f"game {game_id} is owned by another server process now: retry")
+        room = await self._build(game_id)
+        room.on_close = self._forget
+        room.publish = lambda text: self.publish(game_id, text)
+        room.start()
+        self.rooms[game_id] = room
+        self._evict()
+        return room
+
+    async def replica(self, game_id: str) -> GameRoom:
+        """A read-only copy of a game this process does not own, rebuilt from the database:
+        it is never started, and being closed it refuses every action (:class:`RoomClosed`)."""
+        if not GAME_ID.fullmatch(game_id):
+            raise NotFound(f"no game {game_id!r}")
+        room = await self._build(game_id)
+        room.closed = True
+        return room
+
+    async def _build(self, game_id: str) -> GameRoom:
         record = await self.store.load_game(game_id)
         if record is None:
             raise NotFound(f"no game {game_id!r}")
@@ -104,7 +122,7 @@ class Registry:
         except Exception:
             log.exception("game %s: its events do not replay", game_id)
             raise Unavailable(f"game {game_id} cannot be loaded: its events do not replay") from None
-        room = GameRoom(
+        return GameRoom(
             record,
             game,
             events,
@@ -114,12 +132,6 @@ class Registry:
             now_ms=self.clock,
             timekeeper=self.timekeeper,
         )
-        room.on_close = self._forget
-        room.publish = lambda text: self.publish(game_id, text)
-        room.start()
-        self.rooms[game_id] = room
-        self._evict()
-        return room
 
     def _forget(self, room: GameRoom) -> None:
         if self.rooms.get(room.id) is room:
@@ -160,7 +172,14 @@ class Registry:
             await room.close()
 
     async def run(self, game_id: str, job: Callable[[GameRoom], Awaitable[T]]) -> T:
-        """``job`` on the game's room; if the room stopped meanwhile, on a freshly loaded one."""
+        """``job`` on the game's room; if the room stopped meanwhile, on a freshly loaded one.
+        For a game another process owns, ``job`` reads a :meth:`replica` (an action there is
+        a 503: the router forwards actions to the owner, :mod:`miai.server.router`)."""
+        if GAME_ID.fullmatch(game_id) and not self.owns(game_id):
+            try:
+                return await job(await self.replica(game_id))
+            except RoomClosed:
+                raise Unavailable(f"game {game_id} is owned by another server process: retry") from None
         for _ in range(3):
             room = await self.room(game_id)
             try:

@@ -176,6 +176,9 @@ def test_two_processes_share_a_game_survive_the_owners_death_and_a_redis_outage(
     assert [e["move"] for e in spectator.events] == moves
     state = b.http.get(f"/api/games/{gid}").json()  # read through the process that does not own it
     assert (state["v"], state["moves"]) == (6, moves)
+    review = b.http.get(f"/api/games/{gid}/review").json()  # a replica rebuilt from the database
+    assert (review["v"], [m["move"] for m in review["moves"]]) == (6, moves)
+    assert b.http.get(f"/api/games/{gid}/sgf").text.count(";B[") == 3
     retry = act(b, gid, white, {"move": "C3", "v": 1, "a": "m1"})  # a retry through the other process
     assert retry.json() == {"v": 2}
 
