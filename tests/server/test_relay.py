@@ -77,3 +77,32 @@ def test_a_gap_is_filled_from_the_database_a_duplicate_dropped_and_a_lost_tail_f
 def test_event_v_reads_only_event_frames():
     assert event_v(frame("event", move(7).wire())) == 7
     assert event_v(frame("chat", {"v": 7})) is None
+
+
+def test_a_seat_connected_through_the_relay_is_reported_to_the_owner_as_seen_even_while_frames_flow():
+    calls: list[tuple[str, dict]] = []
+
+    class SeatRouter:
+        async def call(self, game_id, op, args):
+            calls.append((op, args))
+            if op == "join":
+                return {"v": 0, "seat": "black", "presence": {}, "events": [], "state": None, "chat": []}
+
+    async def run():
+        bus = Bus()
+        config = ServerConfig(relay_poll_s=10, abandon_ms=400)  # seen every 0.1 s
+        server = SimpleNamespace(bus=bus, store=Store([]), router=SeatRouter(), config=config)
+        sub = Subscriber()
+        conn = SimpleNamespace(server=server, game_id="g", token="tok", sub=sub, send=lambda t, d: sub.send(frame(t, d)))
+        relay = Relay(conn)
+        await relay.join(None)
+        for _ in range(12):  # a frame every 0.03 s: the poll never times out
+            bus.listener(frame("chat", {"text": "."}))
+            await asyncio.sleep(0.03)
+        await relay.close()
+        return conn.sub.seat
+
+    seat = asyncio.run(run())
+    assert seat is not None and seat.name == "BLACK"
+    seen = [args for op, args in calls if op == "seen"]
+    assert 2 <= len(seen) <= 5 and all(a == {"token": "tok"} for a in seen)

@@ -79,11 +79,11 @@ class Relay:
     async def _run(self) -> None:
         poll = self.server.config.relay_poll_s
         while not self.conn.sub.ended:
+            await self._keep_seen()
             try:
                 text = await asyncio.wait_for(self.inbox.get(), poll)
             except asyncio.TimeoutError:
                 await self._catch_up()
-                await self._keep_seen()
                 continue
             v = event_v(text)
             if v is None:
