@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import zlib
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -29,7 +30,20 @@ LOCK_SPACE = 0x6D696169
 """The first key of ``pg_try_advisory_lock(int, int)`` for the shards ('miai' in ASCII); the
 second is the shard's number."""
 
+APP_NAME = "miai shards"
+"""The ``application_name`` of a process's locks connection, followed by its process id: how
+the processes count each other (``pg_stat_activity``) and how an operator sees who owns what."""
+
 ShardHook = Callable[[int], Awaitable[None]]
+
+_LOADS = """
+select a.pid, count(l.objid) as shards
+from pg_stat_activity a
+left join pg_locks l
+  on l.pid = a.pid and l.locktype = 'advisory' and l.granted and l.objsubid = 2 and l.classid = $1::bigint::oid
+where a.datname = current_database() and a.application_name like 'miai shards %'
+group by a.pid
+"""
 
 
 def shard_of(game_id: str, shards: int) -> int:
@@ -78,8 +92,12 @@ class Everything(Ownership):
 
 class AdvisoryLocks(Ownership):
     """Shards owned through ``pg_try_advisory_lock(LOCK_SPACE, shard)`` on a dedicated
-    asyncpg connection to ``url`` (a ``postgresql://`` URL), checked and topped up every
-    ``interval`` seconds."""
+    asyncpg connection to ``url`` (a ``postgresql://`` URL), checked every ``interval`` seconds.
+
+    Each round shares the shards out: with P live processes a process's share is
+    ceil(shards / P); it takes free shards up to its share, and gives up what it holds beyond
+    its share while another process holds less than its own (closing the rooms first, then
+    unlocking), so that a process that started first does not keep every game."""
 
     def __init__(self, url: sa.URL, shards: int, interval: float):
         super().__init__(shards)
@@ -90,6 +108,8 @@ class AdvisoryLocks(Ownership):
         self._lock = asyncio.Lock()
         self._gained: ShardHook | None = None
         self._lost: ShardHook | None = None
+        self._released: dict[int, float] = {}
+        """When this process last gave each shard up (it does not take it back at once)."""
 
     async def start(self, gained: ShardHook, lost: ShardHook) -> None:
         self._gained, self._lost = gained, lost
@@ -100,7 +120,9 @@ class AdvisoryLocks(Ownership):
         import asyncpg  # type: ignore[import-untyped]
 
         if self._conn is None or self._conn.is_closed():
-            self._conn = await asyncpg.connect(self.dsn, timeout=10)
+            self._conn = await asyncpg.connect(
+                self.dsn, timeout=10, server_settings={"application_name": f"{APP_NAME} {os.getpid()}"}
+            )
         return self._conn
 
     async def _rounds(self) -> None:
@@ -114,14 +136,44 @@ class AdvisoryLocks(Ownership):
                 log.exception("shards: a round of claims failed")
 
     async def _round(self) -> None:
-        """Check that the locks' connection lives (else every shard is lost), then try every
-        free shard."""
+        """Check that the locks' connection lives (else every shard is lost), give up what is
+        beyond this process's share while another is short, then take free shards up to it."""
         async with self._lock:
             if self.owned and not await self._alive():
                 await self._lose_all()
+            try:
+                conn = await self._connection()
+                me = conn.get_server_pid()
+                loads = {row["pid"]: row["shards"] for row in await conn.fetch(_LOADS, LOCK_SPACE)}
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:
+                log.warning("shards: cannot count the processes: %s", e)
+                return
+            share = -(-self.shards // len(set(loads) | {me}))
+            short = sum(max(0, share - n) for pid, n in loads.items() if pid != me)
+            for shard in sorted(self.owned, reverse=True)[: max(0, min(len(self.owned) - share, short))]:
+                await self._give_up(shard)
             for shard in range(self.shards):
+                if len(self.owned) >= share:
+                    break
                 if shard not in self.owned:
                     await self._take(shard)
+
+    async def _give_up(self, shard: int) -> None:
+        """Hand ``shard`` over: stop its rooms (``lost``), then unlock it for another process."""
+        self.owned.discard(shard)
+        self._released[shard] = asyncio.get_running_loop().time()
+        log.info("shards: giving shard %d up to balance the load", shard)
+        if self._lost is not None:
+            try:
+                await self._lost(shard)
+            except Exception:
+                log.exception("shards: closing shard %d failed", shard)
+        try:
+            await self._conn.fetchval("select pg_advisory_unlock($1, $2)", LOCK_SPACE, shard)
+        except Exception as e:  # the connection is gone: so is the lock
+            log.warning("shards: unlocking shard %d: %s", shard, e)
 
     async def _alive(self) -> bool:
         try:
@@ -168,7 +220,12 @@ class AdvisoryLocks(Ownership):
 
     async def try_take(self, shard: int) -> bool:
         async with self._lock:
-            return shard in self.owned or await self._take(shard)
+            if shard in self.owned:
+                return True
+            released = self._released.get(shard)
+            if released is not None and asyncio.get_running_loop().time() - released < 3 * self.interval:
+                return False  # just handed over: the other process takes it in its next round
+            return await self._take(shard)
 
     async def close(self) -> None:
         if self._task is not None:

@@ -78,15 +78,15 @@ def test_a_shard_has_one_owner_and_passes_to_another_when_its_connection_goes(pg
 
             return on_gain, on_loss
 
-        a = AdvisoryLocks(url, 4, interval=0.1)
-        b = AdvisoryLocks(url, 4, interval=0.1)
+        a = AdvisoryLocks(url, 4, interval=60)  # no rounds but the first: the test runs them
+        b = AdvisoryLocks(url, 4, interval=60)
         await a.start(*hooks("a"))
         await b.start(*hooks("b"))
         first = (sorted(a.owned), sorted(b.owned))
         taken_early = await b.try_take(2)
         await a.close()  # as a process that dies: its connection closes, its locks go
         took = await b.try_take(2)
-        await asyncio.sleep(0.5)  # b's rounds take the rest
+        await b._round()
         second = sorted(b.owned)
         await b.close()
         return first, taken_early, took, second, gained, lost
@@ -97,6 +97,41 @@ def test_a_shard_has_one_owner_and_passes_to_another_when_its_connection_goes(pg
     assert took is True
     assert second == [0, 1, 2, 3]
     assert sorted(gained["a"]) == [0, 1, 2, 3] and sorted(gained["b"]) == [0, 1, 2, 3]
+
+
+def test_the_shards_are_shared_out_between_the_live_processes(pg_url):
+    async def run():
+        url = async_url(pg_url)
+        lost: list[int] = []
+
+        async def on_gain(shard):
+            pass
+
+        async def on_loss(shard):
+            lost.append(shard)
+
+        a = AdvisoryLocks(url, 5, interval=0.1)
+        await a.start(on_gain, on_loss)
+        alone = sorted(a.owned)
+        b = AdvisoryLocks(url, 5, interval=0.1)
+        await b.start(on_gain, on_loss)
+        for _ in range(50):
+            await asyncio.sleep(0.1)
+            if len(a.owned) + len(b.owned) == 5 and min(len(a.owned), len(b.owned)) >= 2:
+                break
+        shared = (set(a.owned), set(b.owned))
+        await b.close()
+        await asyncio.sleep(0.5)
+        back = sorted(a.owned)
+        await a.close()
+        return alone, shared, lost, back
+
+    alone, (of_a, of_b), lost, back = asyncio.run(run())
+    assert alone == [0, 1, 2, 3, 4]
+    assert not of_a & of_b and of_a | of_b == {0, 1, 2, 3, 4}
+    assert sorted([len(of_a), len(of_b)]) == [2, 3]
+    assert sorted(lost) == sorted(of_b)  # what a gave up is what b took
+    assert back == [0, 1, 2, 3, 4]
 
 
 def test_a_process_whose_locks_connection_dies_gives_its_shards_up(pg_url):

@@ -20,6 +20,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
+from miai.server.shards import LOCK_SPACE, shard_of
 from tests.server.cluster.conftest import free_port
 
 SRC = Path(__file__).resolve().parents[3] / "src"
@@ -136,6 +137,43 @@ def stored_moves(pg_url: str, game_id: str) -> list[tuple[int, str]]:
     return asyncio.run(read())
 
 
+def owners(pg_url: str) -> dict[int, int]:
+    """Each owned shard's owner: the process id its locks connection gives as its name."""
+
+    async def read():
+        conn = await asyncpg.connect(pg_url)
+        try:
+            return await conn.fetch(
+                "select l.objid, a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid"
+                " where l.locktype = 'advisory' and l.granted and l.objsubid = 2 and l.classid = $1::bigint::oid",
+                LOCK_SPACE,
+            )
+        finally:
+            await conn.close()
+
+    return {int(r["objid"]): int(r["application_name"].split()[-1]) for r in asyncio.run(read())}
+
+
+def balanced(pg_url: str, servers: list[Serve], timeout: float = 15) -> dict[int, int]:
+    """Wait until the 16 shards are shared out evenly between ``servers``; the owners."""
+    deadline = time.monotonic() + timeout
+    pids = sorted(s.proc.pid for s in servers)
+    while True:
+        found = owners(pg_url)
+        counts = sorted(list(found.values()).count(pid) for pid in pids)
+        if len(found) == 16 and counts[-1] - counts[0] <= 1 and set(found.values()) <= set(pids):
+            return found
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the shards are not shared out after {timeout} s: {found}")
+        time.sleep(0.1)
+
+
+def owner_and_other(pg_url: str, servers: list[Serve], game_id: str) -> tuple[Serve, Serve]:
+    pid = balanced(pg_url, servers)[shard_of(game_id, 16)]
+    owner = next(s for s in servers if s.proc.pid == pid)
+    return owner, next(s for s in servers if s is not owner)
+
+
 @pytest.fixture
 def cluster(pg_url, redis_server, tmp_path):
     started: list[Serve] = []
@@ -150,64 +188,66 @@ def cluster(pg_url, redis_server, tmp_path):
         server.stop()
 
 
-@pytest.mark.timeout(100)
+@pytest.mark.timeout(110)
 def test_two_processes_share_a_game_survive_the_owners_death_and_a_redis_outage(cluster, pg_url, redis_server):
-    a = cluster()  # the first process takes every shard
-    b = cluster()
-    created = a.http.post("/api/games", json={"size": 9, "rules": "chinese"}).json()
+    first, second = cluster(), cluster()
+    created = first.http.post("/api/games", json={"size": 9, "rules": "chinese"}).json()
     gid, black, white = created["id"], created["black_token"], created["white_token"]
-    spectator = Watcher(b, gid)  # on the process that does not own the game
-    white_ws = Watcher(b, gid, white)
+    owner, other = owner_and_other(pg_url, [first, second], gid)  # each owns 8 shards
+    spectator = Watcher(other, gid)  # on the process that does not own the game
+    white_ws = Watcher(other, gid, white)
 
-    # Black plays through A (the owner), White through B (forwarded): both acknowledged.
+    # Black plays through the owner, White through the other process (forwarded): all acknowledged.
     moves = ["E5", "C3", "G7", "C7", "G3", "E3"]
     acked: list[tuple[int, str]] = []
     for i, vertex in enumerate(moves[:5]):
-        server, token = (a, black) if i % 2 == 0 else (b, white)
+        server, token = (owner, black) if i % 2 == 0 else (other, white)
         answer = act(server, gid, token, {"move": vertex, "v": i, "a": f"m{i}"})
         assert answer.status_code == 200, answer.text
         assert answer.json() == {"v": i + 1}
         acked.append((i + 1, vertex))
-    white_ws.send("play", {"move": "E3", "v": 5, "a": "m5"})  # White's WebSocket frame on B, to A
+    white_ws.send("play", {"move": "E3", "v": 5, "a": "m5"})  # White's WebSocket frame, forwarded
     assert white_ws.wait_frame("ack", 10) == {"v": 6, "a": "m5"}
     acked.append((6, "E3"))
     assert white_ws.frames[0]["d"]["seat"] == "white"
     assert spectator.wait_for(6, 10) == [1, 2, 3, 4, 5, 6]
     assert [e["move"] for e in spectator.events] == moves
-    state = b.http.get(f"/api/games/{gid}").json()  # read through the process that does not own it
+    state = other.http.get(f"/api/games/{gid}").json()  # read through the process that does not own it
     assert (state["v"], state["moves"]) == (6, moves)
-    review = b.http.get(f"/api/games/{gid}/review").json()  # a replica rebuilt from the database
+    review = other.http.get(f"/api/games/{gid}/review").json()  # a replica rebuilt from the database
     assert (review["v"], [m["move"] for m in review["moves"]]) == (6, moves)
-    assert b.http.get(f"/api/games/{gid}/sgf").text.count(";B[") == 3
-    retry = act(b, gid, white, {"move": "C3", "v": 1, "a": "m1"})  # a retry through the other process
+    assert other.http.get(f"/api/games/{gid}/sgf").text.count(";B[") == 3
+    retry = act(other, gid, white, {"move": "C3", "v": 1, "a": "m1"})  # a retry through the other process
     assert retry.json() == {"v": 2}
 
-    # The owner dies: B takes its shards over and play goes on; nothing acknowledged is lost.
-    a.kill()
+    # The owner dies: the other takes its shards over and play goes on; nothing acknowledged is lost.
+    owner.kill()
     started = time.monotonic()
-    answer = act(b, gid, black, {"move": "D4", "v": 6, "a": "m6"})
+    answer = act(other, gid, black, {"move": "D4", "v": 6, "a": "m6"})
     assert answer.status_code == 200 and answer.json() == {"v": 7}, answer.text
     assert time.monotonic() - started < TAKEOVER_S
     acked.append((7, "D4"))
-    answer = act(b, gid, white, {"move": "F4", "v": 7, "a": "m7"})
+    answer = act(other, gid, white, {"move": "F4", "v": 7, "a": "m7"})
     assert answer.json() == {"v": 8}
     acked.append((8, "F4"))
-    assert spectator.wait_for(8, 10) == list(range(1, 9))  # B's client, relayed from A, now from B
+    assert spectator.wait_for(8, 10) == list(range(1, 9))
+    assert set(balanced(pg_url, [other]).values()) == {other.proc.pid}  # it owns every shard now
 
-    # A comes back (owning nothing now); its spectator is relayed from B, the owner.
-    a2 = cluster()
-    watcher = Watcher(a2, gid)
+    # A new process starts and takes half the shards; a client of the game's non-owner is relayed.
+    third = cluster()
+    owner, other = owner_and_other(pg_url, [other, third], gid)
+    watcher = Watcher(other, gid)
     assert watcher.wait_for(8, 10) == list(range(1, 9))
 
-    # Redis stops for a moment: the owner (B) still commits; A2's client gets the events from the database.
+    # Redis stops for a moment: the owner still commits; the other's client gets the events from the database.
     redis_server.stop()
     for i, vertex in ((8, "H5"), (9, "B5")):
-        answer = act(b, gid, black if i % 2 == 0 else white, {"move": vertex, "v": i, "a": f"m{i}"})
+        answer = act(owner, gid, black if i % 2 == 0 else white, {"move": vertex, "v": i, "a": f"m{i}"})
         assert answer.json() == {"v": i + 1}, answer.text
         acked.append((i + 1, vertex))
     redis_server.start()
     assert watcher.wait_for(10, 15) == list(range(1, 11))
-    answer = act(a2, gid, black, {"move": "J9", "v": 10, "a": "m10"})  # forwarding works again
+    answer = act(other, gid, black, {"move": "J9", "v": 10, "a": "m10"})  # forwarding works again
     assert answer.json() == {"v": 11}, answer.text
     acked.append((11, "J9"))
     assert watcher.wait_for(11, 10) == list(range(1, 12))
@@ -216,18 +256,18 @@ def test_two_processes_share_a_game_survive_the_owners_death_and_a_redis_outage(
     answers: list[httpx.Response] = []
     threads = [
         threading.Thread(target=lambda s=s, m=m: answers.append(act(s, gid, white, {"move": m, "v": 11})))
-        for s, m in ((a2, "A1"), (b, "A2"))
+        for s, m in ((owner, "A1"), (other, "A2"))
     ]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
     assert sorted(r.status_code for r in answers) == [200, 409], [r.text for r in answers]
-    winner = next(r for r in answers if r.status_code == 200)
-    assert winner.json() == {"v": 12}
+    assert next(r for r in answers if r.status_code == 200).json() == {"v": 12}
 
     stored = stored_moves(pg_url, gid)
     assert [v for v, _ in stored] == list(range(1, 13))  # nothing twice, no gap
     assert stored[:11] == acked  # every acknowledged move, at its version
+    assert spectator.wait_for(12, 10) == list(range(1, 13))  # every event once, in order, through it all
     for client in (spectator, white_ws, watcher):
         client.close()
