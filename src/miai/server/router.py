@@ -17,7 +17,6 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from miai.coords import Color
 from miai.server.actions import Action, ActionKind
 from miai.server.bus import Bus, NoOwner
 from miai.server.config import ServerConfig
@@ -204,6 +203,3 @@ class Router:
             err = Unavailable("the game's server failed to answer: retry")
             return {"status": err.status, "error": err.to_json()}
 
-
-def seat_color(name: str | None) -> Color | None:
-    return parse_color(name) if name else None

@@ -182,7 +182,7 @@ class AdvisoryLocks(Ownership):
                 return False
             await asyncio.wait_for(conn.fetchval("select 1"), self.interval * 3)
             return True
-        except (asyncio.TimeoutError, OSError, Exception):
+        except Exception:  # closed, broken or stuck: the locks cannot be counted on
             return False
 
     async def _lose_all(self) -> None:

@@ -265,11 +265,11 @@ async def _serve(ws: WebSocket, server: Server) -> None:
         if room is None and conn.relay is None:
             await ws.close(CLOSE_RELOAD, "the game is being reloaded")
             return
-    except NotFound as e:
-        await _refuse(ws, e, CLOSE_NOT_FOUND, "no such game")
-        return
-    except ApiError as e:
-        await _refuse(ws, e, 1008, e.message[:120])
+    except ApiError as e:  # NotFound here, or the owner's 404 (router.RemoteError)
+        if e.status == NotFound.status:
+            await _refuse(ws, e, CLOSE_NOT_FOUND, "no such game")
+        else:
+            await _refuse(ws, e, 1008, e.message[:120])
         return
     try:
         await name_seat(server, ws, game_id, token)

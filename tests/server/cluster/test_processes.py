@@ -18,6 +18,7 @@ import asyncio
 import asyncpg
 import httpx
 import pytest
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from miai.server.shards import LOCK_SPACE, shard_of
@@ -194,6 +195,14 @@ def test_two_processes_share_a_game_survive_the_owners_death_and_a_redis_outage(
     created = first.http.post("/api/games", json={"size": 9, "rules": "chinese"}).json()
     gid, black, white = created["id"], created["black_token"], created["white_token"]
     owner, other = owner_and_other(pg_url, [first, second], gid)  # each owns 8 shards
+    missing = next(f"nope{i}" for i in range(1000) if owners(pg_url)[shard_of(f"nope{i}", 16)] == owner.proc.pid)
+    answer = other.http.get(f"/api/games/{missing}")  # forwarded: the owner's 404 comes back as it was
+    assert answer.status_code == 404 and answer.json()["error"] == "not-found", answer.text
+    with connect(f"ws://127.0.0.1:{other.port}/ws/game/{missing}", open_timeout=20) as ws:
+        assert json.loads(ws.recv(timeout=10))["d"]["status"] == 404
+        with pytest.raises(ConnectionClosed) as closed:
+            ws.recv(timeout=10)
+        assert closed.value.rcvd.code == 4404
     spectator = Watcher(other, gid)  # on the process that does not own the game
     white_ws = Watcher(other, gid, white)
 
