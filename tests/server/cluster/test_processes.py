@@ -280,3 +280,38 @@ def test_two_processes_share_a_game_survive_the_owners_death_and_a_redis_outage(
     assert spectator.wait_for(12, 10) == list(range(1, 13))  # every event once, in order, through it all
     for client in (spectator, white_ws, watcher):
         client.close()
+
+
+def game_row(pg_url: str, game_id: str) -> tuple[str, str | None, list[str]]:
+    """The game's status and result, and its events' kinds, read from PostgreSQL directly."""
+
+    async def read():
+        conn = await asyncpg.connect(pg_url)
+        try:
+            row = await conn.fetchrow("select status, result from games where id = $1", game_id)
+            kinds = await conn.fetch("select kind from game_events where game_id = $1 order by v", game_id)
+        finally:
+            await conn.close()
+        return row["status"], row["result"], [k["kind"] for k in kinds]
+
+    return asyncio.run(read())
+
+
+@pytest.mark.timeout(90)
+def test_a_timed_game_of_a_dead_owner_flags_on_the_process_that_takes_it_over(cluster, pg_url):
+    """Nobody asks for the game after its owner dies: the process that takes the shard over
+    loads it by itself (its unfinished timed games), and its clock flags there."""
+    first, second = cluster(), cluster()
+    created = first.http.post("/api/games", json={"size": 9, "time": "simple:2"}).json()
+    gid = created["id"]
+    owner, other = owner_and_other(pg_url, [first, second], gid)
+    for i, (token, vertex) in enumerate(((created["black_token"], "E5"), (created["white_token"], "C3"))):
+        assert act(owner, gid, token, {"move": vertex, "v": i}).json() == {"v": i + 1}
+    owner.kill()  # Black's clock runs: 2 s and the lag bank; the new owner gives the downtime back
+    deadline = time.monotonic() + 30
+    while (row := game_row(pg_url, gid))[0] != "finished" and time.monotonic() < deadline:
+        time.sleep(0.2)
+    status, result, kinds = row
+    assert (status, result) == ("finished", "W+T"), kinds
+    assert kinds == ["move", "move", "clock", "flag"]  # the restart's note, then the flag
+    assert other.http.get(f"/api/games/{gid}").json()["result"] == "W+T"
