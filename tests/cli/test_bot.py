@@ -49,7 +49,7 @@ def bot(link: str, *extra: str) -> subprocess.Popen[str]:
 
 @pytest.mark.timeout(150)
 def test_two_gtp_engines_play_a_whole_game_on_the_server_to_its_end(server):
-    created = post(f"{server}/api/games", {"size": 5, "rules": "chinese komi=0.5"})
+    created = post(f"{server}/api/games", {"size": 5, "rules": "chinese komi=0.5", "time": "fischer:120:2"})
     game = f"{server}{created['url']}"
     black = bot(f"{game}?seat={created['black_token']}")
     white = bot(game, "--token", created["white_token"])
@@ -89,3 +89,49 @@ def test_bot_is_a_subcommand(capsys):
     assert done.value.code == 0
     assert "--token" in capsys.readouterr().out
     assert main(["bot", "http://h/x", "gnugo"]) == 2
+
+
+class FakeGtp:
+    def __init__(self, known: set[str]):
+        self.known, self.sent = known, []
+
+    def known_command(self, name: str) -> bool:
+        return name in self.known
+
+    def send(self, command: str) -> str:
+        self.sent.append(command)
+        return ""
+
+
+def engine_with(gtp: FakeGtp):
+    from miai.cli.bot import Engine
+
+    engine = Engine.__new__(Engine)
+    engine.gtp, engine.sent = gtp, None
+    return engine
+
+
+def test_the_engine_is_told_its_time_until_the_flag_in_a_timed_game_only():
+    gtp = FakeGtp({"time_left"})
+    engine = engine_with(gtp)
+    engine.time_left({"clocks": {"remaining_ms": {"black": 61_999, "white": 5_000}}}, "black")
+    engine.time_left({"clocks": {"remaining_ms": {"black": None, "white": None}}}, "black")  # untimed
+    assert gtp.sent == ["time_left black 61 0"]
+    quiet = FakeGtp(set())
+    engine_with(quiet).time_left({"clocks": {"remaining_ms": {"black": 1000, "white": 1000}}}, "black")
+    assert quiet.sent == []
+
+
+def test_the_engine_is_set_up_again_when_the_moves_are_not_a_continuation_of_its_own():
+    from miai.coords import point_to_gtp
+    from miai.handicap import fixed_handicap_points
+
+    gtp = FakeGtp(set())
+    engine = engine_with(gtp)
+    state = {"size": 9, "komi": 6.5, "handicap": 2, "moves": ["E5"]}
+    engine.sync(state)
+    engine.sync({**state, "moves": ["E5", "pass"]})  # only the new move
+    engine.sync({**state, "moves": ["D4"]})  # an undo took E5 back: set up again
+    setup = ["boardsize 9", "clear_board", "komi 6.5",
+             "set_free_handicap " + " ".join(point_to_gtp(p) for p in fixed_handicap_points(9, 2))]
+    assert gtp.sent == [*setup, "play white E5", "play black pass", *setup, "play white D4"]

@@ -7,7 +7,7 @@ Like gtp2ogs for OGS: the engine is started, the bot connects to the game's WebS
 seat's token (so the seat counts as present, docs/SERVER.md §3.4) and wakes up on each event;
 it reads the game's state over HTTP, brings the engine's board up to date (``boardsize``,
 ``komi``, the handicap stones with ``set_free_handicap``, the moves), and when its seat is to
-act it asks the engine: ``genmove`` in play, ``final_status_list dead`` in the marking phase
+act it asks the engine: ``genmove`` in play (after ``time_left`` in a timed game), ``final_status_list dead`` in the marking phase
 (the proposal, or accepting the opponent's when it is the same list, or answering with its
 own, or refusing a counter-proposal it does not share; docs/RULES.md §5). An undo request of
 the opponent is refused. It speaks only the server's public API (HTTP and WebSocket), never
@@ -163,6 +163,16 @@ class Engine:
             self.gtp.send(f"set_free_handicap {points}")
         self.sent = []
 
+    def time_left(self, state: dict[str, Any], color: str) -> None:
+        """In a timed game, tell the engine the time until its flag falls, as sudden death
+        (``time_left COLOR SECONDS 0``: the safe reading of any overtime)."""
+        clocks = state.get("clocks")
+        if not clocks or not clocks.get("remaining_ms") or not self.gtp.known_command("time_left"):
+            return
+        remaining = clocks["remaining_ms"].get(color)
+        if isinstance(remaining, int):
+            self.gtp.send(f"time_left {color} {max(0, remaining) // 1000} 0")
+
     def genmove(self, color: str) -> str:
         move = self.gtp.send(f"genmove {color}").strip().upper()
         self.sent = None if self.sent is None else [*self.sent, "pass" if move == "PASS" else move]
@@ -246,6 +256,7 @@ class Bot:
         self.engine.sync(state)
         if state["phase"] == "marking":
             return self.mark(state)
+        self.engine.time_left(state, self.seat)
         move = self.engine.genmove(self.seat)
         if move == "RESIGN":
             return self.send("resign", {"v": v})
