@@ -36,9 +36,14 @@ class Store:
 
 
 class Router:
+    def __init__(self):
+        self.calls = []
+
     async def call(self, game_id, op, args):
-        assert op == "join" and args == {"token": None, "after": 1}
-        return {"v": 1, "seat": None, "presence": {}, "events": [], "state": None, "chat": []}
+        self.calls.append((op, args))
+        if op == "join":
+            assert (args["token"], args["after"]) == (None, 1)
+            return {"v": 1, "seat": None, "presence": {}, "events": [], "state": None, "chat": []}
 
 
 def drain(sub: Subscriber) -> list[dict]:
@@ -79,7 +84,7 @@ def test_event_v_reads_only_event_frames():
     assert event_v(frame("chat", {"v": 7})) is None
 
 
-def test_a_seat_connected_through_the_relay_is_reported_to_the_owner_as_seen_even_while_frames_flow():
+def test_a_connection_is_announced_to_the_owner_as_a_visitor_while_it_stays_and_when_it_leaves():
     calls: list[tuple[str, dict]] = []
 
     class SeatRouter:
@@ -90,19 +95,22 @@ def test_a_seat_connected_through_the_relay_is_reported_to_the_owner_as_seen_eve
 
     async def run():
         bus = Bus()
-        config = ServerConfig(relay_poll_s=10, abandon_ms=400)  # seen every 0.1 s
+        config = ServerConfig(relay_poll_s=10, visit_every_s=0.1)
         server = SimpleNamespace(bus=bus, store=Store([]), router=SeatRouter(), config=config)
         sub = Subscriber()
         conn = SimpleNamespace(server=server, game_id="g", token="tok", sub=sub, send=lambda t, d: sub.send(frame(t, d)))
         relay = Relay(conn)
         await relay.join(None)
-        for _ in range(12):  # a frame every 0.03 s: the poll never times out
+        for _ in range(12):  # a frame every 0.03 s: the poll never times out, the visits go on
             bus.listener(frame("chat", {"text": "."}))
             await asyncio.sleep(0.03)
         await relay.close()
-        return conn.sub.seat
+        return conn.sub.seat, relay.key
 
-    seat = asyncio.run(run())
+    seat, key = asyncio.run(run())
     assert seat is not None and seat.name == "BLACK"
-    seen = [args for op, args in calls if op == "seen"]
-    assert 2 <= len(seen) <= 5 and all(a == {"token": "tok"} for a in seen)
+    assert calls[0][0] == "join" and calls[0][1]["key"] == key
+    visits = [args for op, args in calls if op == "visit"]
+    assert 2 <= len(visits) <= 5
+    assert all(a["key"] == key and a["token"] == "tok" for a in visits)
+    assert [a["leave"] for a in visits] == [False] * (len(visits) - 1) + [True]  # the last says it left

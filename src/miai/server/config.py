@@ -122,6 +122,11 @@ class ServerConfig:
     relay_poll_s: float = 2.0
     """How often a connection relayed from another process's game reads the database for
     events the bus may have dropped."""
+    visit_every_s: float = 10.0
+    """How often a connection relayed from another process's game tells the owner it is still
+    there (visitors.py)."""
+    visit_ttl_s: float = 30.0
+    """How long the owner counts such a connection after it last said so."""
 
     def resolved_redis_url(self) -> str | None:
         """The Redis URL to use: the one given, else the environment's, else None."""

@@ -6,8 +6,10 @@ chat), and from then on passes on what the owner publishes. The events are numbe
 whose ``v`` leaves a gap after the last one sent means the bus dropped some, and the missing
 ones are read from the database before it goes on; and every ``relay_poll_s`` seconds the
 database is read for events the bus may have dropped at the end. So a client here sees every
-event, in order, exactly once, whatever Redis does. A seat connected here is reported to the
-owner as seen now and then, so that it does not count as gone (§3.4).
+event, in order, exactly once, whatever Redis does. The connection is a visitor of the owner's
+room (:mod:`miai.server.visitors`): announced when it joins, again every ``visit_every_s``
+seconds, and when it leaves, so that the owner's presence counts it and a seat connected here
+never counts as gone (§3.4).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import uuid
 from typing import TYPE_CHECKING, Any
 
 from miai.server.events import parse_color
@@ -51,14 +54,18 @@ class Relay:
         """The last event sent to the client."""
         self._stop = self.server.bus.listen(self.game_id, self.inbox.put_nowait)
         self._task: asyncio.Task[None] | None = None
-        self._last_seen = 0.0
+        self._last_visit = 0.0
+        self.key = uuid.uuid4().hex
+        """This connection's name as a visitor of the owner's room."""
 
     async def join(self, after: int | None) -> None:
         """The opening frames, from the owner (raises its error: not found, wrong token)."""
         conn = self.conn
         try:
             joined: dict[str, Any] = await self.server.router.call(
-                self.game_id, "join", {"token": conn.token, "after": after if after is not None else -1}
+                self.game_id,
+                "join",
+                {"token": conn.token, "after": after if after is not None else -1, "key": self.key},
             )
         except BaseException:
             self._stop()
@@ -73,13 +80,13 @@ class Relay:
         for line in joined["chat"]:
             conn.send("chat", line)
         self.v = int(joined["v"])
-        self._last_seen = asyncio.get_running_loop().time()
+        self._last_visit = asyncio.get_running_loop().time()
         self._task = asyncio.create_task(self._run(), name=f"miai relay {self.game_id}")
 
     async def _run(self) -> None:
         poll = self.server.config.relay_poll_s
         while not self.conn.sub.ended:
-            await self._keep_seen()
+            await self._still_here()
             try:
                 text = await asyncio.wait_for(self.inbox.get(), poll)
             except asyncio.TimeoutError:
@@ -109,18 +116,21 @@ class Relay:
                 self.conn.sub.send(frame("event", e.wire()))
                 self.v = e.v
 
-    async def _keep_seen(self) -> None:
-        """A seat connected here is present: tell the owner now and then (§3.4)."""
-        if self.conn.sub.seat is None or not self.conn.token:
-            return
+    async def _still_here(self) -> None:
+        """Tell the owner this connection is still here, every ``visit_every_s`` seconds."""
         now = asyncio.get_running_loop().time()
-        if now - self._last_seen < self.server.config.abandon_ms / 4000:
+        if now - self._last_visit < self.server.config.visit_every_s:
             return
-        self._last_seen = now
+        self._last_visit = now
+        await self.visit()
+
+    async def visit(self, leave: bool = False) -> None:
+        """Announce this connection (with its token, if any) to the owner, or its leaving."""
+        args = {"token": self.conn.token, "key": self.key, "leave": leave}
         try:
-            await self.server.router.call(self.game_id, "seen", {"token": self.conn.token})
-        except Exception as err:
-            log.info("game %s: the owner was not told a seat is here: %s", self.game_id, err)
+            await asyncio.wait_for(self.server.router.call(self.game_id, "visit", args), 5)
+        except Exception as err:  # the next announcement, or the visit's lapse, puts it right
+            log.info("game %s: the owner was not told of a connection here: %s", self.game_id, err)
 
     async def close(self) -> None:
         self._stop()
@@ -130,3 +140,4 @@ class Relay:
                 await self._task
             except (asyncio.CancelledError, Exception):
                 pass
+            await self.visit(leave=True)

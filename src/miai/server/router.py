@@ -2,7 +2,7 @@
 
 The HTTP API and the WebSocket ask for a game's operations by name with JSON arguments
 (:data:`OPS`): ``state``, ``events``, ``sgf``, ``act``, ``name``, ``join``, ``auth``, ``chat``,
-``seen``. :meth:`Router.call` runs one in this process's room when this process owns the
+``visit``. :meth:`Router.call` runs one in this process's room when this process owns the
 game's shard, and otherwise forwards it over the bus to the owner, which runs it the same way
 (:meth:`Router.answer`) and sends back the answer or the error (status and JSON, as its own
 client would have got them). No owner: this process tries to take the shard at once; a lost
@@ -17,6 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from miai.coords import Color
 from miai.server.actions import Action, ActionKind
 from miai.server.bus import Bus, NoOwner
 from miai.server.config import ServerConfig
@@ -99,15 +100,33 @@ async def _name(room: GameRoom, args: Args) -> Any:
     await room.name_seat(args.get("token"), str(args["name"]))
 
 
-async def _join(room: GameRoom, args: Args) -> Any:
-    """What a client connecting through another process needs first: its seat, the version,
-    who is connected, the events after ``after`` (or the whole state) and the recent chat."""
-    token, after = args.get("token"), int(args["after"])
+def _visit(room: GameRoom, args: Args) -> Color | None:
+    """A connection on another process (``key``) is here, or has left (``leave``): counted in
+    the room's presence (visitors.py), its seat seen; everyone is told when that changes."""
+    token, key = args.get("token"), str(args["key"])
     seat = room.seat_of(token) if token else None
     if token and seat is None:
         raise Forbidden("the token is not a seat's token for this game")
-    if seat is not None:
-        room.seen(seat)
+    now = room.now_ms()
+    if args.get("leave"):
+        changed = room.visitors.leave(key)
+        if seat is not None:
+            room.attendance.left(seat, now)
+    else:
+        changed = room.visitors.here(key, seat, now, int(room.config.visit_ttl_s * 1000))
+        if seat is not None:
+            room.seen(seat)
+    if changed:
+        room.announce_presence()
+    return seat
+
+
+async def _join(room: GameRoom, args: Args) -> Any:
+    """What a client connecting through another process needs first: its seat, the version,
+    who is connected, the events after ``after`` (or the whole state) and the recent chat. It
+    is a visitor of the room from then on (:func:`_visit`)."""
+    after = int(args["after"])
+    seat = _visit(room, args)
     replay = 0 <= after <= room.v
     return {
         "v": room.v,
@@ -132,8 +151,9 @@ async def _chat(room: GameRoom, args: Args) -> Any:
     return room.say(seat, str(args["text"]))
 
 
-async def _seen_op(room: GameRoom, args: Args) -> Any:
-    _seen(room, args.get("token"))
+async def _visit_op(room: GameRoom, args: Args) -> Any:
+    seat = _visit(room, args)
+    return color_name(seat) if seat is not None else None
 
 
 OPS: dict[str, Callable[[GameRoom, Args], Awaitable[Any]]] = {
@@ -145,7 +165,7 @@ OPS: dict[str, Callable[[GameRoom, Args], Awaitable[Any]]] = {
     "join": _join,
     "auth": _auth,
     "chat": _chat,
-    "seen": _seen_op,
+    "visit": _visit_op,
 }
 
 

@@ -34,6 +34,9 @@ APP_NAME = "miai shards"
 """The ``application_name`` of a process's locks connection, followed by its process id: how
 the processes count each other (``pg_stat_activity``) and how an operator sees who owns what."""
 
+QUERY_TIMEOUT_S = 10.0
+"""The longest the locks' connection waits for one query (none of them waits for a lock)."""
+
 ShardHook = Callable[[int], Awaitable[None]]
 
 _LOADS = """
@@ -144,7 +147,8 @@ class AdvisoryLocks(Ownership):
             try:
                 conn = await self._connection()
                 me = conn.get_server_pid()
-                loads = {row["pid"]: row["shards"] for row in await conn.fetch(_LOADS, LOCK_SPACE)}
+                rows = await conn.fetch(_LOADS, LOCK_SPACE, timeout=QUERY_TIMEOUT_S)
+                loads = {row["pid"]: row["shards"] for row in rows}
             except asyncio.CancelledError:
                 raise
             except Exception as e:
@@ -171,7 +175,7 @@ class AdvisoryLocks(Ownership):
             except Exception:
                 log.exception("shards: closing shard %d failed", shard)
         try:
-            await self._conn.fetchval("select pg_advisory_unlock($1, $2)", LOCK_SPACE, shard)
+            await self._conn.fetchval("select pg_advisory_unlock($1, $2)", LOCK_SPACE, shard, timeout=QUERY_TIMEOUT_S)
         except Exception as e:  # the connection is gone: so is the lock
             log.warning("shards: unlocking shard %d: %s", shard, e)
 
@@ -180,7 +184,7 @@ class AdvisoryLocks(Ownership):
             conn = self._conn
             if conn is None or conn.is_closed():
                 return False
-            await asyncio.wait_for(conn.fetchval("select 1"), self.interval * 3)
+            await conn.fetchval("select 1", timeout=max(5.0, self.interval * 3))
             return True
         except Exception:  # closed, broken or stuck: the locks cannot be counted on
             return False
@@ -201,7 +205,9 @@ class AdvisoryLocks(Ownership):
     async def _take(self, shard: int) -> bool:
         try:
             conn = await self._connection()
-            got = await conn.fetchval("select pg_try_advisory_lock($1, $2)", LOCK_SPACE, shard)
+            got = await conn.fetchval(
+                "select pg_try_advisory_lock($1, $2)", LOCK_SPACE, shard, timeout=QUERY_TIMEOUT_S
+            )
         except asyncio.CancelledError:
             raise
         except Exception as e:

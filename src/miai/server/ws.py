@@ -118,6 +118,7 @@ class Connection:
                 seat = await self.server.router.call(self.game_id, "auth", {"token": token})
                 self.token, self.sub.seat = token, parse_color(seat)
                 self.send("seat", {"seat": seat})
+                await self.relay.visit()  # the owner's presence shows the seat now
             await name_seat(self.server, self.ws, self.game_id, token)
         elif t == "chat":
             await self._chat(d)

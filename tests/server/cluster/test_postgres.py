@@ -126,7 +126,7 @@ def test_the_shards_are_shared_out_between_the_live_processes(pg_url):
         await a.close()
         return alone, shared, lost, back
 
-    alone, (of_a, of_b), lost, back = asyncio.run(run())
+    alone, (of_a, of_b), lost, back = asyncio.run(asyncio.wait_for(run(), 30))
     assert alone == [0, 1, 2, 3, 4]
     assert not of_a & of_b and of_a | of_b == {0, 1, 2, 3, 4}
     assert sorted([len(of_a), len(of_b)]) == [2, 3]

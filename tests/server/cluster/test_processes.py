@@ -205,6 +205,10 @@ def test_two_processes_share_a_game_survive_the_owners_death_and_a_redis_outage(
         assert closed.value.rcvd.code == 4404
     spectator = Watcher(other, gid)  # on the process that does not own the game
     white_ws = Watcher(other, gid, white)
+    local = Watcher(owner, gid)  # the owner counts the other process's connections as its own
+    hello = local.wait_frame("hello", 10)
+    assert (hello["presence"]["black"], hello["presence"]["white"], hello["presence"]["spectators"]) == (False, True, 2)
+    local.close()
 
     # Black plays through the owner, White through the other process (forwarded): all acknowledged.
     moves = ["E5", "C3", "G7", "C7", "G3", "E3"]
