@@ -95,7 +95,6 @@ class RedisBus(Bus):
         self._tasks: set[asyncio.Task[Any]] = set()
         self._pubsub: Any = None
         self._redis: Any = None
-        self._changed = asyncio.Event()
 
     async def start(self) -> None:
         import redis.asyncio as redis

@@ -55,6 +55,7 @@ class Relay:
         self._stop = self.server.bus.listen(self.game_id, self.inbox.put_nowait)
         self._task: asyncio.Task[None] | None = None
         self._last_visit = 0.0
+        self._visiting: asyncio.Task[None] | None = None
         self.key = uuid.uuid4().hex
         """This connection's name as a visitor of the owner's room."""
 
@@ -122,7 +123,8 @@ class Relay:
         if now - self._last_visit < self.server.config.visit_every_s:
             return
         self._last_visit = now
-        await self.visit()
+        if self._visiting is None or self._visiting.done():  # in the background: frames go on meanwhile
+            self._visiting = asyncio.create_task(self.visit())
 
     async def visit(self, leave: bool = False) -> None:
         """Announce this connection (with its token, if any) to the owner, or its leaving."""
@@ -134,6 +136,8 @@ class Relay:
 
     async def close(self) -> None:
         self._stop()
+        if self._visiting is not None:
+            self._visiting.cancel()
         if self._task is not None:
             self._task.cancel()
             try:

@@ -162,3 +162,48 @@ def test_a_process_whose_locks_connection_dies_gives_its_shards_up(pg_url):
 def test_shards_spread_game_ids():
     shards = {shard_of(f"game{i}", 16) for i in range(400)}
     assert shards == set(range(16))
+
+
+def test_an_owner_that_lost_its_lock_but_still_writes_gets_a_conflict_never_a_double_write(pg_url):
+    """Two rooms of one game in two registries (as a process that lost its shard and has not
+    noticed yet, and the one that took it): both accept a move at the same version; the
+    database takes one, the other is refused (409) and its room stops."""
+    from miai.coords import Color
+    from miai.server.actions import ActionKind, parse_action
+    from miai.server.config import ServerConfig
+    from miai.server.create import parse_new_game
+    from miai.server.errors import Conflict
+    from miai.server.registry import Registry
+
+    async def run():
+        engines = [open_engine(pg_url), open_engine(pg_url)]
+        try:
+            await migrate(engines[0])
+            config = ServerConfig(suggest_dead_stones=False)
+            stale, fresh = (Registry(Store(e), config) for e in engines)
+            record, tokens = await stale.create(parse_new_game({"size": 9}))
+            black = tokens[Color.BLACK]
+            rooms = [await stale.room(record.id), await fresh.room(record.id)]
+            outcomes = await asyncio.gather(
+                *(
+                    room.act(black, parse_action(ActionKind.PLAY, {"move": move, "v": 0}))
+                    for room, move in zip(rooms, ("E5", "D4"))
+                ),
+                return_exceptions=True,
+            )
+            await asyncio.sleep(0.05)  # the refused room stops itself
+            closed = [room.closed for room in rooms]
+            events = await Store(engines[0]).load_events(record.id)
+            await stale.close()
+            await fresh.close()
+            return outcomes, closed, events
+        finally:
+            for e in engines:
+                await e.dispose()
+
+    outcomes, closed, events = asyncio.run(run())
+    won = [o for o in outcomes if o == 1]
+    lost = [o for o in outcomes if isinstance(o, Conflict)]
+    assert len(won) == 1 and len(lost) == 1, outcomes
+    assert closed == [isinstance(o, Conflict) for o in outcomes]  # the refused room stopped
+    assert len(events) == 1 and events[0].payload["move"] == ("E5" if outcomes[0] == 1 else "D4")
