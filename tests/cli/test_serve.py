@@ -23,13 +23,17 @@ def test_serve_is_a_subcommand_with_its_options(capsys):
         main(["serve", "--help"])
     assert done.value.code == 0
     out = capsys.readouterr().out
-    for option in ("--host", "--port", "--database", "MIAI_DATABASE_URL"):
+    for option in ("--host", "--port", "--database", "MIAI_DATABASE_URL", "--redis", "MIAI_REDIS_URL"):
         assert option in out
 
 
 @pytest.mark.parametrize(
     ("args", "word"),
-    [(["--port", "70000"], "--port"), (["--database", "mysql://u@h/db"], "mysql")],
+    [
+        (["--port", "70000"], "--port"),
+        (["--database", "mysql://u@h/db"], "mysql"),
+        (["--database", "sqlite:///x.db", "--redis", "redis://127.0.0.1:1/0"], "postgresql://"),
+    ],
 )
 def test_bad_options_are_refused_before_starting(args, word, capsys):
     assert main(["serve", *args]) == 2

@@ -17,6 +17,7 @@ SUBCOMMANDS = {
     "match": "miai.cli.match",
     "match-report": "miai.cli.match_report",
     "serve": "miai.cli.serve",
+    "bot": "miai.cli.bot",
     "diagram": "miai.cli.diagram",
 }
 

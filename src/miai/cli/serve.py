@@ -2,6 +2,7 @@
 
     miai serve                                   # http://127.0.0.1:8000, SQLite in the user data dir
     miai serve --host 0.0.0.0 --port 8123 --database sqlite:///path/to/miai.db
+    miai serve --database postgresql://miai@db/miai --redis redis://cache:6379/0   # one of several
 
 ``--database`` (or ``MIAI_DATABASE_URL``) takes ``sqlite:///FILE``, a file path or
 ``postgresql://...``. The server prints the URL it listens on once it accepts connections
@@ -48,6 +49,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         "behind a front end that limits them; the per-connection frame limit stays)",
     )
     p.add_argument(
+        "--redis",
+        metavar="URL",
+        help="redis://HOST:6379/0: run as one of several processes sharing a PostgreSQL database "
+        "(default: MIAI_REDIS_URL, else none: one process)",
+    )
+    p.add_argument(
         "--log-level",
         default="warning",
         choices=["critical", "error", "warning", "info", "debug"],
@@ -91,12 +98,16 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         print(f"miai serve: --port must be from 0 to 65535, not {args.port}", file=sys.stderr)
         return 2
-    config = ServerConfig(database_url=args.database)
+    config = ServerConfig(database_url=args.database, redis_url=args.redis)
     try:
         database = config.resolved_database_url()
+        redis_url = config.resolved_redis_url()
+        if redis_url is not None and async_url(database).get_backend_name() != "postgresql":
+            print("miai serve: --redis (several processes) needs --database postgresql://...", file=sys.stderr)
+            return 2
         async_url(database)
         app = create_app(  # a bad MIAI_SECRET is refused here
-            ServerConfig(database_url=database, rate_limits=not args.no_rate_limits)
+            ServerConfig(database_url=database, redis_url=redis_url, rate_limits=not args.no_rate_limits)
         )
     except MiaiError as e:
         print(f"miai serve: {e}", file=sys.stderr)

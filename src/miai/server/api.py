@@ -22,12 +22,10 @@ from miai.server.actions import ActionKind, parse_action
 from miai.server.create import parse_new_game
 from miai.server.errors import ApiError, BadRequest, NotFound, PayloadTooLarge
 from miai.server.events import color_name
-from miai.server.export import game_sgf, seat_names
 from miai.server.players import creator_name, name_seat
 from miai.server.ratelimit import client_address, limits_of
-from miai.server.room import GameRoom
+from miai.server.router import action_json
 from miai.server.state import Server
-from miai.server.timing import move_times
 
 __all__ = ["routes", "exception_handlers", "read_body", "read_json", "bearer_token"]
 
@@ -92,16 +90,13 @@ def bearer_token(request: Request) -> str | None:
     return token.strip()
 
 
-def _seen(room: GameRoom, request: Request) -> None:
-    """A GET that shows a seat's token counts as that seat being present (docs/SERVER.md §3.4);
-    a GET needs no token, so a malformed or foreign one is ignored, not refused."""
+def _get_token(request: Request) -> str | None:
+    """The token a GET shows: it counts as that seat being present (docs/SERVER.md §3.4); a
+    GET needs no token, so a malformed or foreign one is ignored, not refused."""
     try:
-        token = bearer_token(request)
+        return bearer_token(request)
     except BadRequest:
-        return
-    seat = room.seat_of(token) if token else None
-    if seat is not None:
-        room.seen(seat)
+        return None
 
 
 def _game_id(request: Request) -> str:
@@ -123,11 +118,7 @@ async def create_game(request: Request) -> Response:
 async def get_game(request: Request) -> Response:
     server = server_of(request)
 
-    async def state(room: GameRoom) -> dict[str, Any]:
-        _seen(room, request)
-        return room.state()
-
-    return JSONResponse(await server.registry.run(_game_id(request), state))
+    return JSONResponse(await server.router.call(_game_id(request), "state", {"token": _get_token(request)}))
 
 
 async def act(request: Request) -> Response:
@@ -141,7 +132,7 @@ async def act(request: Request) -> Response:
     token = bearer_token(request)
     action = parse_action(kind, body)
     await name_seat(server, request, _game_id(request), token)
-    v = await server.registry.run(_game_id(request), lambda room: room.act(token, action))
+    v = await server.router.call(_game_id(request), "act", {"token": token, "action": action_json(action)})
     return JSONResponse({"v": v})
 
 
@@ -162,27 +153,15 @@ async def get_events(request: Request) -> Response:
     after = _query_int(request, "after", 0, 2**31 - 1)
     limit = max(1, _query_int(request, "limit", MAX_EVENTS_PAGE, MAX_EVENTS_PAGE))
 
-    async def events(room: GameRoom) -> dict[str, Any]:
-        _seen(room, request)
-        return {"events": room.events_after(after, limit), "v": room.v}
-
-    return JSONResponse(await server.registry.run(_game_id(request), events))
+    args = {"after": after, "limit": limit, "token": _get_token(request)}
+    return JSONResponse(await server.router.call(_game_id(request), "events", args))
 
 
 async def get_sgf(request: Request) -> Response:
     server = server_of(request)
 
-    async def record(room: GameRoom) -> str:
-        return game_sgf(
-            room.game,
-            created_ms=room.record.created_ms,
-            players=seat_names(room.record),
-            time_control=room.control,
-            times=move_times(room.control, room.events),
-        )
-
     game_id = _game_id(request)
-    text = await server.registry.run(game_id, record)
+    text = await server.router.call(game_id, "sgf", {})
     return Response(
         text,
         media_type="application/x-go-sgf",

@@ -10,16 +10,20 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 
+from sqlalchemy.ext.asyncio import AsyncEngine
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
 from miai.server import api, diagram_api, lobby, pages, people, review_api, sessions, webi18n, ws
 from miai.server.config import ServerConfig
-from miai.server.db import migrate, open_engine
+from miai.server.bus import Bus, LocalBus, RedisBus
+from miai.server.db import DatabaseUrlError, migrate, open_engine
 from miai.server.origin import OriginMiddleware
 from miai.server.ratelimit import AddressLimits, RequestLimitMiddleware
 from miai.server.workers import Workers
 from miai.server.registry import Registry, now_ms
+from miai.server.router import Router
+from miai.server.shards import AdvisoryLocks, Everything, Ownership
 from miai.server.state import Server
 from miai.server.store import Store
 from miai.server.timekeeper import Timekeeper
@@ -36,6 +40,17 @@ def warm_up() -> None:
     game = Game(9)
     game.play("E5")
     game.copy().legality("D4")
+
+
+def distribution(config: ServerConfig, engine: AsyncEngine) -> tuple[Bus, Ownership]:
+    """The bus and the shards' ownership: with a Redis URL (and PostgreSQL), Redis and advisory
+    locks (several processes, docs/SERVER.md §2.1); without, one process that owns everything."""
+    redis_url = config.resolved_redis_url()
+    if redis_url is None:
+        return LocalBus(), Everything(config.shards)
+    if engine.url.get_backend_name() != "postgresql":
+        raise DatabaseUrlError("--redis (several processes) needs a PostgreSQL database: postgresql://...")
+    return RedisBus(redis_url), AdvisoryLocks(engine.url, config.shards, config.shard_claim_interval_s)
 
 
 def create_app(
@@ -61,12 +76,30 @@ def create_app(
         store = Store(engine)
         workers = Workers(config.workers, executor)
         registry = Registry(store, config, workers, clock=clock, timekeeper=timekeeper)
-        server = Server(config, engine, store, registry, workers)
+        bus, ownership = distribution(config, engine)
+        router = Router(registry, ownership, bus, config)
+        registry.owns = ownership.owns
+        registry.publish = bus.publish
+        server = Server(config, engine, store, registry, workers, router, ownership, bus)
         app.state.server = server
-        try:
-            loaded = await registry.load_timed()
+
+        async def gained(shard: int) -> None:
+            await bus.serve(shard, router.answer)
+            loaded = await registry.load_timed(lambda game_id: ownership.shard(game_id) == shard)
             if loaded:
-                log.info("%d unfinished timed games loaded", loaded)
+                log.info("shard %d: %d unfinished timed games loaded", shard, loaded)
+
+        async def lost(shard: int) -> None:
+            await bus.unserve(shard)
+            await registry.drop(lambda game_id: ownership.shard(game_id) == shard)
+
+        try:
+            await bus.start()
+            await ownership.start(gained, lost)
+            if isinstance(ownership, Everything):
+                loaded = await registry.load_timed()
+                if loaded:
+                    log.info("%d unfinished timed games loaded", loaded)
             yield
         finally:
             await server.close()

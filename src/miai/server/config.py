@@ -8,10 +8,12 @@ from pathlib import Path
 
 from miai.clock import LagAllowance
 
-__all__ = ["ServerConfig", "default_database_url", "DATABASE_ENV", "SECRET_ENV"]
+__all__ = ["ServerConfig", "default_database_url", "DATABASE_ENV", "REDIS_ENV", "SECRET_ENV"]
 
 DATABASE_ENV = "MIAI_DATABASE_URL"
 """The environment variable that gives the database URL when ``--database`` is not given."""
+REDIS_ENV = "MIAI_REDIS_URL"
+"""The environment variable that gives the Redis URL when ``--redis`` is not given."""
 SECRET_ENV = "MIAI_SECRET"
 """The environment variable that gives the session cookies' signing secret (see :mod:`miai.server.sessions`)."""
 
@@ -109,6 +111,30 @@ class ServerConfig:
     """Frames a WebSocket connection may send per second; beyond, each gets an error frame."""
     ws_flood_refusals: int = 100
     """Refused frames within 10 seconds after which the connection is closed (a sustained flood)."""
+
+    # ---------------------------------------------------------------- several processes (shards.py, bus.py)
+    redis_url: str | None = None
+    """``redis://host:6379/0``: the bus between processes sharing one PostgreSQL database. None
+    means ``MIAI_REDIS_URL`` if set, else none (one process, nothing to forward)."""
+    shards: int = 16
+    """How many shards the games' ids hash to; a process owns a shard while it holds its
+    PostgreSQL advisory lock. Every process of a deployment must use the same number."""
+    shard_claim_interval_s: float = 1.0
+    """How often a process checks its locks' connection and tries to take free shards."""
+    forward_timeout_s: float = 5.0
+    """How long a request forwarded to a game's owner waits for its answer (a 503, retry, beyond)."""
+    relay_poll_s: float = 2.0
+    """How often a connection relayed from another process's game reads the database for
+    events the bus may have dropped."""
+    visit_every_s: float = 10.0
+    """How often a connection relayed from another process's game tells the owner it is still
+    there (visitors.py)."""
+    visit_ttl_s: float = 30.0
+    """How long the owner counts such a connection after it last said so."""
+
+    def resolved_redis_url(self) -> str | None:
+        """The Redis URL to use: the one given, else the environment's, else None."""
+        return self.redis_url or os.environ.get(REDIS_ENV) or None
 
     def resolved_database_url(self) -> str:
         """The database URL to use: the one given, else the environment's, else the default file."""

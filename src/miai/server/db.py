@@ -21,6 +21,8 @@ __all__ = ["async_url", "open_engine", "migrate", "MIGRATIONS"]
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 10_000
+MIGRATION_LOCK = 0x6D696169
+"""The advisory lock (with -1; the shards use 0..N-1) held while PostgreSQL's schema is migrated."""
 
 
 class DatabaseUrlError(BadRequest):
@@ -94,4 +96,6 @@ def _upgrade(connection: sa.Connection) -> None:
 async def migrate(engine: AsyncEngine) -> None:
     """Bring the schema up to the newest migration (creating it in an empty database)."""
     async with engine.begin() as conn:
+        if engine.url.get_backend_name() == "postgresql":  # processes starting together migrate one at a time
+            await conn.execute(sa.text("select pg_advisory_xact_lock(:space, -1)"), {"space": MIGRATION_LOCK})
         await conn.run_sync(_upgrade)

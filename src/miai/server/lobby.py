@@ -12,7 +12,6 @@ seat exists at all.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from starlette.requests import Request
@@ -21,15 +20,13 @@ from starlette.routing import Route
 
 from miai.clock import TimeControl
 from miai.errors import ClockError
-from miai.game import Phase
 from miai.server.api import server_of
-from miai.server.errors import BadRequest, Conflict
-from miai.server.room import GameRoom, frame
+from miai.server.errors import BadRequest
 from miai.server.sessions import who
 from miai.server.store import GameRecord
-from miai.server.tokens import FREE_SEAT, hash_token, new_token
+from miai.server.tokens import FREE_SEAT
 
-__all__ = ["routes", "join_free_seat", "listing"]
+__all__ = ["routes", "listing"]
 
 OPEN_FOR_MS = 3_600_000
 """An open game is listed for an hour after its creation."""
@@ -85,32 +82,12 @@ async def list_games(request: Request) -> Response:
     return JSONResponse({"status": status, "games": [listing(r) for r in records]})
 
 
-async def join_free_seat(room: GameRoom, name: str | None) -> str:
-    """Give ``room``'s free White seat to a joiner named ``name``; returns the seat's new token.
-    Raises :class:`Conflict` (``seat-taken``) when the game has no free seat (any more)."""
-
-    async def take() -> str:
-        marker = room.record.white_token_hash
-        if marker is None or not marker.startswith(FREE_SEAT):
-            raise Conflict("this game has no free seat: someone joined it first, or it was not open", error="seat-taken")
-        if room.game.phase is Phase.FINISHED:
-            raise Conflict("this game is over: there is nothing to join", error="seat-taken")
-        token = new_token()
-        if not await room.store.take_free_seat(room.id, marker, hash_token(token), name):
-            raise Conflict("someone joined this game first", error="seat-taken")
-        room.record = replace(room.record, white_token_hash=hash_token(token), white_name=name)
-        room.broadcast(frame("players", room.players()))
-        return token
-
-    return await room.submit(take)
-
-
 async def join(request: Request) -> Response:
     server = server_of(request)
     identity = who(request)
     name = identity.name if identity is not None else None
     game_id = str(request.path_params["id"])
-    token = await server.registry.run(game_id, lambda room: join_free_seat(room, name))
+    token = await server.router.call(game_id, "take-seat", {"name": name})  # on the game's owner
     return JSONResponse({"id": game_id, "seat": "white", "white_token": token, "url": f"/g/{game_id}"})
 
 

@@ -60,6 +60,10 @@ class Registry:
         """Wall-clock milliseconds (what events record)."""
         self.timekeeper = timekeeper if timekeeper is not None else SystemTime()
         """The monotonic time and timers of the games' clocks."""
+        self.owns: Callable[[str], bool] = lambda game_id: True
+        """Whether this process owns the game (:mod:`miai.server.shards`): only then is its room loaded."""
+        self.publish: Callable[[str, str], None] = lambda game_id, text: None
+        """Where a room's frames go besides its own subscribers (the bus, :mod:`miai.server.bus`)."""
         self.rooms: OrderedDict[str, GameRoom] = OrderedDict()
         self._loading: dict[str, asyncio.Task[GameRoom]] = {}
         self._closing: set[asyncio.Task[None]] = set()
@@ -86,6 +90,26 @@ class Registry:
         return await asyncio.shield(task)
 
     async def _load(self, game_id: str) -> GameRoom:
+        if not self.owns(game_id):
+            raise Unavailable(f"game {game_id} is owned by another server process now: retry")
+        room = await self._build(game_id)
+        room.on_close = self._forget
+        room.publish = lambda text: self.publish(game_id, text)
+        room.start()
+        self.rooms[game_id] = room
+        self._evict()
+        return room
+
+    async def replica(self, game_id: str) -> GameRoom:
+        """A read-only copy of a game this process does not own, rebuilt from the database:
+        it is never started, and being closed it refuses every action (:class:`RoomClosed`)."""
+        if not GAME_ID.fullmatch(game_id):
+            raise NotFound(f"no game {game_id!r}")
+        room = await self._build(game_id)
+        room.closed = True
+        return room
+
+    async def _build(self, game_id: str) -> GameRoom:
         record = await self.store.load_game(game_id)
         if record is None:
             raise NotFound(f"no game {game_id!r}")
@@ -98,7 +122,7 @@ class Registry:
         except Exception:
             log.exception("game %s: its events do not replay", game_id)
             raise Unavailable(f"game {game_id} cannot be loaded: its events do not replay") from None
-        room = GameRoom(
+        return GameRoom(
             record,
             game,
             events,
@@ -108,11 +132,6 @@ class Registry:
             now_ms=self.clock,
             timekeeper=self.timekeeper,
         )
-        room.on_close = self._forget
-        room.start()
-        self.rooms[game_id] = room
-        self._evict()
-        return room
 
     def _forget(self, room: GameRoom) -> None:
         if self.rooms.get(room.id) is room:
@@ -129,12 +148,15 @@ class Registry:
             self._closing.add(task)
             task.add_done_callback(self._closing.discard)
 
-    async def load_timed(self) -> int:
-        """Load every game with a timer to keep (at start-up): an unfinished timed game, or
-        one in its marking phase. A running clock flags, and a marking timer fires, only in a
-        loaded room. Returns how many were loaded."""
+    async def load_timed(self, which: Callable[[str], bool] | None = None) -> int:
+        """Load every game with a timer to keep (at start-up, or those ``which`` selects: the
+        games of a shard this process just took): an unfinished timed game, or one in its
+        marking phase. A running clock flags, and a marking timer fires, only in a loaded
+        room. Returns how many were loaded."""
         loaded = 0
         for game_id in await self.store.unfinished_timed_games():
+            if which is not None and not which(game_id):
+                continue
             try:
                 room = await self.room(game_id)
                 await room.submit(_settled)  # its note of the restart is written
@@ -143,8 +165,22 @@ class Registry:
                 log.exception("game %s: not loaded at start-up", game_id)
         return loaded
 
+    async def drop(self, which: Callable[[str], bool]) -> None:
+        """Stop the rooms of the games ``which`` selects (a shard this process lost): their
+        clients reconnect, to whichever process, with their last ``v``."""
+        for game_id in [g for g in self.rooms if which(g)]:
+            room = self.rooms.pop(game_id)
+            await room.close()
+
     async def run(self, game_id: str, job: Callable[[GameRoom], Awaitable[T]]) -> T:
-        """``job`` on the game's room; if the room stopped meanwhile, on a freshly loaded one."""
+        """``job`` on the game's room; if the room stopped meanwhile, on a freshly loaded one.
+        For a game another process owns, ``job`` reads a :meth:`replica` (an action there is
+        a 503: the router forwards actions to the owner, :mod:`miai.server.router`)."""
+        if GAME_ID.fullmatch(game_id) and not self.owns(game_id):
+            try:
+                return await job(await self.replica(game_id))
+            except RoomClosed:
+                raise Unavailable(f"game {game_id} is owned by another server process: retry") from None
         for _ in range(3):
             room = await self.room(game_id)
             try:

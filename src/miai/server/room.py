@@ -58,6 +58,7 @@ from miai.server.presence import Attendance
 from miai.server.store import GameRecord, Store, WriteConflict
 from miai.server.tokens import token_matches
 from miai.server.undo import request_json
+from miai.server.visitors import Visitors
 from miai.server.workers import Workers
 
 __all__ = ["GameRoom", "RoomClosed", "Subscriber"]
@@ -143,6 +144,10 @@ class GameRoom:
         self._thinking: int | None = None
         """The version a computer seat is thinking about, if any."""
         self.on_close: Callable[[GameRoom], None] | None = None
+        self.visitors = Visitors()
+        """The connections other processes hold to this game (visitors.py)."""
+        self.publish: Callable[[str], None] = lambda text: None
+        """Sends each frame to the clients of the other processes too (the bus: docs/SERVER.md §2.1)."""
         self.timekeeper = timekeeper if timekeeper is not None else SystemTime()
         self.control = TimeControl.parse(record.time_control)
         self.clock = clock_from_events(
@@ -164,7 +169,13 @@ class GameRoom:
     def idle(self) -> bool:
         """No job queued or running, no one connected and no timer set (a running clock must
         flag even when nobody watches): the room may be unloaded."""
-        return not self.subscribers and not self._busy and self._inbox.empty() and not self.clockwork.timers.active
+        return (
+            not self.subscribers
+            and not self._busy
+            and self._inbox.empty()
+            and not self.clockwork.timers.active
+            and not self.visitors.any(self.now_ms())
+        )
 
     # ------------------------------------------------------------------ the actor
     def start(self) -> None:
@@ -495,14 +506,16 @@ class GameRoom:
             self.announce_presence()
 
     def broadcast(self, text: str) -> None:
+        self.publish(text)
         for sub in list(self.subscribers):
             sub.send(text)
             if sub.ended:
                 self.subscribers.discard(sub)
 
     def connected(self) -> set[Color]:
-        """The seats a WebSocket connection holds now."""
-        return {s.seat for s in self.subscribers if s.seat is not None and not s.ended}
+        """The seats a WebSocket connection holds now (here, or on another process)."""
+        own = {s.seat for s in self.subscribers if s.seat is not None and not s.ended}
+        return own | self.visitors.seats(self.now_ms())
 
     def presence(self) -> dict[str, Any]:
         """Who is connected: each seat (true or false), the number of spectators, and while the
@@ -515,15 +528,16 @@ class GameRoom:
             else {}
         )
         return {
-            "black": Color.BLACK in seats,
-            "white": Color.WHITE in seats,
-            "spectators": sum(1 for s in seats if s is None),
+            "black": Color.BLACK in connected,
+            "white": Color.WHITE in connected,
+            "spectators": sum(1 for s in seats if s is None) + self.visitors.spectators(self.now_ms()),
             "gone": gone,
         }
 
     def announce_presence(self, but: Subscriber | None = None) -> None:
         """Tell everyone connected (``but`` one) who is connected now."""
         text = frame("presence", self.presence())
+        self.publish(text)
         for sub in list(self.subscribers):
             if sub is not but:
                 sub.send(text)

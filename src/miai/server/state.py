@@ -1,4 +1,5 @@
-"""What the handlers share: the settings, the database, the store and the rooms."""
+"""What the handlers share: the settings, the database, the store, the rooms, and the shards
+and bus of the distributed mode."""
 
 from __future__ import annotations
 
@@ -6,9 +7,12 @@ from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
+from miai.server.bus import Bus
 from miai.server.config import ServerConfig
 from miai.server.workers import Workers
 from miai.server.registry import Registry
+from miai.server.router import Router
+from miai.server.shards import Ownership
 from miai.server.store import Store
 
 __all__ = ["Server"]
@@ -21,8 +25,13 @@ class Server:
     store: Store
     registry: Registry
     workers: Workers
+    router: Router
+    ownership: Ownership
+    bus: Bus
 
     async def close(self) -> None:
+        await self.ownership.close()  # the locks go first: another process may take the games
         await self.registry.close()
+        await self.bus.close()
         self.workers.close()
         await self.engine.dispose()

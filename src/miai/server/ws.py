@@ -32,9 +32,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from miai.server.actions import ActionKind, check_fields, parse_action
 from miai.server.api import parse_json
 from miai.server.errors import ApiError, BadRequest, Forbidden, NotFound, PayloadTooLarge, TooManyRequests
-from miai.server.events import color_name
+from miai.server.events import color_name, parse_color
 from miai.server.origin import CLOSE_CROSS_SITE, cross_site
 from miai.server.players import name_seat
+from miai.server.relay import Relay
+from miai.server.router import action_json
 from miai.server.ratelimit import Window, client_address, limits_of
 from miai.server.room import GameRoom, RoomClosed, Subscriber, frame
 from miai.server.state import Server
@@ -68,6 +70,8 @@ class Connection:
         self.frames = Window(config.ws_frames_per_second, 1000)
         self.refused = Window(config.ws_flood_refusals, FLOOD_WINDOW_MS)
         self.close_code, self.close_reason = CLOSE_RELOAD, "reconnect with the last v you saw"
+        self.relay: Relay | None = None
+        """Set when the game's owner is another process (relay.py)."""
 
     def send(self, t: str, d: Any) -> None:
         self.sub.send(frame(t, d))
@@ -108,14 +112,22 @@ class Connection:
             token = body["token"]
             if not isinstance(token, str) or len(token) > MAX_TOKEN_CHARS:
                 raise BadRequest("'token' must be a seat's token (a string)")
-            await self.server.registry.run(self.game_id, lambda room: self._auth(room, token))
+            if self.relay is None:
+                await self.server.registry.run(self.game_id, lambda room: self._auth(room, token))
+            else:
+                seat = await self.server.router.call(self.game_id, "auth", {"token": token})
+                self.token, self.sub.seat = token, parse_color(seat)
+                self.send("seat", {"seat": seat})
+                await self.relay.visit()  # the owner's presence shows the seat now
             await name_seat(self.server, self.ws, self.game_id, token)
         elif t == "chat":
             await self._chat(d)
         elif t in ACTION_FRAMES:
             action = parse_action(ACTION_FRAMES[t], d)
             try:
-                v = await self.server.registry.run(self.game_id, lambda room: room.act(self.token, action))
+                v = await self.server.router.call(
+                    self.game_id, "act", {"token": self.token, "action": action_json(action)}
+                )
             except ApiError as e:
                 self.send("reject", {"status": e.status, **e.to_json(), "a": action.action_id})
             else:
@@ -147,10 +159,8 @@ class Connection:
                 error="rate-limited",
             )
 
-        async def say(room: GameRoom) -> None:
-            room.say(self.sub.seat, text.strip())
-
-        await self.server.registry.run(self.game_id, say)
+        seat = color_name(self.sub.seat) if self.sub.seat is not None else None
+        await self.server.router.call(self.game_id, "chat", {"seat": seat, "text": text.strip()})
 
     # -------------------------------------------------------------- the two loops
     async def read(self) -> None:
@@ -241,7 +251,10 @@ async def _serve(ws: WebSocket, server: Server) -> None:
     room: GameRoom | None = None
     try:
         after = _after(ws)
-        for _ in range(3):
+        if not server.router.owns(game_id):
+            conn.relay = Relay(conn)
+            await conn.relay.join(after)
+        for _ in range(3 if conn.relay is None else 0):
             room = await server.registry.room(game_id)
             try:
                 if token and room.seat_of(token) is None:
@@ -250,14 +263,14 @@ async def _serve(ws: WebSocket, server: Server) -> None:
                 break
             except RoomClosed:
                 room = None
-        if room is None:
+        if room is None and conn.relay is None:
             await ws.close(CLOSE_RELOAD, "the game is being reloaded")
             return
-    except NotFound as e:
-        await _refuse(ws, e, CLOSE_NOT_FOUND, "no such game")
-        return
-    except ApiError as e:
-        await _refuse(ws, e, 1008, e.message[:120])
+    except ApiError as e:  # NotFound here, or the owner's 404 (router.RemoteError)
+        if e.status == NotFound.status:
+            await _refuse(ws, e, CLOSE_NOT_FOUND, "no such game")
+        else:
+            await _refuse(ws, e, 1008, e.message[:120])
         return
     try:
         await name_seat(server, ws, game_id, token)
@@ -279,7 +292,10 @@ async def _serve(ws: WebSocket, server: Server) -> None:
                 pass
             except Exception:
                 log.exception("game %s: a WebSocket task failed", game_id)
-        room.unsubscribe(conn.sub)
+        if room is not None:
+            room.unsubscribe(conn.sub)
+        if conn.relay is not None:
+            await conn.relay.close()
 
 
 def routes() -> list[WebSocketRoute]:
