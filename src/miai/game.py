@@ -548,6 +548,13 @@ class Game:
         self._apply_resume(entry)
         self._history.append(entry)
 
+    @property
+    def compensable_areas(self) -> dict[Color, frozenset[Point]]:
+        """Per colour, its §5.8 compensable area in the resumed play going on now (empty when
+        play was not resumed after a refusal, or once that play has ended): the points where
+        a stone it places, if it still stands at the count, is compensated."""
+        return {c: self._state.compensable.get(c, frozenset()) for c in (Color.BLACK, Color.WHITE)}
+
     def compensation(self, dead: Iterable[Point] = ()) -> tuple[int, int]:
         """(Black's, White's) §5.8 compensation if the game were counted now with ``dead``
         stones removed: the points of their compensable areas they placed a stone on in

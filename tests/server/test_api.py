@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from miai import Game, IllegalMoveError, Rules
-from miai.coords import Color, point_from_gtp
+from miai.coords import Color, Move, point_from_gtp
 from miai.result import Result
+from miai.server.events import vertices
 from miai.sgf import game_from_record, read_record
 
 from .conftest import Table, make_client
@@ -356,3 +357,34 @@ def test_a_second_owner_of_a_game_cannot_write_and_reloads_from_the_database(db)
         assert other.play("white", "D4") == 2
         assert [e["move"] for e in table.events()] == ["E5"]  # the first one's room is now behind
         assert [e["move"] for e in other.events()] == ["E5", "D4"]
+
+
+def test_resumed_play_after_a_refusal_shows_the_compensable_areas_until_it_ends(client):
+    table = dead_white_stone_table(client)
+    assert table.state()["compensable"] is None  # no resumed play yet
+    table.moves("pass")
+    table.send("white", "dead", dead=[])
+    table.send("black", "dead", dead=["A9"])
+    assert table.send("white", "refuse").status_code == 200
+    areas = table.state()["compensable"]
+    game = table_game(table)
+    expected = {c.name.lower(): vertices(points) for c, points in game.compensable_areas.items()}
+    assert areas == expected and any(areas.values())  # the core's §5.8 areas, as vertices
+    table.moves("pass pass")  # the resumed play ends: the areas go
+    assert table.state()["compensable"] is None
+
+
+def table_game(table: Table) -> Game:
+    """The game of ``table`` replayed from its events through the core (its own view of it)."""
+    state = table.state()
+    game = Game(state["size"], Rules.parse(state["rules"]))
+    for e in table.events():
+        if e["kind"] == "move":
+            game.play(Move(Color.parse(e["color"]), point_from_gtp(e["move"], state["size"])))
+        elif e["kind"] == "pass":
+            game.play(Move(Color.parse(e["color"]), None))
+        elif e["kind"] == "propose":
+            game.propose([point_from_gtp(v, state["size"]) for v in e["dead"]], color=Color.parse(e["color"]))
+        elif e["kind"] == "refuse":
+            game.refuse(Color.parse(e["color"]))
+    return game

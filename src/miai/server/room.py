@@ -584,6 +584,7 @@ class GameRoom:
                 "white": vertices(game.board.stones(Color.WHITE)),
             },
             "ko": point_to_gtp(ko) if ko is not None else None,
+            "compensable": self._compensable(),
             "result": str(result) if result is not None else None,
             "end_reason": game.end_reason if phase is Phase.FINISHED else None,
             "score": score_json(final) if final is not None else None,
@@ -606,6 +607,14 @@ class GameRoom:
                 "suggested": self.suggestion.to_json() if self.suggestion is not None else None,
             }
         return state
+
+    def _compensable(self) -> dict[str, list[str]] | None:
+        """The §5.8 compensable areas of resumed play (docs/RULES.md), for the page to show;
+        None when no resumed play is going on."""
+        areas = self.game.compensable_areas if self.game.phase is Phase.PLAY else {}
+        if not any(areas.values()):
+            return None
+        return {color_name(c): vertices(points) for c, points in areas.items()}
 
     def events_after(self, after: int, limit: int) -> list[dict[str, Any]]:
         return [e.wire() for e in self.events[after : after + limit]]

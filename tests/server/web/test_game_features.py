@@ -128,3 +128,42 @@ def test_the_board_is_played_from_the_keyboard(server_url, new_context):
     page.keyboard.press("Enter")
     expect(page.locator('[data-vertex="C6"]')).to_have_attribute("data-stone", "black")
     expect(page.locator('[data-vertex="C6"]')).to_have_attribute("aria-label", "C6, black stone, last move")
+
+
+def test_a_refusal_resumes_play_and_both_pages_show_the_compensable_areas(server_url, new_context):
+    """docs/RULES.md §5.5 and §5.8: White refuses Black's counter-proposal with the page's
+    button; play resumes and both pages mark the points where a stone would be compensated."""
+    game_id, tokens = _game(server_url, rules="japanese")
+
+    def act(seat: str, action: str, **body: object) -> None:
+        v = httpx.get(f"{server_url}/api/games/{game_id}").json()["v"]
+        answer = httpx.post(
+            f"{server_url}/api/games/{game_id}/{action}",
+            json={**body, "v": v},
+            headers={"Authorization": f"Bearer {tokens[seat]}"},
+        )
+        assert answer.status_code == 200, answer.text
+
+    moves = "E1 A9 E2 pass E3 pass E4 pass E5 pass E6 pass E7 pass E8 pass E9 pass pass".split()
+    for n, move in enumerate(moves):
+        act("black" if n % 2 == 0 else "white", "play", move=move)
+    act("white", "dead", dead=[])
+    act("black", "dead", dead=["A9"])  # Black says White's stone is dead: White disagrees
+    white = new_context("en-US").new_page()
+    black = new_context("es-ES").new_page()
+    white.goto(f"{server_url}/g/{game_id}?seat={tokens['white']}")
+    black.goto(f"{server_url}/g/{game_id}?seat={tokens['black']}")
+    expect(white.locator(".player.white .name")).to_contain_text("(you)")
+    white.get_by_role("button", name="Resume play").click()
+    for page in (white, black):
+        expect(page.locator("[data-compensable]").first).to_be_attached()
+    state = httpx.get(f"{server_url}/api/games/{game_id}").json()
+    assert state["phase"] == "play" and state["compensable"]
+    marked = {
+        color: sorted(black.locator(f'[data-compensable="{color}"]').evaluate_all("els => els.map(e => e.dataset.vertex)"))
+        for color in ("black", "white")
+    }
+    assert marked == {color: sorted(points) for color, points in state["compensable"].items()}
+    vertex = (state["compensable"]["black"] or state["compensable"]["white"])[0]
+    label = black.locator(f'[data-vertex="{vertex}"]').get_attribute("aria-label")
+    assert label is not None and "área compensable" in label

@@ -98,7 +98,7 @@ export class Board {
     const mid = Math.floor(size / 2);
     this.focused = vertexName(mid, mid);
     this.points.get(this.focused).g.setAttribute("tabindex", "0"); // the board is one tab stop
-    this.state = { stones: {}, last: null, ko: null, dead: new Set(), territory: {}, pending: null, numbers: {} };
+    this.state = { stones: {}, last: null, ko: null, dead: new Set(), territory: {}, compensable: {}, pending: null, numbers: {} };
   }
 
   // The keyboard: arrows move between points (one tab stop, "roving"), Enter or Space plays.
@@ -129,14 +129,15 @@ export class Board {
   }
 
   // stones: {vertex: "black"|"white"}; last, ko, pending: a vertex or null; dead: Set of vertices;
-  // territory: {vertex: "black"|"white"}; numbers: {vertex: number shown on the stone}.
+  // territory: {vertex: "black"|"white"}; compensable: {vertex: "black"|"white"}, the colour whose
+  // compensable area (docs/RULES.md §5.8) the point is in; numbers: {vertex: number on the stone}.
   update(next) {
     this.state = { ...this.state, ...next };
-    const { stones, last, ko, dead, territory, pending, numbers } = this.state;
+    const { stones, last, ko, dead, territory, compensable, pending, numbers } = this.state;
     for (const [name, p] of this.points) {
       const color = stones[name] || null;
       const isDead = color && dead.has(name);
-      const key = [color, name === last, name === ko, isDead, territory[name] || "", name === pending, numbers[name] || ""].join("|");
+      const key = [color, name === last, name === ko, isDead, territory[name] || "", compensable[name] || "", name === pending, numbers[name] || ""].join("|");
       if (p.key === key) continue;
       p.key = key;
       for (const old of p.g.querySelectorAll(".stone, .mark, .ghost")) old.remove();
@@ -169,6 +170,15 @@ export class Board {
       if (territory[name] && (!color || isDead)) {
         label += ", " + (territory[name] === "black" ? _("black territory") : _("white territory"));
         p.g.append(svg("rect", { x: p.x - 1.8, y: p.y - 1.8, width: 3.6, height: 3.6, class: `mark territory ${territory[name]}` }));
+      }
+      if (compensable[name]) {
+        p.g.setAttribute("data-compensable", compensable[name]);
+        label += ", " + (compensable[name] === "black" ? _("in Black's compensable area") : _("in White's compensable area"));
+        if (!color) {
+          p.g.append(svg("circle", { cx: p.x, cy: p.y, r: U * 0.16, class: `mark compensable ${compensable[name]}` }));
+        }
+      } else {
+        p.g.removeAttribute("data-compensable");
       }
       if (name === pending && !color) {
         label += ", " + _("your move, not yet confirmed");

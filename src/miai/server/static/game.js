@@ -448,11 +448,16 @@ class GamePage {
     else if (s.score) dead = new Set(s.score.dead);
     this.board.ghostColor = this.myTurn() ? this.seat : null;
     this.board.root.classList.toggle("playable", Boolean(this.myTurn() || (step && step.canEdit)));
+    const compensable = {};
+    for (const [color, points] of Object.entries(s.compensable || {})) {
+      for (const v of points) compensable[v] = color;
+    }
     this.board.update({
       stones,
       last,
       ko: s.phase === "play" ? s.ko : null,
       dead,
+      compensable,
       pending: this.candidate,
     });
     for (const color of ["black", "white"]) {
