@@ -10,10 +10,8 @@ their write has committed), one fsync per batch instead of one per action.
 
 A write is a function of the open connection. One write that fails must not fail the others
 of its batch, and SQLite's SAVEPOINTs are unreliable through the Python driver, so a batch
-whose transaction fails as a whole is retried one write per transaction: each write then gets
-its own outcome, exactly as without batching. A write that raises on purpose (a version
-already taken) leaves nothing behind only if it raises before writing, which is how
-:meth:`miai.server.store.Store.append` orders its statements.
+whose transaction fails (it is rolled back whole) is retried one write per transaction: each
+write then gets its own outcome, exactly as without batching.
 """
 
 from __future__ import annotations
