@@ -2,8 +2,8 @@
 
 On SQLite every commit waits for its own fsync (a few milliseconds with ``synchronous=FULL``)
 and commits happen one at a time (SQLite has one writer), so under load the actions of
-different games queue behind each other's fsyncs: that queue, not the CPU, made the
-acknowledgement latency of ``benchmarks/server_load.py``. :class:`GroupCommit` lets the
+different games queue behind each other's fsyncs (BENCHMARKS.md, *miai serve under load*:
+it matters most on a busy machine or a slow disk). :class:`GroupCommit` lets the
 writes that arrive while a commit is running wait together, and commits them in the next
 transaction at once: the same durability (nobody is answered before the transaction holding
 their write has committed), one fsync per batch instead of one per action.
