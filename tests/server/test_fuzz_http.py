@@ -126,9 +126,11 @@ def request_parts(table: Table, v: int) -> st.SearchStrategy[dict[str, Any]]:
             ]
         ),
     )
+    known = st.sampled_from(["after", "limit", "status", "moves", "number", "v", "token", "since"])
     queries = st.dictionaries(
-        st.sampled_from(["after", "limit", "v", "token", "lang", "since", "page", "x"]) | ascii_text,
-        st.sampled_from(["0", "1", "-1", "99999999999", "abc", "", token]) | ascii_text,
+        known | known | ascii_text,
+        # "²" and "٣" are digits to str.isdigit, but "²" is not to int()
+        st.sampled_from(["0", "1", "-1", "99999999999", "abc", "", "²", "٣", "1-²", token]) | ascii_text | text,
         max_size=3,
     )
     return st.fixed_dictionaries(
@@ -190,3 +192,34 @@ def test_random_requests_never_crash_and_never_change_a_game_without_its_token(a
         assert without_players(after) == without_players(before), (method, path, headers, parts["body"])
     live, rebuilt = live_and_replayed(app_client, game.id)
     assert live == rebuilt
+
+
+NUMBERS = ["0", "1", "3-", "1-2", "-1", "99999999999", "", "²", "٣", "¹²", "3²", "1-²", "０", "1e3", " 1", "0x10"]
+
+
+READ_ROUTES = ["/api/games", "/api/games/{id}", "/api/games/{id}/events", "/api/games/{id}/sgf",
+               "/api/games/{id}/diagram.svg", "/api/games/{id}/review", "/g/{id}", "/api/me"]
+
+
+def test_the_read_routes_are_the_apps(app_client):
+    gets = {t for t, methods in route_templates(app_client.app) if "GET" in methods and "{file}" not in t}
+    assert set(READ_ROUTES) <= gets
+
+
+@pytest.mark.parametrize("template", READ_ROUTES)
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_numeric_query_parameters_of_every_read_route(app_client, game, template, data):
+    """Every GET route on the real game with its numeric parameters given odd "numbers"
+    (Unicode digits that ``str.isdigit`` accepts and ``int`` may not): a 2xx or a 400 that
+    names the parameter, never a 5xx."""
+    path = fill(template, {"id": game.id, "lang": "en", "action": "play"})
+    names = st.sampled_from(["after", "limit", "moves", "number", "v", "status"])
+    query = data.draw(st.dictionaries(names, st.sampled_from(NUMBERS), min_size=1, max_size=2), label="query")
+    with server_errors() as errors:
+        answer = app_client.get(path, params=query)
+        assert answer.status_code < 500, (path, query, answer.text[:300])
+        assert not errors.records, errors.describe()
+    event(f"{template} {answer.status_code}")
+    if answer.status_code >= 400:
+        assert answer.json()["error"] and answer.json()["message"], answer.text

@@ -59,7 +59,7 @@ async def read_body(request: Request, limit: int) -> bytes:
     ``Content-Length`` says so)."""
     length = request.headers.get("content-length")
     if length is not None:
-        if not length.isdigit():
+        if not (length.isascii() and length.isdigit()):
             raise BadRequest("the Content-Length header is not a number")
         if int(length) > limit:
             raise PayloadTooLarge(f"the body has {length} bytes; the limit is {limit}")
@@ -140,7 +140,7 @@ def _query_int(request: Request, name: str, default: int, high: int) -> int:
     text = request.query_params.get(name)
     if text is None:
         return default
-    if not text.isdigit() or len(text) > 10:
+    if not (text.isascii() and text.isdigit()) or len(text) > 10:
         raise BadRequest(f"{name} must be a whole number from 0, not {text!r}")
     return min(int(text), high)
 
