@@ -131,6 +131,8 @@ BAD_FRAMES = [
     ('{"t": "chat", "d": {"text": ""}}', "text"),
     ('{"t": "auth", "d": {"token": 5}}', "token"),
     ('{"t": "auth", "d": {"token": "wrong"}}', "token"),
+    ('{"t": "play", "d": {"move": "E5", "v": 0, "a": "\\ud800"}}', "surrogate"),  # was a 503 reject
+    ('{"t": "chat", "d": {"text": "\\udfff"}}', "surrogate"),
     ('{"t": "chat", "d": {"text": "' + "x" * 17000 + '"}}', "limit"),
 ]
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -42,16 +43,39 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_text(value: Any) -> None:
+    """Refuse a string (key or value, at any depth) holding a lone surrogate: JSON's
+    ``"\\ud800"`` escape decodes to one, which is no Unicode text and cannot be encoded as
+    UTF-8 (the database, the password hash and the answers would fail on it)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _LONE_SURROGATE.search(item):
+                raise BadRequest("the JSON holds a lone surrogate escape such as \\ud800: text must be valid Unicode")
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
 def parse_json(data: bytes | str) -> Any:
-    """Strict JSON (no NaN or Infinity); :class:`BadRequest` says where it went wrong."""
+    """Strict JSON (no NaN or Infinity, no lone surrogates); :class:`BadRequest` says where it
+    went wrong."""
     try:
-        return json.loads(data, parse_constant=_no_constants)
+        value = json.loads(data, parse_constant=_no_constants)
     except UnicodeDecodeError:
         raise BadRequest("the body is not UTF-8 text") from None
     except RecursionError:
         raise BadRequest("the JSON is nested too deeply") from None
     except ValueError as e:
         raise BadRequest(f"the body is not valid JSON: {e}") from None
+    _check_text(value)
+    return value
 
 
 async def read_body(request: Request, limit: int) -> bytes:
