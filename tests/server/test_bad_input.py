@@ -141,3 +141,54 @@ def test_bad_paths_and_parameters(client, method, path, status, word):
 def test_an_action_on_an_unknown_game(client):
     answer = client.post("/api/games/nosuchgame/play", json={"move": "E5", "v": 0})
     check(answer, 404, "nosuchgame")
+
+
+@pytest.mark.parametrize(
+    ("path", "word"),
+    [
+        # "²" passes str.isdigit but not int(): these were 500s (an internal error logged)
+        ("/api/games/{id}/events?after=%C2%B2", "after"),
+        ("/api/games/{id}/events?limit=%C2%B2", "limit"),
+        ("/api/games?limit=%C2%B2", "limit"),
+        ("/api/games/{id}/diagram.svg?number=%C2%B2", "number"),
+        # other digits int() reads are refused too: the numbers are ASCII
+        ("/api/games/{id}/events?after=%D9%A3", "after"),
+        ("/api/games?limit=%D9%A3", "limit"),
+    ],
+)
+def test_numbers_in_the_query_are_ascii_digits(client, path, word):
+    table = Table(client, size=9)
+    table.moves("E5 D4")  # a diagram needs moves to draw
+    check(client.get(path.replace("{id}", table.id)), 400, word)
+
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "seat"),
+    [
+        # a lone surrogate (the JSON escape "\ud800") is no Unicode text: these were a 503 that
+        # reloaded the game (the action id could not be stored) and 500s (the password hash,
+        # the database, the review's answer could not encode it)
+        ("{url}/play", '{"move": "E5", "v": 0, "a": "\\ud800"}', "black"),
+        ("/api/session", '{"username": "abc", "password": "\\ud800\\udfff\\ud800\\udfff\\ud800"}', None),
+        ("/api/session", '{"username": "\\ud800bc", "password": "abcdefghij"}', None),
+        ("/api/users", '{"username": "abcdef", "password": "xx\\udfffxxxxxxx"}', None),
+        ("/api/reviews", '{"sgf": "(;SZ[9]C[\\ud800];B[aa])"}', None),
+        ("/api/games", '{"size": 9, "rules": "chinese", "\\ud800": 1}', None),
+    ],
+)
+def test_a_lone_surrogate_in_the_json_is_a_400(client, path, body, seat):
+    table = Table(client, size=9)
+    headers = {**table.auth(seat), "Content-Type": "application/json"}  # /api/reviews: JSON, not SGF text
+    answer = client.post(path.replace("{url}", table.url), content=body.encode(), headers=headers)
+    check(answer, 400, "surrogate")
+    assert table.events() == []
+
+
+def test_a_surrogate_pair_is_one_character_and_welcome(client):
+    """An escaped pair (an emoji as ``json.dumps`` writes it) is valid text."""
+    table = Table(client, size=9)
+    answer = client.post(f"{table.url}/play", content=b'{"move": "E5", "v": 0, "a": "\\ud83d\\ude00"}',
+                         headers=table.auth("black"))
+    assert answer.status_code == 200, answer.text
+    assert table.events()[0]["v"] == 1

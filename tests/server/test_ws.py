@@ -131,6 +131,8 @@ BAD_FRAMES = [
     ('{"t": "chat", "d": {"text": ""}}', "text"),
     ('{"t": "auth", "d": {"token": 5}}', "token"),
     ('{"t": "auth", "d": {"token": "wrong"}}', "token"),
+    ('{"t": "play", "d": {"move": "E5", "v": 0, "a": "\\ud800"}}', "surrogate"),  # was a 503 reject
+    ('{"t": "chat", "d": {"text": "\\udfff"}}', "surrogate"),
     ('{"t": "chat", "d": {"text": "' + "x" * 17000 + '"}}', "limit"),
 ]
 
@@ -157,7 +159,12 @@ def test_a_binary_frame_is_refused_with_an_error_frame(client):
 
 @pytest.mark.parametrize(
     ("path", "status", "code"),
-    [("/ws/game/nosuchgame", 404, 4404), ("/ws/game/{id}?v=abc", 400, 1008), ("/ws/game/{id}?token=wrong", 403, 1008)],
+    [
+        ("/ws/game/nosuchgame", 404, 4404),
+        ("/ws/game/{id}?v=abc", 400, 1008),
+        ("/ws/game/{id}?v=%C2%B2", 400, 1008),  # "²": str.isdigit but not int() (a dropped socket before)
+        ("/ws/game/{id}?token=wrong", 403, 1008),
+    ],
 )
 def test_a_bad_connection_gets_an_error_frame_then_a_close(client, path, status, code):
     table = Table(client, size=9)

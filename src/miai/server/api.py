@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -42,16 +43,39 @@ def _no_constants(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON number")
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _check_text(value: Any) -> None:
+    """Refuse a string (key or value, at any depth) holding a lone surrogate: JSON's
+    ``"\\ud800"`` escape decodes to one, which is no Unicode text and cannot be encoded as
+    UTF-8 (the database, the password hash and the answers would fail on it)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if _LONE_SURROGATE.search(item):
+                raise BadRequest("the JSON holds a lone surrogate escape such as \\ud800: text must be valid Unicode")
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+
+
 def parse_json(data: bytes | str) -> Any:
-    """Strict JSON (no NaN or Infinity); :class:`BadRequest` says where it went wrong."""
+    """Strict JSON (no NaN or Infinity, no lone surrogates); :class:`BadRequest` says where it
+    went wrong."""
     try:
-        return json.loads(data, parse_constant=_no_constants)
+        value = json.loads(data, parse_constant=_no_constants)
     except UnicodeDecodeError:
         raise BadRequest("the body is not UTF-8 text") from None
     except RecursionError:
         raise BadRequest("the JSON is nested too deeply") from None
     except ValueError as e:
         raise BadRequest(f"the body is not valid JSON: {e}") from None
+    _check_text(value)
+    return value
 
 
 async def read_body(request: Request, limit: int) -> bytes:
@@ -59,7 +83,7 @@ async def read_body(request: Request, limit: int) -> bytes:
     ``Content-Length`` says so)."""
     length = request.headers.get("content-length")
     if length is not None:
-        if not length.isdigit():
+        if not (length.isascii() and length.isdigit()):
             raise BadRequest("the Content-Length header is not a number")
         if int(length) > limit:
             raise PayloadTooLarge(f"the body has {length} bytes; the limit is {limit}")
@@ -140,7 +164,7 @@ def _query_int(request: Request, name: str, default: int, high: int) -> int:
     text = request.query_params.get(name)
     if text is None:
         return default
-    if not text.isdigit() or len(text) > 10:
+    if not (text.isascii() and text.isdigit()) or len(text) > 10:
         raise BadRequest(f"{name} must be a whole number from 0, not {text!r}")
     return min(int(text), high)
 

@@ -27,7 +27,7 @@ def diagram_svg(room: GameRoom, moves: str | None, first_number: str | None) -> 
         span = MoveRange.parse(moves, total) if moves is not None else MoveRange.within(1, total, total)
         number: int | None = None
         if first_number is not None:
-            if not first_number.isdigit() or len(first_number) > 6:
+            if not (first_number.isascii() and first_number.isdigit()) or len(first_number) > 6:
                 raise ArgumentError(f"number must be a whole number from 1, not {first_number!r}")
             number = int(first_number)
         return move_diagram(game, span.first, span.last, first_number=number).svg()

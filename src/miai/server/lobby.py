@@ -70,7 +70,7 @@ async def list_games(request: Request) -> Response:
         raise BadRequest(f"unknown parameter {unknown[0]!r}: use status=open|live and limit=N")
     status = request.query_params.get("status", "live")
     text = request.query_params.get("limit", str(DEFAULT_LIST))
-    if not text.isdigit() or len(text) > 6 or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or len(text) > 6 or int(text) < 1:
         raise BadRequest(f"limit must be a whole number from 1 to {MAX_LIST}, not {text!r}")
     limit = min(int(text), MAX_LIST)
     if status == "open":

@@ -215,7 +215,7 @@ def _after(ws: WebSocket) -> int | None:
     text = ws.query_params.get("v")
     if text is None or text == "":
         return None
-    if not text.isdigit() or len(text) > 10:
+    if not (text.isascii() and text.isdigit()) or len(text) > 10:
         raise BadRequest(f"v must be a whole number from 0, not {text!r}")
     return int(text)
 
