@@ -7,11 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from miai.coords import point_from_gtp
 from miai.game import Game
 from miai.rules import Rules
+from miai.errors import IllegalMoveError
 from miai.server.analysis import TOP_CANDIDATES, Position, analyse_position, parse_position, replay
+from miai.server.errors import BadRequest, reason_code
+from miai.server.events import color_name
 
 from .conftest import Table, make_client
 
@@ -165,3 +170,39 @@ def test_the_time_asked_is_capped_by_the_server():
     assert kind == "analysis"
     assert answer["seconds"] < 2.0  # 0.2 s asked of the search, not 60
     assert isinstance(position, Position)
+
+
+VERTICES = [f"{c}{r}" for c in "ABCDE" for r in range(1, 6)] + ["pass"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(VERTICES), max_size=30))
+def test_the_replay_is_the_games_own(moves):
+    """Any list of moves on 5x5: the replay ends where Game.play does, or fails at the very
+    move Game refuses, for the same rule (captures, ko and superko are Game's)."""
+    game = Game(5, Rules.parse("chinese"))
+    illegal_at = None
+    for n, m in enumerate(moves, 1):
+        if game.phase.value != "play":
+            game.resume()
+        try:
+            game.play(m)
+        except IllegalMoveError as e:
+            illegal_at = (n, e.reason)
+            break
+    kind, answer = analyse_position(parse_position({"size": 5, "moves": moves}, max_moves=100), 0.01, 1)
+    if illegal_at is None:
+        assert kind == "analysis"
+        assert answer["to_move"] == color_name(game.to_move)
+        again = replay(parse_position({"size": 5, "moves": moves}, max_moves=100))
+        assert {c: again.board.stones(c) for c in (game.to_move, game.to_move.opponent)} == {
+            c: game.board.stones(c) for c in (game.to_move, game.to_move.opponent)}
+        assert again.to_move == game.to_move
+    else:
+        assert kind == "illegal"
+        assert answer[0] == illegal_at[0] and answer[2] == reason_code(IllegalMoveError(illegal_at[1], ""))
+
+
+def test_too_many_moves_is_refused_before_any_work():
+    with pytest.raises(BadRequest, match="at most 3"):
+        parse_position({"size": 9, "moves": ["pass"] * 4}, max_moves=3)

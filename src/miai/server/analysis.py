@@ -17,8 +17,11 @@ Every win rate it answers is Black's, so a graph over the game needs no turning 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
+
+from miai.rules import Rules
+from miai.server.errors import BadRequest
 
 __all__ = ["Position", "parse_position", "analyse_position", "TOP_CANDIDATES"]
 
@@ -44,7 +47,8 @@ class Position:
     start_black: tuple[str, ...] = ()
     start_white: tuple[str, ...] = ()
     moves: tuple[Step, ...] = ()
-    seconds: float | None = field(default=None)
+    seconds: float | None = None
+    """The seconds the request asks for (the server caps them), or None for its default."""
 
 
 def _vertex_list(value: Any, where: str) -> tuple[str, ...]:
@@ -53,9 +57,7 @@ def _vertex_list(value: Any, where: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _bad(message: str) -> Exception:
-    from miai.server.errors import BadRequest
-
+def _bad(message: str) -> BadRequest:
     return BadRequest(message)
 
 
@@ -88,8 +90,6 @@ def _move(item: Any, n: int) -> Step:
 def parse_position(body: Any, *, max_moves: int) -> Position:
     """The checked request; :class:`~miai.server.errors.BadRequest` names what is wrong.
     Whether the vertices are on the board and the moves legal is the worker's to find."""
-    from miai.rules import Rules
-
     if not isinstance(body, dict):
         raise _bad("the body must be a JSON object: {\"size\", \"rules\", \"handicap\", \"start\", \"moves\"}")
     unknown = sorted(set(body) - _FIELDS)
@@ -142,7 +142,6 @@ def replay(position: Position) -> Any:
     from miai.errors import MiaiError
     from miai.game import Game
     from miai.handicap import fixed_handicap_points
-    from miai.rules import Rules
 
     size = position.size
     game = Game(size, Rules.parse(position.rules))
