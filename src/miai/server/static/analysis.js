@@ -45,7 +45,10 @@ export function analysisPanel(r, { current, mark, go }) {
     list.replaceChildren();
     try {
       const a = await api("POST", "/api/analysis", { body: analysisRequest(r, n) });
-      if (current() !== n) return; // the page moved on meanwhile
+      if (current() !== n) { // the page moved on meanwhile
+        status.textContent = "";
+        return;
+      }
       shownFor = n;
       status.textContent = _("{who} to play", { who: colorName(a.to_move) }) + " · " + _("Black's win rate: {p}%", { p: percent(a.winrate) });
       const numbers = {};
@@ -103,6 +106,7 @@ export function analysisPanel(r, { current, mark, go }) {
     const rates = new Array(total + 1).fill(null);
     try {
       for (let n = 0; n <= total && !run.stopped; n++) {
+        if (!document.body.contains(graphBox)) break; // the page was left
         progress.textContent = _("Analysing position {n} of {total}…", { n, total });
         try {
           rates[n] = (await api("POST", "/api/analysis", { body: analysisRequest(r, n, GRAPH_SECONDS) })).winrate;
