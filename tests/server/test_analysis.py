@@ -92,6 +92,9 @@ def test_the_handicap_and_setup_are_replayed_as_the_record_reader_does():
     free = replay(parse_position({"size": 9, "handicap": 2, "start": {"black": ["A1", "J9"], "white": []}},
                                  max_moves=10))
     assert sorted(free.handicap_points) == sorted([point_from_gtp("A1", 9), point_from_gtp("J9", 9)])
+    # the handicap's number need not match its stones (as the record reader takes HA and AB)
+    three = replay(parse_position({"size": 9, "handicap": 3, "start": {"black": ["A1", "J9"]}}, max_moves=10))
+    assert three.handicap == 2 and three.to_move.name == "WHITE"
     setup = replay(parse_position({"size": 9, "start": {"black": ["A1"], "white": ["J9"]}}, max_moves=10))
     assert setup.handicap == 0 and setup.board[point_from_gtp("J9", 9)] is not None
     # the same moves as a Game played directly

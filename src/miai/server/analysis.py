@@ -135,11 +135,12 @@ def parse_position(body: Any, *, max_moves: int) -> Position:
 
 def replay(position: Position) -> Any:
     """The :class:`~miai.game.Game` at ``position``, built as the SGF reader builds a record's
-    game: ``handicap`` black stones alone at the start are placed as the handicap (the fixed
-    points when ``start`` is empty), other starting stones set up; then each move by its own
+    game: with a ``handicap`` of 2 or more, black stones alone at the start are placed as the
+    handicap (the fixed points when ``start`` is empty; set up as stones when they cannot be a
+    handicap), other starting stones set up; then each move by its own
     colour, play resumed after two passes as records go on. Raises what the game raises."""
     from miai.coords import Color, Move, point_from_gtp
-    from miai.errors import MiaiError
+    from miai.errors import HandicapError, MiaiError
     from miai.game import Game
     from miai.handicap import fixed_handicap_points
 
@@ -158,9 +159,15 @@ def replay(position: Position) -> Any:
         return out
 
     black, white = points(position.start_black), points(position.start_white)
-    if position.handicap >= 2 and not white and (not black or len(black) == position.handicap):
-        game.set_handicap(black or fixed_handicap_points(size, position.handicap))
-    elif black or white:
+    placed = False
+    if position.handicap >= 2 and not white:
+        try:
+            game.set_handicap(black or fixed_handicap_points(size, position.handicap))
+            placed = True
+        except HandicapError:
+            if not black:
+                raise
+    if not placed and (black or white):
         game.setup(black, white)
     for n, (color, vertex, edits) in enumerate(position.moves, 1):
         c = game.to_move if color is None else (Color.BLACK if color == "black" else Color.WHITE)
