@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
-from miai.server import api, diagram_api, lobby, pages, people, review_api, sessions, webi18n, ws
+from miai.server import analysis_api, api, diagram_api, lobby, pages, people, review_api, sessions, webi18n, ws
 from miai.server.config import ServerConfig
 from miai.server.bus import Bus, LocalBus, RedisBus
 from miai.server.db import DatabaseUrlError, migrate, open_engine
@@ -113,6 +113,7 @@ def create_app(
             *diagram_api.routes(),
             *api.routes(),
             *review_api.routes(),
+            *analysis_api.routes(),
             *people.routes(),
             *ws.routes(),
         ],

@@ -62,6 +62,12 @@ class ServerConfig:
     """Most moves in the main line of an uploaded record (a 422 beyond: real games have a few hundred)."""
     review_wait_seconds: float = 30.0
     """Most seconds an upload waits for a worker, queueing included (a 503 beyond: all busy, retry)."""
+    analysis_max_seconds: float = 2.0
+    """Most seconds a worker searches one position for ``POST /api/analysis`` (a request asking more gets this)."""
+    analysis_default_seconds: float = 1.0
+    """Seconds searched when the request names none."""
+    analysis_playouts: int = 1_000_000
+    """Most playouts per analysed position (tests fix a small number; the time is the limit otherwise)."""
     abandon_ms: int = 60_000
     """How long the seat whose turn it is may be away (no connection, no request) before its
     opponent may claim the game (docs/SERVER.md §3.4)."""
@@ -101,6 +107,8 @@ class ServerConfig:
     """All HTTP requests from one address."""
     limit_games: str = "10/minute"
     """Games created from one address."""
+    limit_analysis: str = "120/minute"
+    """Positions analysed for one address (``POST /api/analysis``; a win-rate graph asks one per move)."""
     limit_accounts: str = "10/minute"
     """Accounts created from one address."""
     limit_logins: str = "10/minute"

@@ -4,8 +4,8 @@ Per address, moving windows kept in a ``limits`` storage (``async+memory://`` by
 ``async+redis://...`` URI shares them between processes, with no change here):
 
 - ``requests``: every HTTP request (a generous cap, checked by :class:`RequestLimitMiddleware`);
-- ``games``, ``accounts``, ``logins``: game creation, account creation and login attempts,
-  checked by their handlers through :meth:`AddressLimits.check`.
+- ``games``, ``accounts``, ``logins``, ``analysis``: game creation, account creation, login
+  attempts and positions analysed, checked by their handlers through :meth:`AddressLimits.check`.
 
 Over a limit: :class:`~miai.server.errors.TooManyRequests`, a 429 with ``Retry-After`` and a
 message that names the limit. If the storage fails, the request goes through (a limit is a
@@ -50,6 +50,7 @@ LIMIT_NAMES = {
     "games": "games created",
     "accounts": "accounts created",
     "logins": "login attempts",
+    "analysis": "positions analysed",
 }
 """The per-address limits, and what each counts (for the 429's message)."""
 
@@ -104,6 +105,7 @@ class AddressLimits:
             "games": parse(config.limit_games),
             "accounts": parse(config.limit_accounts),
             "logins": parse(config.limit_logins),
+            "analysis": parse(config.limit_analysis),
         }
         for name in ("ws_max_per_address", "ws_frames_per_second", "ws_flood_refusals"):
             if getattr(config, name) < 1:

@@ -33,8 +33,9 @@ from concurrent.futures.process import BrokenProcessPool
 from collections.abc import Callable
 from typing import Any
 
+from miai.server.analysis import Position, analyse_position
 from miai.server.computer import computer_action
-from miai.server.errors import RecordUnreadable, Unavailable
+from miai.server.errors import BadRequest, IllegalAction, RecordUnreadable, Unavailable
 from miai.server.estimate import estimate_dead_stones
 from miai.server.events import GameSpec
 from miai.server.review import read_review
@@ -172,6 +173,30 @@ class Workers:
             computer_action, spec.to_text(), events, level, max_seconds
         )
         return result
+
+    async def analyse(
+        self, position: Position, *, seconds: float, playouts: int, wait_seconds: float
+    ) -> dict[str, Any]:
+        """The computer's analysis of ``position`` (:mod:`miai.server.analysis`), searched in a
+        worker for at most ``seconds`` and ``playouts``. Raises :class:`IllegalAction` (422,
+        with the rule) for an illegal move in the request, :class:`BadRequest` for a vertex
+        off the board or a game already over, :class:`Unavailable` (503) when no worker
+        answered within ``wait_seconds`` (all busy: retry)."""
+        job = self._run(analyse_position, position, seconds, playouts)
+        try:
+            kind, value = await asyncio.wait_for(job, wait_seconds)
+        except asyncio.TimeoutError:
+            raise Unavailable(f"no worker could analyse the position within {wait_seconds:g} s: retry later") from None
+        except Exception:
+            log.exception("analysing a position failed in the worker")
+            raise Unavailable("the worker analysing the position failed: retry later") from None
+        if kind == "illegal":
+            n, message, reason = value
+            raise IllegalAction(message, reason=reason, move=n)
+        if kind == "invalid":
+            raise BadRequest(str(value))
+        answer: dict[str, Any] = value
+        return answer
 
     async def read_review(
         self, data: bytes | str, *, max_moves: int, max_seconds: float, wait_seconds: float

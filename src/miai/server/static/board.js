@@ -156,6 +156,10 @@ export class Board {
         p.g.append(svg("path", { d: `M${p.x - d} ${p.y - d}L${p.x + d} ${p.y + d}M${p.x + d} ${p.y - d}L${p.x - d} ${p.y + d}`, class: `mark cross on-${color}` }));
       }
       if (numbers[name]) {
+        label += ", " + _("candidate {n}", { n: numbers[name] });
+        p.g.setAttribute("data-number", String(numbers[name]));
+      } else p.g.removeAttribute("data-number");
+      if (numbers[name]) {
         const t = svg("text", { x: p.x, y: p.y + 1.5, "text-anchor": "middle", class: `mark number on-${color || "empty"}` });
         t.textContent = String(numbers[name]);
         p.g.append(t);

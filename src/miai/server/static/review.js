@@ -5,6 +5,7 @@
 import { _, colorName } from "./i18n.js";
 import { api, el } from "./api.js";
 import { Board } from "./board.js";
+import { analysisPanel } from "./analysis.js";
 
 export function showReview(main, id) {
   if (id) {
@@ -45,6 +46,7 @@ function draw(main, r, id, sgfText) {
   const comment = el("div", { class: "comment", hidden: true });
   const diagramBox = el("div", { class: "diagram" });
   let shown = total;
+  let analysis = null;
 
   // The stones after `n` moves, from the start and each move's stone and captures.
   function position(n) {
@@ -72,6 +74,7 @@ function draw(main, r, id, sgfText) {
     const { stones, last } = position(shown);
     const finalDead = shown === total && r.score ? new Set(r.score.dead) : new Set();
     board.update({ stones, last, dead: finalDead });
+    if (analysis) analysis.moved(shown);
     const m = shown ? r.moves[shown - 1] : null;
     const passes = _("passes");
     counter.textContent = m
@@ -125,6 +128,8 @@ function draw(main, r, id, sgfText) {
     const blob = new Blob([sgfText], { type: "application/x-go-sgf" });
     side.append(el("p", {}, el("a", { href: URL.createObjectURL(blob), download: "review.sgf", class: "button" }, _("Download SGF"))));
   }
+  analysis = analysisPanel(r, { current: () => shown, mark: (numbers) => board.update({ numbers }), go: show });
+  side.append(analysis.root);
   if (r.repairs && r.repairs.length) side.append(el("details", {}, el("summary", {}, _("Repairs")), el("ul", {}, r.repairs.map((t) => el("li", {}, t)))));
   main.replaceChildren(el("div", { class: "review" }, el("div", { class: "board-wrap" }, board.root), side));
   show(total);

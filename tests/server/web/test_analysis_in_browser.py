@@ -1,0 +1,82 @@
+"""The computer's analysis on the review page in a real browser: Analyse numbers the
+candidates on the board and lists them with Black's win rate; the win-rate graph analyses
+every position of a short game and goes to a move when clicked."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+import pytest
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+
+def _finished_game(server_url: str, moves: list[str]) -> str:
+    game = httpx.post(f"{server_url}/api/games", json={"size": 9}).json()
+    tokens = {"black": game["black_token"], "white": game["white_token"]}
+    url = f"{server_url}/api/games/{game['id']}"
+    for v, move in enumerate(moves):
+        seat = "black" if v % 2 == 0 else "white"
+        answer = httpx.post(f"{url}/play", json={"move": move, "v": v}, headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert answer.status_code == 200, answer.text
+    answer = httpx.post(f"{url}/resign", json={}, headers={"Authorization": f"Bearer {tokens['white']}"})
+    assert answer.status_code == 200, answer.text
+    return str(game["id"])
+
+
+def test_analyse_shows_candidates_and_the_graph_goes_to_a_move(server_url, new_context):
+    moves = ["E5", "C3", "G3"]
+    game_id = _finished_game(server_url, moves)
+    page = new_context("en-US").new_page()
+    page.goto(f"{server_url}/r/{game_id}")
+    expect(page.locator("#move-counter")).to_contain_text("Move 3 of 3")
+    page.get_by_role("button", name="Analyse", exact=True).click()
+    expect(page.locator("#analysis-status")).to_contain_text(re.compile(r"White to play · Black's win rate: \d+\.\d%"),
+                                                             timeout=60_000)
+    items = page.locator("#candidates li")
+    expect(items.first).to_contain_text(re.compile(r"^[A-J]\d: Black's win rate \d+\.\d% \(visits: \d+\)$"))
+    first = items.first.get_attribute("data-move")
+    assert first not in moves
+    point = page.locator(f'[data-vertex="{first}"]')
+    expect(point).to_have_attribute("data-number", "1")
+    expect(point).to_have_attribute("aria-label", re.compile("candidate 1"))
+    # another move: the candidates belonged to the old position
+    page.get_by_role("button", name="Previous move").click()
+    expect(page.locator("[data-number]")).to_have_count(0)
+    expect(items).to_have_count(0)
+
+    page.get_by_role("button", name="Win-rate graph").click()
+    dots = page.locator("#winrate-graph circle.graph-dot")
+    expect(dots).to_have_count(len(moves) + 1, timeout=90_000)
+    expect(page.locator("#graph-button")).to_be_enabled()
+    expect(page.locator("#winrate-graph line.graph-half")).to_have_count(1)
+    page.locator('#winrate-graph circle[data-move="0"]').click()
+    expect(page.locator("#move-counter")).to_contain_text("Start: 3 moves")
+    page.locator('#winrate-graph circle[data-move="3"]').click()
+    expect(page.locator("#move-counter")).to_contain_text("Move 3 of 3")
+
+
+def test_the_analysis_speaks_the_pages_language(server_url, new_context):
+    game_id = _finished_game(server_url, ["E5"])
+    page = new_context("pt-PT").new_page()
+    page.goto(f"{server_url}/r/{game_id}")
+    page.get_by_role("button", name="Analisar", exact=True).click()
+    expect(page.locator("#analysis-status")).to_contain_text("Jogam as Brancas", timeout=60_000)
+    expect(page.get_by_role("button", name="Gráfico da probabilidade de vitória")).to_be_visible()
+
+
+def test_the_graph_can_be_stopped(server_url, new_context):
+    moves = [f"{c}{r}" for c in "ABCDEFGHJ" for r in (3, 7)]  # 18 moves, no capture
+    game_id = _finished_game(server_url, moves)
+    page = new_context("en-US").new_page()
+    page.goto(f"{server_url}/r/{game_id}")
+    page.get_by_role("button", name="Win-rate graph").click()
+    expect(page.locator("#winrate-graph circle.graph-dot")).not_to_have_count(0, timeout=60_000)
+    page.get_by_role("button", name="Stop").click()
+    expect(page.locator("#graph-progress")).to_have_text("Stopped.", timeout=30_000)
+    expect(page.locator("#graph-stop")).to_be_hidden()
+    drawn = page.locator("#winrate-graph circle.graph-dot").count()
+    assert 1 <= drawn < len(moves) + 1
+    page.wait_for_timeout(1000)
+    assert page.locator("#winrate-graph circle.graph-dot").count() == drawn  # nothing more is asked
