@@ -132,7 +132,8 @@ def test_the_board_is_played_from_the_keyboard(server_url, new_context):
 
 def test_a_refusal_resumes_play_and_both_pages_show_the_compensable_areas(server_url, new_context):
     """docs/RULES.md §5.5 and §5.8: White refuses Black's counter-proposal with the page's
-    button; play resumes and both pages mark the points where a stone would be compensated."""
+    button; play resumes, both pages mark the points where a stone would be compensated, and
+    the count that ends the resumed play shows the compensation on both pages."""
     game_id, tokens = _game(server_url, rules="japanese")
 
     def act(seat: str, action: str, **body: object) -> None:
@@ -167,3 +168,18 @@ def test_a_refusal_resumes_play_and_both_pages_show_the_compensable_areas(server
     vertex = (state["compensable"]["black"] or state["compensable"]["white"])[0]
     label = black.locator(f'[data-vertex="{vertex}"]').get_attribute("aria-label")
     assert label is not None and "área compensable" in label
+    # the dispute played out: Black plays inside its compensable area, both pass, White
+    # concedes its stone, Black accepts on the page; the stone at B8 is compensated
+    assert "B8" in state["compensable"]["black"]
+    act("white", "play", move="pass")
+    black.locator('[data-vertex="B8"]').click()
+    expect(white.locator('[data-vertex="B8"]')).to_have_attribute("data-stone", "black")
+    act("white", "play", move="pass")
+    act("black", "play", move="pass")
+    act("white", "dead", dead=["A9"])
+    black.get_by_role("button", name="Aceptar", exact=True).click()
+    for page, word in ((black, "Compensación"), (white, "Compensation")):
+        row = page.locator('#breakdown [data-row="compensation"]')
+        expect(row).to_contain_text(word)
+        expect(row.locator("td").first).to_have_text("1")  # Black's, for the stone at B8
+    assert httpx.get(f"{server_url}/api/games/{game_id}").json()["score"]["black"]["compensation"] == 1
