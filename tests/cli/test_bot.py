@@ -1,4 +1,4 @@
-"""``miai bot``: a GTP engine (here ``miai gtp`` itself) plays a seat of a game on a live
+"""``miai bot``: a GTP engine (``miai gtp`` itself, and GNU Go) plays a seat of a game on a live
 ``miai serve``, through the server's public API only."""
 
 from __future__ import annotations
@@ -135,3 +135,25 @@ def test_the_engine_is_set_up_again_when_the_moves_are_not_a_continuation_of_its
     setup = ["boardsize 9", "clear_board", "komi 6.5",
              "set_free_handicap " + " ".join(point_to_gtp(p) for p in fixed_handicap_points(9, 2))]
     assert gtp.sent == [*setup, "play white E5", "play black pass", *setup, "play white D4"]
+
+
+@pytest.mark.gnugo
+@pytest.mark.timeout(150)
+def test_gnu_go_plays_a_seat_against_the_servers_computer_to_its_end(server):
+    """A real outside engine (Debian's GNU Go) plays White through ``miai bot`` against a
+    computer seat of the server, to the end of the game (the marking phase included when it
+    is counted), both sides' moves on record."""
+    created = post(f"{server}/api/games", {"size": 5, "rules": "chinese komi=0.5", "black": "computer:1"})
+    link = f"{server}{created['url']}?seat={created['white_token']}"
+    gnugo = subprocess.Popen(
+        [sys.executable, "-m", "miai", "bot", link, "/usr/games/gnugo --mode gtp --level 1 --chinese-rules"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+    )
+    out, err = gnugo.communicate(timeout=140)
+    assert gnugo.returncode == 0, (out, err)
+    with urllib.request.urlopen(f"{server}/api/games/{created['id']}", timeout=10) as answer:
+        state = json.loads(answer.read())
+    assert state["phase"] == "finished" and state["result"], state
+    assert out.strip().endswith(f"the game is over: {state['result']}") and "playing white" in out
+    events = json.loads(urllib.request.urlopen(f"{server}/api/games/{created['id']}/events", timeout=10).read())
+    assert {e["color"] for e in events["events"] if e["kind"] == "move"} == {"black", "white"}
