@@ -6,8 +6,8 @@
 
 ``--database`` (or ``MIAI_DATABASE_URL``) takes ``sqlite:///FILE``, a file path or
 ``postgresql://...``. The server prints the URL it listens on once it accepts connections
-(``--port 0`` picks a free port), opens it in a web browser where a desktop session has one
-(``--no-browser`` not to), and stops cleanly on SIGTERM or Ctrl-C: the requests under
+(``--port 0`` picks a free port), opens it in a web browser when started from a terminal where a
+desktop session has one (``--no-browser`` not to), and stops cleanly on SIGTERM or Ctrl-C: the requests under
 way finish, the rooms stop, the database is closed.
 """
 
@@ -133,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
             shown = f"[{host}]" if ":" in host else host
             url = f"http://{shown}:{port}/"
             print(f"miai serve: {url} (database {_safe(database)})", flush=True)
-            if args.browser and can_open_browser():
+            if args.browser and sys.stdout.isatty() and can_open_browser():  # a person started it
                 await asyncio.to_thread(webbrowser.open, url)
         await task
 

@@ -35,7 +35,8 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "MIAI_SECRET": "browser-tests-secret-0123456789abcdef",
     }
     proc = subprocess.Popen(
-        [sys.executable, "-m", "miai", "serve", "--port", "0", "--database", f"sqlite:///{folder / 'web.db'}"],
+        [sys.executable, "-m", "miai", "serve", "--port", "0", "--database", f"sqlite:///{folder / 'web.db'}",
+         "--no-rate-limits"],  # every browser of every test comes from 127.0.0.1 (the limits have their own tests)
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,

@@ -29,7 +29,7 @@ def _start(db: Path, port: int) -> subprocess.Popen[str]:
         "MIAI_SECRET": "browser-tests-secret-0123456789abcdef",
     }
     proc = subprocess.Popen(
-        [sys.executable, "-m", "miai", "serve", "--port", str(port), "--database", f"sqlite:///{db}"],
+        [sys.executable, "-m", "miai", "serve", "--port", str(port), "--database", f"sqlite:///{db}", "--no-rate-limits"],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=db.parent,
     )
     assert proc.stdout is not None
