@@ -56,8 +56,11 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.kill()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium, for one test module: Playwright's sync API keeps an event loop running in
+    this thread while it is started, so it is stopped after each module, and tests after the
+    browser tests can run ``asyncio.run`` (a launch costs about a second)."""
     if sync_api is None or not os.path.exists(CHROMIUM):  # pragma: no cover - CI installs both (.ci/run)
         pytest.skip("the browser tests need Playwright (test extras) and Chromium at /usr/bin/chromium")
     with sync_api.sync_playwright() as p:
