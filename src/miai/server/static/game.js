@@ -2,7 +2,7 @@
 // the count. All rules are the server's: the page sends what the player does and draws what the
 // server answers (events, or the whole state when an event is more than a stone and its captures).
 
-import { _, colorName, ngettext } from "./i18n.js";
+import { _, colorName, describeResult, ngettext } from "./i18n.js";
 import { api, el, keepSeat, newActionId, seatToken } from "./api.js";
 import { Board, parseVertex, vertexName } from "./board.js";
 import { describeControl, sideClock } from "./clock.js";
@@ -508,16 +508,7 @@ class GamePage {
   }
 
   resultText() {
-    const s = this.state;
-    const r = s.result || "";
-    const m = r.match(/^([BW])\+(.*)$/);
-    if (!m) return r === "Void" ? _("no result (void)") : r === "0" || r === "Draw" ? _("a draw (jigo)") : r;
-    const who = colorName(m[1] === "B" ? "black" : "white");
-    const how = m[2];
-    if (how === "R" || how === "Resign") return _("{who} wins by resignation", { who });
-    if (how === "T" || how === "Time") return _("{who} wins on time", { who });
-    if (how === "F" || how === "Forfeit") return _("{who} wins: the opponent left", { who });
-    return _("{who} wins by {points} points", { who, points: how });
+    return describeResult(this.state.result);
   }
 
   renderControls(step) {

@@ -51,3 +51,31 @@ export function ngettext(singular, plural, n, args) {
 export function colorName(color) {
   return color === "black" ? _("Black") : _("White");
 }
+
+// A game's result (SGF RE: "B+3.5", "W+R", "Void") in words.
+export function describeResult(result) {
+  const r = result || "";
+  const m = r.match(/^([BW])\+(.*)$/);
+  if (!m) return r === "Void" ? _("no result (void)") : r === "0" || r === "Draw" ? _("a draw (jigo)") : r;
+  const who = colorName(m[1] === "B" ? "black" : "white");
+  const how = m[2];
+  if (how === "R" || how === "Resign") return _("{who} wins by resignation", { who });
+  if (how === "T" || how === "Time") return _("{who} wins on time", { who });
+  if (how === "F" || how === "Forfeit") return _("{who} wins: the opponent left", { who });
+  return _("{who} wins by {points} points", { who, points: how });
+}
+
+// A ruleset's name in the page's language: its preset ("japanese komi=6.5" -> "Japanese"),
+// with any changes after it kept as written.
+export function rulesName(text) {
+  const [preset, ...changes] = (text || "").split(" ");
+  const names = {
+    japanese: () => _("Japanese"),
+    chinese: () => _("Chinese"),
+    korean: () => _("Korean"),
+    aga: () => "AGA",
+    "new-zealand": () => _("New Zealand"),
+  };
+  const name = names[preset] ? names[preset]() : preset;
+  return [name, ...changes].join(" ");
+}

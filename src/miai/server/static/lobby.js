@@ -1,7 +1,7 @@
 // The lobby: play the computer at once, invite a friend (a link with the other seat's token),
 // open a game to anyone, join an open game, watch a live one, review a record.
 
-import { _, colorName } from "./i18n.js";
+import { _, colorName, rulesName } from "./i18n.js";
 import { api, el, keepSeat, seatToken } from "./api.js";
 
 const TIMES = [
@@ -11,13 +11,7 @@ const TIMES = [
   ["fischer:300:5", () => _("5:00, +5 s a move")],
   ["canadian:600:300:25", () => _("10:00 + 25 stones in 5:00")],
 ];
-const RULES = [
-  ["japanese", () => _("Japanese")],
-  ["chinese", () => _("Chinese")],
-  ["korean", () => _("Korean")],
-  ["aga", () => "AGA"],
-  ["new-zealand", () => _("New Zealand")],
-];
+const RULES = ["japanese", "chinese", "korean", "aga", "new-zealand"].map((preset) => [preset, () => rulesName(preset)]);
 
 function select(name, label, options, chosen) {
   const s = el("select", { name, id: `f-${name}` });

@@ -2,7 +2,7 @@
 // (a slider, the arrow keys), each step placing a move's stone and lifting its captured stones as
 // the server listed them; SGF download and numbered diagrams of a range of moves.
 
-import { _, colorName } from "./i18n.js";
+import { _, colorName, describeResult, rulesName } from "./i18n.js";
 import { api, el } from "./api.js";
 import { Board } from "./board.js";
 import { analysisPanel } from "./analysis.js";
@@ -106,8 +106,8 @@ function draw(main, r, id, sgfText) {
   const names = `${colorName("black")}: ${r.players.black || "?"} · ${colorName("white")}: ${r.players.white || "?"}`;
   side.append(
     el("p", {}, names),
-    el("p", { class: "muted" }, `${r.size}×${r.size} · ${r.rules_text || r.rules} · ${_("komi {komi}", { komi: r.komi })}`),
-    el("p", { class: "status" }, r.result_text || r.result || _("Not finished")),
+    el("p", { class: "muted" }, `${r.size}×${r.size} · ${r.rules_text || rulesName(r.rules)} · ${_("komi {komi}", { komi: r.komi })}`),
+    el("p", { class: "status" }, r.result ? describeResult(r.result) : r.result_text || _("Not finished")),
     counter, slider, nav, comment);
   if (id) {
     side.append(el("p", {}, el("a", { href: `/api/games/${id}/sgf`, class: "button", download: `miai-${id}.sgf` }, _("Download SGF"))));
