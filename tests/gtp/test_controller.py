@@ -189,8 +189,9 @@ def test_late_answer_discarded_with_ids():
 
 def test_answer_interrupted_by_timeout_is_resumed():
     with fake() as e:
+        assert e.send("echo ready", timeout=10) == "ready"  # started: the timeout below times "half" alone
         with pytest.raises(GtpTimeout) as err:
-            e.send("half 0.5", timeout=0.2)
+            e.send("half 2", timeout=0.5)
         assert err.value.text == "= first half"
         assert e.send("echo whole", timeout=5) == "whole"
 
