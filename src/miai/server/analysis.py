@@ -20,8 +20,12 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from miai.coords import Color, Move, point_from_gtp, point_to_gtp
+from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError, MiaiError
+from miai.game import Game, Phase
+from miai.handicap import fixed_handicap_points
 from miai.rules import Rules
-from miai.server.errors import BadRequest
+from miai.server.errors import BadRequest, reason_code
 
 __all__ = ["Position", "parse_position", "analyse_position", "TOP_CANDIDATES"]
 
@@ -133,16 +137,12 @@ def parse_position(body: Any, *, max_moves: int) -> Position:
     )
 
 
-def replay(position: Position) -> Any:
+def replay(position: Position) -> Game:
     """The :class:`~miai.game.Game` at ``position``, built as the SGF reader builds a record's
     game: with a ``handicap`` of 2 or more, black stones alone at the start are placed as the
     handicap (the fixed points when ``start`` is empty; set up as stones when they cannot be a
     handicap), other starting stones set up; then each move by its own
     colour, play resumed after two passes as records go on. Raises what the game raises."""
-    from miai.coords import Color, Move, point_from_gtp
-    from miai.errors import HandicapError, MiaiError
-    from miai.game import Game
-    from miai.handicap import fixed_handicap_points
 
     size = position.size
     game = Game(size, Rules.parse(position.rules))
@@ -152,8 +152,6 @@ def replay(position: Position) -> Any:
         for v in vs:
             p = point_from_gtp(v, size)
             if p is None:
-                from miai.errors import InvalidMoveError
-
                 raise InvalidMoveError(f"a stone cannot stand on {v!r}")
             out.append(p)
         return out
@@ -195,10 +193,6 @@ def analyse_position(position: Position, seconds: float, playouts: int) -> tuple
     the board or a position with nothing to analyse."""
     from miai.ai.config import MctsConfig
     from miai.ai.mcts import MctsPlayer
-    from miai.coords import Color, point_to_gtp
-    from miai.errors import IllegalMoveError, MiaiError
-    from miai.game import Phase
-    from miai.server.errors import reason_code
 
     try:
         game = replay(position)

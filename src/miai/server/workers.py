@@ -30,7 +30,7 @@ import threading
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from miai.server.analysis import Position, analyse_position
@@ -183,13 +183,7 @@ class Workers:
         off the board or a game already over, :class:`Unavailable` (503) when no worker
         answered within ``wait_seconds`` (all busy: retry)."""
         job = self._run(analyse_position, position, seconds, playouts)
-        try:
-            kind, value = await asyncio.wait_for(job, wait_seconds)
-        except asyncio.TimeoutError:
-            raise Unavailable(f"no worker could analyse the position within {wait_seconds:g} s: retry later") from None
-        except Exception:
-            log.exception("analysing a position failed in the worker")
-            raise Unavailable("the worker analysing the position failed: retry later") from None
+        kind, value = await _answer(job, wait_seconds, "analyse the position")
         if kind == "illegal":
             n, message, reason = value
             raise IllegalAction(message, reason=reason, move=n)
@@ -206,13 +200,7 @@ class Workers:
         be read or takes too long, :class:`Unavailable` (503) when no worker took the job
         within ``wait_seconds`` (all busy: retry)."""
         job = self._run(time_limited, max_seconds, read_review, data, max_moves)
-        try:
-            status, answer = await asyncio.wait_for(job, wait_seconds)
-        except asyncio.TimeoutError:
-            raise Unavailable(f"no worker could read the record within {wait_seconds:g} s: retry later") from None
-        except Exception:
-            log.exception("reading an uploaded record failed in the worker")
-            raise Unavailable("the worker reading the record failed: retry later") from None
+        status, answer = await _answer(job, wait_seconds, "read the record")
         if status == "timeout":
             raise RecordUnreadable(f"reading the record took more than {max_seconds:g} s: it was not read")
         kind, value = answer
@@ -228,3 +216,15 @@ class Workers:
         if self._owned and self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
         self._executor = None
+
+
+async def _answer(job: Awaitable[Any], wait_seconds: float, what: str) -> Any:
+    """The worker's answer to ``job``; :class:`Unavailable` (503: retry) when no worker could
+    ``what`` within ``wait_seconds`` (all busy) or the worker failed (logged)."""
+    try:
+        return await asyncio.wait_for(job, wait_seconds)
+    except asyncio.TimeoutError:
+        raise Unavailable(f"no worker could {what} within {wait_seconds:g} s: retry later") from None
+    except Exception:
+        log.exception("a worker failed to %s", what)
+        raise Unavailable(f"the worker failed to {what}: retry later") from None
