@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from miai.server.shards import LOCK_SPACE, shard_of
-from tests.server.cluster.conftest import free_port
+from miai.testing.services import free_port
 
 SRC = Path(__file__).resolve().parents[3] / "src"
 TAKEOVER_S = 15
