@@ -1,11 +1,14 @@
-"""The check at the end of ``benchmarks/server_load.py``: every acknowledged action is in the
-database exactly once, where it was acknowledged, and every game's versions run 1..v.
+"""The check at the end of ``benchmarks/server_load.py`` and ``benchmarks/server_chaos.py``: every
+acknowledged action is in the database exactly once, where it was acknowledged, and every game's
+versions run 1..v.
 
-Reads the SQLite file read-only with the standard library, not through the server's code.
+Reads the database directly, not through the server's code: a SQLite file read-only with the
+standard library, or PostgreSQL with asyncpg.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from collections import Counter
@@ -14,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Ack", "verify_database"]
+__all__ = ["Ack", "read_database", "verify_database"]
 
 
 @dataclass(frozen=True)
@@ -30,21 +33,39 @@ class Ack:
     move: str | None = None
 
 
-def verify_database(path: str | Path, acks: Iterable[Ack]) -> dict[str, Any]:
-    """Check the acknowledged actions against the database file (opened read-only).
+def read_database(where: str | Path) -> tuple[list[tuple[Any, ...]], dict[str, int]]:
+    """Every event row (game_id, v, kind, payload, seat, action_id) and every game's ``v``, from
+    a SQLite file (opened read-only) or a ``postgresql://`` URL."""
+    events = "SELECT game_id, v, kind, payload, seat, action_id FROM game_events"
+    if str(where).startswith("postgresql://"):
+        return asyncio.run(_read_postgres(str(where), events))
+    conn = sqlite3.connect(f"file:{Path(where).resolve()}?mode=ro", uri=True)
+    try:
+        return conn.execute(events).fetchall(), dict(conn.execute("SELECT id, v FROM games").fetchall())
+    finally:
+        conn.close()
+
+
+async def _read_postgres(url: str, events: str) -> tuple[list[tuple[Any, ...]], dict[str, int]]:
+    import asyncpg  # type: ignore[import-untyped]
+
+    conn = await asyncpg.connect(url)
+    try:
+        rows = [tuple(r) for r in await conn.fetch(events)]
+        return rows, {r["id"]: r["v"] for r in await conn.fetch("SELECT id, v FROM games")}
+    finally:
+        await conn.close()
+
+
+def verify_database(where: str | Path, acks: Iterable[Ack]) -> dict[str, Any]:
+    """Check the acknowledged actions against the database (a SQLite file or a PostgreSQL URL).
 
     Every ack must be in ``game_events`` exactly once: one row with its action id in its game,
     at the acknowledged ``v``, with the same seat, kind and move. Every game's events must be
     numbered 1..n without gap or repeat, and ``games.v`` must be n. Returns the counts; ``ok``
     is true only when nothing is missing, doubled, misplaced or out of sequence.
     """
-    uri = f"file:{Path(path).resolve()}?mode=ro"
-    conn = sqlite3.connect(uri, uri=True)
-    try:
-        rows = conn.execute("SELECT game_id, v, kind, payload, seat, action_id FROM game_events").fetchall()
-        game_versions = dict(conn.execute("SELECT id, v FROM games").fetchall())
-    finally:
-        conn.close()
+    rows, game_versions = read_database(where)
     by_action: dict[tuple[str, str], list[tuple[int, str, dict[str, Any], str | None]]] = {}
     versions: dict[str, list[int]] = {}
     for game_id, v, kind, payload, seat, action_id in rows:

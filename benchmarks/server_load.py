@@ -46,10 +46,7 @@ import math
 import os
 import platform
 import random
-import re
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -67,6 +64,8 @@ from miai.coords import Color, point_to_gtp
 from miai.game import Game, Phase
 from miai.rules import Rules
 from miai.server.events import EventKind, apply_event
+from miai.testing.serve import ServeProcess
+from miai.testing.services import Postgres, Redis, free_port
 
 from load_verify import Ack, verify_database  # benchmarks/load_verify.py
 
@@ -144,6 +143,8 @@ class Stats:
     """The same latencies by the event kind the action made (move, pass, propose, accept, resign)."""
     acks: list[Ack] = field(default_factory=list)
     errors: Counter[str] = field(default_factory=Counter)
+    messages: Counter[str] = field(default_factory=Counter)
+    """The error frames' messages, by code and message."""
     frames: int = 0
     events: int = 0
     games_created: int = 0
@@ -155,17 +156,25 @@ class Stats:
     """(when, seconds): WebSocket ping -> pong round trips, ten a second, one connection."""
     slowest: list[tuple[float, float, str, str]] = field(default_factory=list)
     """(seconds, when, kind, transport) of every action slower than 200 ms."""
-    server_cpu: list[tuple[float, float, float, int, int]] = field(default_factory=list)
-    """Samples: (time, cpu s of the server process, cpu s of its tree, rss of it, rss of the tree)."""
+    live_games: list[int] = field(default_factory=list)
+    """Samples, once a second after the ramp: how many games are being played."""
+    cpu: dict[str, list[tuple[float, float, int]]] = field(default_factory=dict)
+    """Samples by process tree (``server0``, ``postgres``…): (time, cpu s of the tree, rss of the tree)."""
+
+
+    def error_frame(self, d: dict[str, Any]) -> None:
+        self.errors[f"error-frame-{d.get('error')}"] += 1
+        self.messages[f"{d.get('error')}: {str(d.get('message'))[:100]}"] += 1
 
 
 class Bench:
     """What every client shares: the server's address, the clock, the live games, the stats."""
 
-    def __init__(self, args: argparse.Namespace, base: str, http: httpx.AsyncClient):
+    def __init__(self, args: argparse.Namespace, bases: list[str], http: httpx.AsyncClient):
         self.args = args
-        self.base = base
-        self.ws_base = base.replace("http://", "ws://", 1)
+        self.bases = bases
+        """The servers' addresses: games are created on the first, Black plays on the first,
+        White and the spectators on the last (the other process, when there are two)."""
         self.http = http
         self.stats = Stats()
         self.rng = random.Random(args.seed)
@@ -177,6 +186,14 @@ class Bench:
 
     def action_id(self) -> str:
         return f"a{next(self.counter)}"
+
+    def base_of(self, color: Color | None) -> str:
+        """The server a seat (or, for None, a spectator) uses."""
+        return self.bases[0] if color is Color.BLACK else self.bases[-1]
+
+
+def ws_url(base: str, path: str) -> str:
+    return base.replace("http://", "ws://", 1) + path
 
 
 def eye_of(game: Game, point: tuple[int, int], color: Color) -> bool:
@@ -199,6 +216,7 @@ class Player:
         self.color = color
         self.seat = "black" if color is Color.BLACK else "white"
         self.token = token
+        self.base = bench.base_of(color)
         self.via_http = via_http
         self.moves = moves
         self.game = Game(SIZE, Rules.parse(RULES))
@@ -213,7 +231,7 @@ class Player:
     async def run(self) -> None:
         stats = self.bench.stats
         while not self.done and not self.bench.stopping.is_set():
-            url = f"{self.bench.ws_base}/ws/game/{self.game_id}?v={self.v}&token={self.token}"
+            url = ws_url(self.base, f"/ws/game/{self.game_id}?v={self.v}&token={self.token}")
             try:
                 async with connect(url, max_size=2**20, open_timeout=30) as ws:
                     self.ws = ws
@@ -260,7 +278,7 @@ class Player:
                     if future is not None and not future.done():
                         future.set_result(message)
                 elif t == "error":
-                    stats.errors[f"error-frame-{d.get('error')}"] += 1
+                    stats.error_frame(d)
                 elif t == "full":  # not expected: players connect with v
                     stats.errors["unexpected-full-state"] += 1
                     self.done = True
@@ -334,7 +352,7 @@ class Player:
         try:
             if self.via_http:
                 answer = await bench.http.post(
-                    f"/api/games/{self.game_id}/{t}", json=body, headers={"Authorization": f"Bearer {self.token}"}
+                    f"{self.base}/api/games/{self.game_id}/{t}", json=body, headers={"Authorization": f"Bearer {self.token}"}
                 )
                 elapsed = time.perf_counter() - start
                 if answer.status_code != 200:
@@ -377,7 +395,7 @@ async def pair(bench: Bench, index: int) -> None:
     while not bench.stopping.is_set():
         start = time.perf_counter()
         try:
-            answer = await bench.http.post("/api/games", json={"size": SIZE, "rules": RULES})
+            answer = await bench.http.post(f"{bench.bases[0]}/api/games", json={"size": SIZE, "rules": RULES})
         except httpx.HTTPError as e:
             stats.errors[f"create-{type(e).__name__}"] += 1
             await asyncio.sleep(1)
@@ -417,7 +435,8 @@ async def spectator(bench: Bench, index: int) -> None:
         if ended is None:
             continue
         try:
-            async with connect(f"{bench.ws_base}/ws/game/{game_id}", max_size=2**20, open_timeout=30) as ws:
+            url = ws_url(bench.base_of(None), f"/ws/game/{game_id}")
+            async with connect(url, max_size=2**20, open_timeout=30) as ws:
                 v: int | None = None
                 stop = asyncio.ensure_future(bench.stopping.wait())
                 over = asyncio.ensure_future(ended.wait())
@@ -441,7 +460,7 @@ async def spectator(bench: Bench, index: int) -> None:
                             if d["kind"] in ("accept", "resign"):
                                 break
                         elif t == "error":
-                            stats.errors[f"error-frame-{d.get('error')}"] += 1
+                            stats.error_frame(d)
                 finally:
                     stop.cancel()
                     over.cancel()
@@ -461,7 +480,7 @@ async def pinger(bench: Bench) -> None:
     if bench.stopping.is_set():
         return
     game_id = next(iter(bench.live))
-    async with connect(f"{bench.ws_base}/ws/game/{game_id}", max_size=2**20, open_timeout=30) as ws:
+    async with connect(ws_url(bench.bases[0], f"/ws/game/{game_id}"), max_size=2**20, open_timeout=30) as ws:
         while not bench.stopping.is_set():
             start = time.perf_counter()
             await ws.send('{"t":"ping"}')
@@ -471,11 +490,12 @@ async def pinger(bench: Bench) -> None:
             await asyncio.sleep(0.1)
 
 
-async def monitor(bench: Bench, pid: int) -> None:
-    """Every second: the server's CPU time and RSS (process and tree), and this loop's lag."""
+async def monitor(bench: Bench, roots: dict[str, int]) -> None:
+    """Every second: the CPU time and RSS of each measured process tree (a server with its
+    workers, PostgreSQL, Redis), and ten times a second this loop's lag."""
     stats = bench.stats
     loop = asyncio.get_running_loop()
-    tree = process_tree(pid)
+    trees = {name: process_tree(pid) for name, pid in roots.items()}
     tick = 0
     while True:
         before = loop.time()
@@ -485,96 +505,113 @@ async def monitor(bench: Bench, pid: int) -> None:
         if tick % 10:
             continue
         if tick % 50 == 0:
-            tree = process_tree(pid)
-        main = proc_times(pid)
-        if main is None:
-            continue
-        parts = [t for t in (proc_times(p) for p in tree) if t is not None]
-        stats.server_cpu.append(
-            (time.perf_counter(), main[0], sum(c for c, _ in parts), main[1], sum(r for _, r in parts))
-        )
+            trees = {name: process_tree(pid) for name, pid in roots.items()}
+        now = time.perf_counter()
+        for name, tree in trees.items():
+            parts = [t for t in (proc_times(p) for p in tree) if t is not None]
+            if parts:
+                stats.cpu.setdefault(name, []).append((now, sum(c for c, _ in parts), sum(r for _, r in parts)))
+        if now - bench.t0 > bench.args.ramp:
+            stats.live_games.append(len(bench.live))
 
 
-# ---------------------------------------------------------------------------- the server
-class ServerProcess:
-    """``miai serve`` on 127.0.0.1 with a free port, in its own process group."""
+# ---------------------------------------------------------------------------- the servers
+class Deployment:
+    """The servers under test and what they stand on, in ``directory``.
 
-    def __init__(self, database: Path, log_path: Path):
-        self.database = database
-        self.log_path = log_path
-        self.proc: subprocess.Popen[str] | None = None
-        self.base = ""
+    - ``sqlite``: one process on a SQLite file (the embedded default);
+    - ``postgres``: one process on a private PostgreSQL cluster;
+    - ``cluster``: ``--processes`` processes (2 by default) on that PostgreSQL, with a private Redis.
 
-    def start(self, timeout: float = 120.0) -> str:
-        command = [
-            sys.executable, "-m", "miai", "serve", "--host", "127.0.0.1", "--port", "0",
-            "--database", f"sqlite:///{self.database}", "--log-level", "warning",
-            "--no-rate-limits",  # every simulated client comes from 127.0.0.1
+    PostgreSQL runs with ``fsync`` on, as SQLite runs with ``synchronous=FULL``: an acknowledged
+    action is on the disk in every mode. Every server runs with ``--no-rate-limits`` (all the
+    simulated clients come from 127.0.0.1).
+    """
+
+    def __init__(self, mode: str, directory: Path, processes: int):
+        self.mode, self.directory = mode, directory
+        self.postgres: Postgres | None = None
+        self.redis: Redis | None = None
+        if mode == "sqlite":
+            self.database = f"sqlite:///{directory / 'miai.db'}"
+        else:
+            directory.chmod(0o755)  # the postgres user (when run as root) goes through it
+            pg_dir = directory / "postgres"
+            pg_dir.mkdir()
+            self.postgres = Postgres.in_directory(pg_dir, durable=True)
+            self.database = ""  # made once the cluster runs
+        if mode == "cluster":
+            self.redis = Redis(directory, free_port())
+        count = processes if mode == "cluster" else 1
+        self.servers = [
+            ServeProcess(
+                "", redis=self.redis.url if self.redis else None, extra=["--no-rate-limits", "--log-level", "warning"],
+                env={"MIAI_SECRET": "the load benchmark's shared secret"}, log_path=directory / f"server{i}.log",
+                cwd=directory,
+            )
+            for i in range(count)
         ]  # fmt: skip
-        log = open(self.log_path, "w")
-        self.proc = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=log, text=True, start_new_session=True
-        )
-        log.close()
-        deadline = time.monotonic() + timeout
-        assert self.proc.stdout is not None
-        while time.monotonic() < deadline:
-            line = self.proc.stdout.readline()
-            if not line:
-                break
-            found = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-            if found:
-                self.base = f"http://127.0.0.1:{found.group(1)}"
-                return self.base
-        self.stop()
-        raise RuntimeError(f"the server did not start; its log: {self.log_path.read_text()[-2000:]}")
 
-    @property
-    def pid(self) -> int:
-        assert self.proc is not None
-        return self.proc.pid
+    def start(self) -> None:
+        if self.postgres is not None:
+            self.postgres.start()
+            self.database = self.postgres.new_database()
+        if self.redis is not None:
+            self.redis.start()
+        for server in self.servers:
+            server.database = self.database
+            server.start()
 
-    def stop(self) -> int | None:
-        """SIGTERM, then SIGKILL to its process group after 20 s; returns the exit code."""
-        if self.proc is None:
-            return None
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait(10)
-        if self.proc.stdout is not None:
-            self.proc.stdout.close()
-        return self.proc.returncode
+    def roots(self) -> dict[str, int]:
+        """The processes whose trees are measured, by name: ``server0``, ``server1``…, ``postgres``, ``redis``."""
+        roots = {f"server{i}": s.pid for i, s in enumerate(self.servers)}
+        if self.postgres is not None and self.postgres.proc is not None:
+            roots["postgres"] = self.postgres.proc.pid
+        if self.redis is not None and self.redis.proc is not None:
+            roots["redis"] = self.redis.proc.pid
+        return roots
+
+    def stop(self) -> list[int | None]:
+        codes = [server.stop() for server in self.servers]
+        if self.redis is not None:
+            self.redis.stop()
+        if self.postgres is not None:
+            self.postgres.stop()
+        return codes
 
 
 # ---------------------------------------------------------------------------- the run
-def cpu_summary(samples: list[tuple[float, float, float, int, int]]) -> dict[str, Any]:
-    """Mean and peak CPU (% of one core) over the samples, and peak RSS (MiB)."""
-    if len(samples) < 2:
-        return {}
-    mains, trees = [], []
-    for (t0, c0, tc0, _, _), (t1, c1, tc1, _, _) in zip(samples, samples[1:]):
-        mains.append(100 * (c1 - c0) / (t1 - t0))
-        trees.append(100 * (tc1 - tc0) / (t1 - t0))
-    span = samples[-1][0] - samples[0][0]
-    return {
-        "server_cpu_mean_pct": round(100 * (samples[-1][1] - samples[0][1]) / span, 1),
-        "server_cpu_peak_pct": round(max(mains), 1),
-        "server_tree_cpu_mean_pct": round(100 * (samples[-1][2] - samples[0][2]) / span, 1),
-        "server_tree_cpu_peak_pct": round(max(trees), 1),
-        "server_rss_peak_mib": round(max(s[3] for s in samples) / 2**20, 1),
-        "server_tree_rss_peak_mib": round(max(s[4] for s in samples) / 2**20, 1),
-    }
+def cpu_summary(samples: dict[str, list[tuple[float, float, int]]]) -> dict[str, Any]:
+    """By process tree: mean and peak CPU (% of one core) over the samples, and peak RSS (MiB);
+    ``servers`` sums the server processes, ``all`` everything measured (the cost of the service)."""
+    out: dict[str, Any] = {}
+    for name, series in samples.items():
+        if len(series) < 2:
+            continue
+        span = series[-1][0] - series[0][0]
+        peaks = [100 * (c1 - c0) / (t1 - t0) for (t0, c0, _), (t1, c1, _) in zip(series, series[1:])]
+        out[name] = {
+            "cpu_mean_pct": round(100 * (series[-1][1] - series[0][1]) / span, 1),
+            "cpu_peak_pct": round(max(peaks), 1),
+            "cpu_s": round(series[-1][1] - series[0][1], 2),
+            "span_s": round(span, 1),
+            "rss_peak_mib": round(max(r for _, _, r in series) / 2**20, 1),
+        }
+    for total, names in (("servers", [n for n in out if n.startswith("server")]), ("all", list(out))):
+        if names:
+            out[total] = {
+                "cpu_mean_pct": round(sum(out[n]["cpu_mean_pct"] for n in names), 1),
+                "cpu_s": round(sum(out[n]["cpu_s"] for n in names), 2),
+                "rss_peak_mib": round(sum(out[n]["rss_peak_mib"] for n in names), 1),
+            }
+    return out
 
 
-async def drive(args: argparse.Namespace, server: ServerProcess) -> tuple[Stats, dict[str, Any]]:
+async def drive(args: argparse.Namespace, deployment: Deployment) -> tuple[Stats, dict[str, Any]]:
     limits = httpx.Limits(max_connections=args.http_connections, max_keepalive_connections=args.http_connections)
-    async with httpx.AsyncClient(base_url=server.base, limits=limits, timeout=ACK_TIMEOUT) as http:
-        bench = Bench(args, server.base, http)
-        watcher = asyncio.create_task(monitor(bench, server.pid))
+    async with httpx.AsyncClient(limits=limits, timeout=ACK_TIMEOUT) as http:
+        bench = Bench(args, [server.base for server in deployment.servers], http)
+        watcher = asyncio.create_task(monitor(bench, deployment.roots()))
         pings = asyncio.create_task(pinger(bench))
         cpu0 = os.times()
         start = time.perf_counter()
@@ -604,6 +641,7 @@ async def drive(args: argparse.Namespace, server: ServerProcess) -> tuple[Stats,
             ),
             "client_loop_lag_p99_ms": round(percentile(bench.stats.loop_lag, 99) * 1000, 1),
             "client_loop_lag_max_ms": round(max(bench.stats.loop_lag, default=0) * 1000, 1),
+            "live_games_mean": round(sum(bench.stats.live_games) / max(1, len(bench.stats.live_games)), 1),
         }
         return bench.stats, client
 
@@ -619,6 +657,8 @@ def summarize(args: argparse.Namespace, stats: Stats, client: dict[str, Any], ve
         "date": datetime.datetime.now().isoformat(timespec="seconds"),
         "machine": {"nproc": os.cpu_count(), "cpu": cpu_model(), "python": platform.python_version()},
         "setup": {
+            "mode": args.mode,
+            "processes": args.processes if args.mode == "cluster" else 1,
             "players": args.players,
             "spectators": args.spectators,
             "duration_s": args.duration,
@@ -648,6 +688,7 @@ def summarize(args: argparse.Namespace, stats: Stats, client: dict[str, Any], ve
         "games_finished": stats.games_finished,
         "game_endings": dict(stats.results),
         "errors": dict(sorted(stats.errors.items())),
+        "error_messages": dict(stats.messages.most_common(10)),
         "verify": verify,
         **client,
         **extra,
@@ -667,12 +708,19 @@ def cpu_model() -> str:
 def table(summary: dict[str, Any]) -> str:
     lat, setup, verify = summary["ack_latency"], summary["setup"], summary["verify"]
     errors = sum(summary["errors"].values())
-    head = "| players | spectators | actions/s | ack p50 | p90 | p99 | max | events/s | server CPU | server RSS | errors | lost/doubled | load |"
-    rule = "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|"
+    cpu = summary["cpu"]
+    servers, database = cpu.get("servers", {}), cpu.get("postgres", {})
+    head = (
+        "| mode | players | spectators | actions/s | ack p50 | p90 | p99 | max | events/s | servers' CPU | "
+        "PostgreSQL CPU | servers' RSS | errors | lost/doubled | load |"
+    )
+    rule = "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|"
     row = (
-        f"| {setup['players']} | {setup['spectators']} | {summary['actions_per_s']} | {lat['p50_ms']} ms | "
+        f"| {setup['mode']} ({setup['processes']}) | {setup['players']} | {setup['spectators']} | "
+        f"{summary['actions_per_s']} | {lat['p50_ms']} ms | "
         f"{lat['p90_ms']} ms | {lat['p99_ms']} ms | {lat['max_ms']} ms | {summary['events_delivered_per_s']} | "
-        f"{summary.get('server_cpu_mean_pct', '?')}% | {summary.get('server_rss_peak_mib', '?')} MiB | {errors} | "
+        f"{servers.get('cpu_mean_pct', '?')}% | {database.get('cpu_mean_pct', '-')}{'%' if database else ''} | "
+        f"{servers.get('rss_peak_mib', '?')} MiB | {errors} | "
         f"{verify['lost']}/{verify['doubled']} of {verify['acknowledged']}"
         f"{'' if verify['ok'] else ' FAILED'} | {' '.join(map(str, summary['load_before']))} |"
     )
@@ -693,6 +741,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--http-share", type=float, default=0.2, help="players acting by HTTP POST (default 0.2)")
     p.add_argument("--http-connections", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--mode", choices=["sqlite", "postgres", "cluster"], default="sqlite",
+                   help="one process on SQLite (default), one on PostgreSQL, or several on PostgreSQL + Redis")
+    p.add_argument("--processes", type=int, default=2, help="server processes in --mode cluster (default 2)")
     p.add_argument("--timeout", type=float, help="hard limit of the whole run in seconds (default: duration + 180)")
     p.add_argument("--keep", action="store_true", help="keep the temporary directory (database, server log)")
     p.add_argument("--json", type=Path, help="also write the JSON summary to this file")
@@ -716,31 +767,34 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     directory = Path(tempfile.mkdtemp(prefix="miai-load-"))
-    database = directory / "miai.db"
-    server = ServerProcess(database, directory / "server.log")
+    deployment = Deployment(args.mode, directory, args.processes)
     load_before = load_average()
     Game(SIZE).legal_moves()  # load the compiled kernel now, not in the first client's turn
+    stats: Stats | None = None
     try:
-        server.start()
-        print(f"server {server.base} pid {server.pid}, database {database}", file=sys.stderr, flush=True)
-        stats, client = asyncio.run(asyncio.wait_for(drive(args, server), args.timeout))
+        deployment.start()
+        for server in deployment.servers:
+            print(f"server {server.base} pid {server.pid}, database {server.database}", file=sys.stderr, flush=True)
+        stats, client = asyncio.run(asyncio.wait_for(drive(args, deployment), args.timeout))
+        verify = verify_database(deployment.database.removeprefix("sqlite:///"), stats.acks)
     except asyncio.TimeoutError:
-        print(f"the run went over its hard limit of {args.timeout:.0f} s; the server is stopped", file=sys.stderr)
-        stats = None
+        print(f"the run went over its hard limit of {args.timeout:.0f} s; the servers are stopped", file=sys.stderr)
     finally:
-        code = server.stop()
+        codes = deployment.stop()
     if stats is None:
         if not args.keep:
-            shutil.rmtree(directory)
+            shutil.rmtree(directory, ignore_errors=True)
         return 2
-    log_lines = server.log_path.read_text(errors="replace").splitlines()
-    verify = verify_database(database, stats.acks)
+    log_lines = [
+        line for server in deployment.servers if server.log_path is not None
+        for line in server.log_path.read_text(errors="replace").splitlines()
+    ]  # fmt: skip
     extra = {
         "load_before": load_before,
         "load_after": load_average(),
-        "server_exit_code": code,
+        "server_exit_codes": codes,
         "server_log_errors": sum(1 for line in log_lines if "Traceback" in line or "ERROR" in line),
-        **cpu_summary(stats.server_cpu),
+        "cpu": cpu_summary(stats.cpu),
     }
     summary = summarize(args, stats, client, verify, extra)
     text = json.dumps(summary, indent=2)
@@ -751,7 +805,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.keep:
         print(f"kept {directory}", file=sys.stderr)
     else:
-        shutil.rmtree(directory)
+        shutil.rmtree(directory, ignore_errors=True)
     return 0 if verify["ok"] else 1
 
 

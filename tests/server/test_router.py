@@ -83,6 +83,34 @@ def test_no_owner_and_no_free_shard_is_a_503_to_retry():
         call(FakeBus(NoOwner(3)))
 
 
+class HandoverBus(Bus):
+    """Nobody listens on the shard for the first ``silent`` requests (its old owner has closed it
+    and the new one has not opened it yet); then the new owner answers."""
+
+    def __init__(self, silent: int):
+        self.silent = silent
+        self.asked = 0
+
+    async def request(self, shard: int, message: dict[str, Any], timeout: float) -> dict[str, Any]:
+        self.asked += 1
+        if self.asked <= self.silent:
+            raise NoOwner(shard)
+        return {"ok": {"v": 7}}
+
+
+def test_a_shard_between_owners_is_waited_for_within_the_forward_timeout():
+    ownership = Ownership(16)  # try_take always fails: another process holds the lock
+    bus = HandoverBus(silent=3)
+    router = Router(NoRooms(), ownership, bus, ServerConfig(forward_timeout_s=2.0))  # type: ignore[arg-type]
+    assert asyncio.run(router.call("abc", "state", {})) == {"v": 7}
+    assert bus.asked == 4
+    late = HandoverBus(silent=10**6)
+    router = Router(NoRooms(), ownership, late, ServerConfig(forward_timeout_s=0.35))  # type: ignore[arg-type]
+    with pytest.raises(Unavailable, match="no server owns this game"):
+        asyncio.run(router.call("abc", "state", {}))
+    assert 2 <= late.asked <= 5  # looked again every 0.1 s, then gave up
+
+
 def test_a_malformed_game_id_is_not_found_without_asking_anyone():
     bus = FakeBus({"ok": None})
     with pytest.raises(NotFound):

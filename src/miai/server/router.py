@@ -12,6 +12,7 @@ applied twice). With one process (:class:`~miai.server.shards.Everything`) nothi
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
@@ -35,6 +36,10 @@ __all__ = ["Router", "RemoteError", "OPS", "action_json", "action_of"]
 
 log = logging.getLogger("miai.server")
 Args = dict[str, Any]
+
+HANDOVER_POLL_S = 0.1
+"""How often a request for a game that has no owner for the moment (its shard being handed over,
+or its owner just dead) looks again, until ``ServerConfig.forward_timeout_s`` has passed."""
 
 
 class RemoteError(ApiError):
@@ -193,7 +198,9 @@ class Router:
         if not GAME_ID.fullmatch(game_id):
             raise NotFound(f"no game {game_id!r}")
         shard = self.ownership.shard(game_id)
-        for _ in range(2):
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.config.forward_timeout_s
+        while True:
             if shard in self.ownership.owned:
                 return await self.local(game_id, op, args)
             try:
@@ -203,11 +210,15 @@ class Router:
             except NoOwner:
                 if await self.ownership.try_take(shard):
                     continue
-                raise Unavailable("no server owns this game right now: retry in a moment") from None
+                # A shard being handed over (its old owner closes its rooms, then unlocks it) or
+                # whose owner just died has no owner for a moment: wait for the next one.
+                if loop.time() + HANDOVER_POLL_S > deadline:
+                    raise Unavailable("no server owns this game right now: retry in a moment") from None
+                await asyncio.sleep(HANDOVER_POLL_S)
+                continue
             if "error" in answer:
                 raise RemoteError(int(answer["status"]), answer["error"])
             return answer.get("ok")
-        raise Unavailable("the game's owner changed: retry")
 
     async def local(self, game_id: str, op: str, args: Args) -> Any:
         handler = OPS[op]

@@ -52,13 +52,15 @@ def wait_port(port: int, timeout: float = 20.0) -> None:
 class Postgres:
     """A PostgreSQL cluster in ``directory``, listening on 127.0.0.1:``port``."""
 
-    def __init__(self, bindir: Path, directory: Path, port: int):
+    def __init__(self, bindir: Path, directory: Path, port: int, *, durable: bool = False):
         self.bindir, self.directory, self.port = bindir, directory, port
+        self.durable = durable
+        """Whether commits reach the disk (``fsync``): on for benchmarks, off for tests' speed."""
         self.proc: subprocess.Popen[bytes] | None = None
         self._names = itertools.count(1)
 
     @classmethod
-    def in_directory(cls, directory: Path, port: int | None = None) -> "Postgres":
+    def in_directory(cls, directory: Path, port: int | None = None, *, durable: bool = False) -> "Postgres":
         """A cluster in ``directory`` (made the ``postgres`` user's when run as root) on ``port``
         (default: a free one). Raises ``FileNotFoundError`` when PostgreSQL is not installed."""
         bindir = postgres_bin()
@@ -66,7 +68,7 @@ class Postgres:
             raise FileNotFoundError("PostgreSQL is not installed (Debian: apt-get install postgresql)")
         if os.geteuid() == 0:
             shutil.chown(directory, "postgres", "postgres")
-        return cls(bindir, directory, free_port() if port is None else port)
+        return cls(bindir, directory, free_port() if port is None else port, durable=durable)
 
     def start(self) -> None:
         """Start the server, creating the cluster the first time; waits until it accepts connections."""
@@ -85,7 +87,7 @@ class Postgres:
                     "-p", str(self.port),
                     "-k", str(self.directory),
                     "-c", "listen_addresses=127.0.0.1",
-                    "-c", "fsync=off",
+                    "-c", f"fsync={'on' if self.durable else 'off'}",
                     "-c", "max_connections=200",
                 ]
             ),
