@@ -34,9 +34,9 @@ class Ack:
 
 
 def read_database(where: str | Path) -> tuple[list[tuple[Any, ...]], dict[str, int]]:
-    """Every event row (game_id, v, kind, payload, seat, action_id) and every game's ``v``, from
+    """Every event row (game_id, v, kind, payload, seat, action_id, at_ms) and every game's ``v``, from
     a SQLite file (opened read-only) or a ``postgresql://`` URL."""
-    events = "SELECT game_id, v, kind, payload, seat, action_id FROM game_events"
+    events = "SELECT game_id, v, kind, payload, seat, action_id, at_ms FROM game_events"
     if str(where).startswith("postgresql://"):
         return asyncio.run(_read_postgres(str(where), events))
     conn = sqlite3.connect(f"file:{Path(where).resolve()}?mode=ro", uri=True)
@@ -68,7 +68,7 @@ def verify_database(where: str | Path, acks: Iterable[Ack]) -> dict[str, Any]:
     rows, game_versions = read_database(where)
     by_action: dict[tuple[str, str], list[tuple[int, str, dict[str, Any], str | None]]] = {}
     versions: dict[str, list[int]] = {}
-    for game_id, v, kind, payload, seat, action_id in rows:
+    for game_id, v, kind, payload, seat, action_id, _ in rows:
         versions.setdefault(game_id, []).append(v)
         if action_id is not None:
             by_action.setdefault((game_id, action_id), []).append((v, kind, json.loads(payload), seat))

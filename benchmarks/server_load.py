@@ -183,6 +183,9 @@ class Bench:
         self.stopping = asyncio.Event()
         self.counter = itertools.count()
         self.t0 = time.perf_counter()
+        self.player_class: type[Player] = Player
+        self.games: dict[str, list[Player]] = {}
+        """Every game created, with its two players."""
 
     def action_id(self) -> str:
         return f"a{next(self.counter)}"
@@ -238,8 +241,11 @@ class Player:
                     await self._read(ws)
             except ConnectionClosed as e:
                 stats.errors[f"ws-closed-{e.rcvd.code if e.rcvd else 'no-close-frame'}"] += 1
+                if e.rcvd is not None and e.rcvd.code == 1013:  # try again later: as a page does
+                    await asyncio.sleep(0.5)
             except (OSError, asyncio.TimeoutError) as e:
                 stats.errors[f"ws-connect-{type(e).__name__}"] += 1
+                self.connect_failed()
                 await asyncio.sleep(1)
             finally:
                 self.ws = None
@@ -248,6 +254,9 @@ class Player:
                 await asyncio.wait_for(self.acting, ACK_TIMEOUT)
             except (asyncio.TimeoutError, asyncio.CancelledError):
                 pass
+
+    def connect_failed(self) -> None:
+        """A hook for a player that moves to another server when its own does not answer."""
 
     async def _read(self, ws: ClientConnection) -> None:
         stats = self.bench.stats
@@ -395,7 +404,9 @@ async def pair(bench: Bench, index: int) -> None:
     while not bench.stopping.is_set():
         start = time.perf_counter()
         try:
-            answer = await bench.http.post(f"{bench.bases[0]}/api/games", json={"size": SIZE, "rules": RULES})
+            answer = await bench.http.post(
+                f"{bench.bases[0]}/api/games", json={"size": SIZE, "rules": RULES, "time": args.time}
+            )
         except httpx.HTTPError as e:
             stats.errors[f"create-{type(e).__name__}"] += 1
             await asyncio.sleep(1)
@@ -412,11 +423,12 @@ async def pair(bench: Bench, index: int) -> None:
         low, high = args.moves
         moves = rng.randint(low, high)
         players = [
-            Player(
+            bench.player_class(
                 bench, game_id, color, created[f"{name}_token"], via_http=rng.random() < args.http_share, moves=moves
             )
             for color, name in ((Color.BLACK, "black"), (Color.WHITE, "white"))
         ]
+        bench.games[game_id] = players
         await asyncio.gather(*(p.run() for p in players))
         bench.live.pop(game_id, None)
 
@@ -737,6 +749,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--think", type=float, nargs=2, default=[0.5, 3.0], metavar=("LOW", "HIGH"))
     p.add_argument("--moves", type=int, nargs=2, default=[20, 60], metavar=("LOW", "HIGH"),
                    help="moves before the players pass, drawn per game (default 20 60)")  # fmt: skip
+    p.add_argument("--time", default="none", help="the games' time control, e.g. absolute:3600 (default none)")
     p.add_argument("--resign", type=float, default=0.005, help="chance to resign instead of a move (default 0.005)")
     p.add_argument("--http-share", type=float, default=0.2, help="players acting by HTTP POST (default 0.2)")
     p.add_argument("--http-connections", type=int, default=100)

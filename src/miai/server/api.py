@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+import sqlalchemy as sa
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -21,7 +22,8 @@ from starlette.routing import Route
 
 from miai.server.actions import ActionKind, parse_action
 from miai.server.create import parse_new_game
-from miai.server.errors import ApiError, BadRequest, NotFound, PayloadTooLarge
+from miai.server.db import is_outage, outage_kinds
+from miai.server.errors import ApiError, BadRequest, NotFound, PayloadTooLarge, database_down
 from miai.server.events import color_name
 from miai.server.players import creator_name, name_seat
 from miai.server.ratelimit import client_address, limits_of
@@ -225,9 +227,22 @@ async def _http_error(request: Request, exc: Exception) -> Response:
     )
 
 
+async def _outage(request: Request, exc: Exception) -> Response:
+    """A database error: 503 when the database cannot be reached (retry), else on to the 500."""
+    if not is_outage(exc):
+        raise exc
+    log.warning("%s %s: the database is unreachable (%s): 503", request.method, request.url.path, exc)
+    return await _api_error(request, database_down())
+
+
 async def _crash(request: Request, exc: Exception) -> Response:
     log.exception("internal error on %s %s", request.method, request.url.path, exc_info=exc)
     return JSONResponse({"error": "internal", "message": "internal server error"}, status_code=500)
 
 
-exception_handlers: dict[Any, Any] = {ApiError: _api_error, HTTPException: _http_error, Exception: _crash}
+exception_handlers: dict[Any, Any] = {
+    ApiError: _api_error,
+    HTTPException: _http_error,
+    **{kind: _outage for kind in (*outage_kinds(), sa.exc.DBAPIError)},  # sorted by is_outage
+    Exception: _crash,
+}

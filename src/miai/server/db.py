@@ -17,12 +17,41 @@ from sqlalchemy.pool import StaticPool
 
 from miai.server.errors import BadRequest
 
-__all__ = ["async_url", "open_engine", "migrate", "MIGRATIONS"]
+__all__ = ["async_url", "open_engine", "migrate", "MIGRATIONS", "is_outage", "outage_kinds"]
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 10_000
 MIGRATION_LOCK = 0x6D696169
 """The advisory lock (with -1; the shards use 0..N-1) held while PostgreSQL's schema is migrated."""
+
+
+def outage_kinds() -> tuple[type[BaseException], ...]:
+    """The exception classes that may say the database is unreachable (:func:`is_outage`)."""
+    import asyncpg  # type: ignore[import-untyped]
+
+    return (
+        OSError,  # connection refused or reset, and TimeoutError
+        asyncpg.exceptions.PostgresConnectionError,  # class 08: connection exceptions
+        asyncpg.exceptions.OperatorInterventionError,  # class 57: shutting down, cannot connect now
+        asyncpg.exceptions.InterfaceError,  # the connection was closed in the middle of an operation
+        sa.exc.OperationalError,
+        sa.exc.InterfaceError,
+    )
+
+
+def is_outage(exc: BaseException) -> bool:
+    """Whether ``exc`` (or what it wraps) says the database cannot be reached for now — it is
+    stopped, restarting, or the connection broke — rather than that the request was wrong: such
+    a request is answered 503 (retry) instead of 500, and nothing of it was committed."""
+    kinds = outage_kinds()
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, kinds) or (isinstance(current, sa.exc.DBAPIError) and current.connection_invalidated):
+            return True
+        current = getattr(current, "orig", None) or current.__cause__ or current.__context__
+    return False
 
 
 class DatabaseUrlError(BadRequest):

@@ -24,6 +24,7 @@ __all__ = [
     "TooManyRequests",
     "Unauthorized",
     "Unavailable",
+    "database_down",
     "Unsupported",
     "reason_code",
 ]
@@ -132,6 +133,11 @@ class Unavailable(ApiError):
 
     status = 503
     code = "unavailable"
+
+
+def database_down() -> Unavailable:
+    """The 503 for a request that met a database outage (:func:`miai.server.db.is_outage`)."""
+    return Unavailable("the database cannot be reached right now: retry in a moment")
 
 
 def reason_code(err: IllegalMoveError) -> str:

@@ -46,6 +46,7 @@ from miai.game import Game, Phase
 from miai.server.actions import Action, ActionKind, parse_action
 from miai.server.computer import computer_level
 from miai.server.config import ServerConfig
+from miai.server.db import is_outage
 from miai.server.errors import ApiError, Conflict, Forbidden, StaleVersion, Unavailable, illegal
 from miai.server.estimate import Suggestion
 from miai.server.export import seat_names
@@ -381,8 +382,11 @@ class GameRoom:
             self._broken = True
             self._spawn(self.close())
             raise Conflict("the game was changed by another writer; fetch it again and retry", v=self.v) from None
-        except Exception:
-            log.exception("game %s: the commit failed; reloading it", self.id)
+        except Exception as e:
+            if is_outage(e):
+                log.warning("game %s: the database is unreachable (%s); reloading the game", self.id, e)
+            else:
+                log.exception("game %s: the commit failed; reloading it", self.id)
             self._broken = True
             self._spawn(self.close())
             raise Unavailable(

@@ -22,7 +22,8 @@ from miai.coords import Color
 from miai.server.actions import Action, ActionKind
 from miai.server.bus import Bus, NoOwner
 from miai.server.config import ServerConfig
-from miai.server.errors import ApiError, Forbidden, NotFound, Unavailable
+from miai.server.db import is_outage
+from miai.server.errors import ApiError, Forbidden, NotFound, Unavailable, database_down
 from miai.server.events import color_name, parse_color
 from miai.server.export import game_sgf, seat_names
 from miai.server.freeseat import join_free_seat
@@ -236,8 +237,12 @@ class Router:
             return {"ok": await self.local(game_id, op, dict(message.get("args") or {}))}
         except ApiError as e:
             return {"status": e.status, "error": e.to_json()}
-        except Exception:
-            log.exception("game %s: a forwarded %s failed", game_id, op)
-            err = Unavailable("the game's server failed to answer: retry")
+        except Exception as e:
+            if is_outage(e):
+                log.warning("game %s: a forwarded %s met a database outage (%s)", game_id, op, e)
+                err = database_down()
+            else:
+                log.exception("game %s: a forwarded %s failed", game_id, op)
+                err = Unavailable("the game's server failed to answer: retry")
             return {"status": err.status, "error": err.to_json()}
 

@@ -31,7 +31,17 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from miai.server.actions import ActionKind, check_fields, parse_action
 from miai.server.api import parse_json
-from miai.server.errors import ApiError, BadRequest, Forbidden, NotFound, PayloadTooLarge, TooManyRequests
+from miai.server.db import is_outage
+from miai.server.errors import (
+    ApiError,
+    BadRequest,
+    Forbidden,
+    NotFound,
+    PayloadTooLarge,
+    TooManyRequests,
+    Unavailable,
+    database_down,
+)
 from miai.server.events import color_name, parse_color
 from miai.server.origin import CLOSE_CROSS_SITE, cross_site
 from miai.server.players import name_seat
@@ -52,6 +62,8 @@ ACTION_FRAMES = {k.value.replace("-", "_"): k for k in ActionKind}
 CLOSE_NOT_FOUND = 4404
 CLOSE_RELOAD = 1012
 """The game's room restarted (or the client was too slow): reconnect with the last ``v``."""
+CLOSE_TRY_AGAIN = 1013
+"""The game cannot be served for a moment (no owner, the database unreachable): reconnect soon."""
 CLOSE_RATE_LIMITED = 4429
 FLOOD_WINDOW_MS = 10_000
 
@@ -269,8 +281,16 @@ async def _serve(ws: WebSocket, server: Server) -> None:
     except ApiError as e:  # NotFound here, or the owner's 404 (router.RemoteError)
         if e.status == NotFound.status:
             await _refuse(ws, e, CLOSE_NOT_FOUND, "no such game")
+        elif e.status == Unavailable.status:
+            await _refuse(ws, e, CLOSE_TRY_AGAIN, e.message[:120])
         else:
             await _refuse(ws, e, 1008, e.message[:120])
+        return
+    except Exception as e:
+        if not is_outage(e):
+            raise
+        log.warning("game %s: the database is unreachable (%s): the socket is closed with 1013", game_id, e)
+        await _refuse(ws, database_down(), CLOSE_TRY_AGAIN, "the database cannot be reached: reconnect in a moment")
         return
     try:
         await name_seat(server, ws, game_id, token)

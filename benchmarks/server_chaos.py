@@ -1,0 +1,427 @@
+"""Chaos: clients play on ``miai serve`` while its processes are killed, PostgreSQL restarts and
+Redis stops; afterwards nothing acknowledged is lost or doubled, every client has the server's
+game, and no clock was charged for the time no server owned its game.
+
+The deployment is the load benchmark's (``server_load.Deployment``): ``--mode sqlite`` (one
+process), ``postgres`` (one process on PostgreSQL) or ``cluster`` (two processes on PostgreSQL
+with Redis). Players and spectators are the load benchmark's too, with two changes: a player sends
+its actions by HTTP and, while no answer comes (the connection breaks, a 503, a time-out), sends
+the same action again, with the same version and action id, until the server answers it; and in
+``cluster`` mode a player whose server is down moves to the other one. The games have a clock
+(``absolute:3600`` by default), so the clocks' rule for restarts is exercised.
+
+Faults, one at a time, every ``--every LOW HIGH`` seconds, drawn among those the mode has:
+
+- ``kill``: SIGKILL to a random server process (and its workers); it is started again on the same
+  port after ``--down LOW HIGH`` seconds;
+- ``postgres``: PostgreSQL is stopped (fast: sessions are cut) and started again after ``--down``;
+- ``redis``: Redis is stopped for ``--redis-down`` seconds, then started again (empty).
+
+After ``--duration`` seconds the faults stop (every process running), the clients finish the
+actions under way, and each player catches up on its game's events. Then:
+
+1. the database check of the load benchmark (load_verify.py): every acknowledged action exactly
+   once, where it was acknowledged; versions without gaps;
+2. convergence: for every game, the state ``GET /api/games/{id}`` answers on every process has the
+   version and the moves of both players' replicas;
+3. clocks (docs/SERVER.md §3.1, *Restarts*), from the events' stored clocks and times: no move is
+   charged more than the time since the event before it, and none is charged the time before a
+   fault that took its game's owner away (the kill of the process that held the game's shard, or
+   a PostgreSQL restart), since the game's clock starts again when the game is loaded again.
+
+    python benchmarks/server_chaos.py --mode sqlite --duration 60
+    python benchmarks/server_chaos.py --mode cluster --duration 120 --games 20
+
+Prints a JSON summary, then a Markdown table row; exits 1 when a check fails.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime
+import json
+import random
+import shutil
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from load_verify import Ack, read_database, verify_database
+from miai.coords import point_to_gtp
+from miai.server.shards import LOCK_SPACE, shard_of
+from server_load import (
+    ACK_TIMEOUT,
+    Bench,
+    Deployment,
+    Player,
+    cpu_model,
+    latency_summary,
+    pair,
+    spectator,
+    ws_url,
+)
+
+EXPECTED = ("ws-closed-", "ws-connect-", "not-connected", "send-", "error-frame-unavailable")
+"""Client error counts that faults cause by design: sockets cut by a kill, refused while a
+process is down, refused with ``unavailable`` (reconnect) while the database is. They are
+reported apart from the errors that fail the run."""
+
+CLOCK_TOLERANCE_MS = 150
+"""Slack on the clock checks: an event's time is taken a little before or after the step of the
+clock it stores (the time to commit)."""
+
+
+@dataclass
+class Fault:
+    kind: str
+    """kill, postgres or redis."""
+    at_ms: int
+    """Wall-clock time (the servers' clock: the same machine) when it began."""
+    back_ms: int = 0
+    """When everything was running again."""
+    server: int | None = None
+    """For a kill: which process."""
+    shards: frozenset[int] | None = None
+    """For a kill in cluster mode: the shards the process held just before (None: all)."""
+
+
+@dataclass
+class ChaosStats:
+    faults: list[Fault] = field(default_factory=list)
+    retries: dict[str, int] = field(default_factory=dict)
+    gave_up: int = 0
+
+
+def now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+class ChaosPlayer(Player):
+    """A player that keeps sending an unanswered action (same ``v`` and ``a``) until it is
+    answered, by HTTP, and moves to another server when its own does not answer."""
+
+    def connect_failed(self) -> None:
+        bases = self.bench.bases
+        self.base = bases[(bases.index(self.base) + 1) % len(bases)]
+
+    async def _act(self, v: int) -> None:
+        bench, stats = self.bench, self.bench.stats
+        chaos: ChaosStats = bench.chaos  # type: ignore[attr-defined]
+        await asyncio.sleep(bench.rng.uniform(*bench.args.think))
+        if bench.stopping.is_set() or self.v != v:
+            return
+        t, body, kind, move = self._choose()
+        a = bench.action_id()
+        body = {**body, "v": v, "a": a}
+        start = time.perf_counter()
+        deadline = start + bench.args.give_up
+        while time.perf_counter() < deadline:
+            try:
+                answer = await bench.http.post(
+                    f"{self.base}/api/games/{self.game_id}/{t}",
+                    json=body,
+                    headers={"Authorization": f"Bearer {self.token}"},
+                    timeout=10,
+                )
+            except httpx.HTTPError as e:
+                chaos.retries[type(e).__name__] = chaos.retries.get(type(e).__name__, 0) + 1
+                self.connect_failed()
+                await asyncio.sleep(0.3)
+                continue
+            if answer.status_code == 503:
+                chaos.retries["503"] = chaos.retries.get("503", 0) + 1
+                await asyncio.sleep(0.3)
+                continue
+            if answer.status_code == 409 and answer.json().get("error") == "stale-version":
+                # An event came first (the clock's note after a restart, a marking timer): the
+                # player sees it and acts again at the new version.
+                chaos.retries["409-stale-version"] = chaos.retries.get("409-stale-version", 0) + 1
+                return
+            if answer.status_code != 200:
+                stats.errors[f"http-{answer.status_code}-{answer.json().get('error')}"] += 1
+                return
+            elapsed = time.perf_counter() - start
+            stats.latencies["http"].append(elapsed)
+            stats.by_kind.setdefault(kind, []).append(elapsed)
+            stats.acks.append(Ack(self.game_id, answer.json()["v"], a, self.seat, kind, move))
+            return
+        chaos.gave_up += 1
+
+
+# ---------------------------------------------------------------------------- faults
+async def shards_held(database: str, pid: int) -> frozenset[int]:
+    """The shards whose advisory lock the server process ``pid`` holds (docs/SERVER.md §2.1)."""
+    import asyncpg  # type: ignore[import-untyped]
+
+    conn = await asyncpg.connect(database, timeout=5)
+    try:
+        rows = await conn.fetch(
+            "select l.objid from pg_locks l join pg_stat_activity a on a.pid = l.pid "
+            "where l.locktype = 'advisory' and l.granted and l.objsubid = 2 and l.classid = $1::bigint::oid "
+            "and a.application_name = $2",
+            LOCK_SPACE,
+            f"miai shards {pid}",
+        )
+        return frozenset(int(r["objid"]) for r in rows)
+    finally:
+        await conn.close()
+
+
+async def inflict(bench: Bench, deployment: Deployment, chaos: ChaosStats) -> None:
+    """One fault after another until the run stops; every process is running when it returns."""
+    args = bench.args
+    rng = random.Random(args.seed + 7)
+    kinds = ["kill"] + ["postgres"] * (deployment.postgres is not None) + ["redis"] * (deployment.redis is not None)
+    await asyncio.sleep(args.ramp + 2)
+    while not bench.stopping.is_set():
+        try:
+            await asyncio.wait_for(bench.stopping.wait(), rng.uniform(*args.every))
+            return
+        except asyncio.TimeoutError:
+            pass
+        kind = rng.choice(kinds)
+        fault = Fault(kind, now_ms())
+        if kind == "kill":
+            fault.server = rng.randrange(len(deployment.servers))
+            server = deployment.servers[fault.server]
+            if deployment.mode == "cluster":
+                try:
+                    fault.shards = await shards_held(deployment.database, server.pid)
+                except Exception as e:  # noqa: BLE001 - the check is then made for every game
+                    print(f"chaos: the shards of {server.pid} could not be read: {e}", file=sys.stderr)
+            fault.at_ms = now_ms()
+            server.kill()
+            await asyncio.sleep(rng.uniform(*args.down))
+            await asyncio.to_thread(server.start)
+        elif kind == "postgres":
+            assert deployment.postgres is not None
+            await asyncio.to_thread(deployment.postgres.stop)
+            await asyncio.sleep(rng.uniform(*args.down))
+            await asyncio.to_thread(deployment.postgres.start)
+        else:
+            assert deployment.redis is not None
+            deployment.redis.stop()
+            await asyncio.sleep(args.redis_down)
+            await asyncio.to_thread(deployment.redis.start)
+        fault.back_ms = now_ms()
+        chaos.faults.append(fault)
+        print(f"chaos: {kind} at {fault.at_ms}, back after {fault.back_ms - fault.at_ms} ms", file=sys.stderr)
+
+
+# ---------------------------------------------------------------------------- the checks
+async def catch_up(player: Player, server_v: int) -> None:
+    """Read the game's events from ``player.v`` on until the replica has ``server_v``."""
+    url = ws_url(player.base, f"/ws/game/{player.game_id}?v={player.v}&token={player.token}")
+    async with connect(url, max_size=2**20, open_timeout=10) as ws:
+        while player.v < server_v:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 10))
+            if message["t"] == "event":
+                player._event(message["d"])
+
+
+async def converge(bench: Bench) -> dict[str, Any]:
+    """Every game's state on every process against both players' replicas."""
+    out = {"games": 0, "converged": 0, "differ": [], "caught_up_events": 0}
+    for game_id, players in bench.games.items():
+        out["games"] += 1
+        states = []
+        for base in bench.bases:
+            answer = await bench.http.get(f"{base}/api/games/{game_id}", timeout=20)
+            states.append(answer.json() if answer.status_code == 200 else {"status": answer.status_code})
+        server = states[0]
+        before = sum(p.v for p in players)
+        for player in players:
+            if player.v < server.get("v", 0):
+                try:
+                    await catch_up(player, server["v"])
+                except (OSError, ConnectionClosed, asyncio.TimeoutError) as e:
+                    out["differ"].append({"game": game_id, "catch_up": type(e).__name__})
+        out["caught_up_events"] += sum(p.v for p in players) - before
+        replicas = [(p.v, [point_to_gtp(m.point) for m in p.game.moves]) for p in players]
+        seen = [(s.get("v"), s.get("moves")) for s in states]
+        if all(x == seen[0] for x in seen + replicas):
+            out["converged"] += 1
+        else:
+            out["differ"].append({"game": game_id, "servers": [v for v, _ in seen], "replicas": [v for v, _ in replicas]})
+    out["differ"] = out["differ"][:10]
+    return out
+
+
+def check_clocks(where: str, faults: list[Fault], shards: int = 16) -> dict[str, Any]:
+    """The clocks' rule for restarts, from the stored events (module docstring, check 3)."""
+    rows, _ = read_database(where)
+    by_game: dict[str, list[tuple[int, str, dict[str, Any], int]]] = {}
+    for game_id, v, kind, payload, _seat, _a, at_ms in rows:
+        data = json.loads(payload) if isinstance(payload, str) else payload
+        by_game.setdefault(game_id, []).append((v, kind, data, at_ms))
+    owners_lost = [f for f in faults if f.kind in ("kill", "postgres")]
+    out = {"moves_timed": 0, "over_interval": [], "charged_downtime": [], "restarts_logged": 0, "downtime_excused_ms": 0}
+    for game_id, events in by_game.items():
+        events.sort()
+        last_clock: dict[str, Any] | None = None
+        for (_, _, _, prev_at), (v, kind, data, at) in zip(events, events[1:]):
+            if kind == "clock":
+                out["restarts_logged"] += 1
+                out["downtime_excused_ms"] += int(data.get("downtime_ms", 0))
+            clock = data.get("clock")
+            if not isinstance(clock, dict):
+                continue
+            if kind in ("move", "pass") and last_clock is not None and last_clock.get("running") == data["color"]:
+                color = data["color"]
+                charged = last_clock[color]["main_ms"] - clock[color]["main_ms"]
+                out["moves_timed"] += 1
+                if charged > at - prev_at + CLOCK_TOLERANCE_MS:
+                    out["over_interval"].append({"game": game_id, "v": v, "charged_ms": charged, "interval_ms": at - prev_at})
+                for f in owners_lost:
+                    owned = f.shards is None or shard_of(game_id, shards) in f.shards
+                    if owned and prev_at < f.at_ms < at and charged > at - f.at_ms + CLOCK_TOLERANCE_MS:
+                        out["charged_downtime"].append(
+                            {"game": game_id, "v": v, "charged_ms": charged, "since_fault_ms": at - f.at_ms, "fault": f.kind}
+                        )
+            last_clock = clock
+    out["ok"] = not out["over_interval"] and not out["charged_downtime"]
+    out["over_interval"] = out["over_interval"][:10]
+    out["charged_downtime"] = out["charged_downtime"][:10]
+    return out
+
+
+# ---------------------------------------------------------------------------- the run
+async def drive(args: argparse.Namespace, deployment: Deployment) -> dict[str, Any]:
+    chaos = ChaosStats()
+    limits = httpx.Limits(max_connections=args.http_connections, max_keepalive_connections=args.http_connections)
+    async with httpx.AsyncClient(limits=limits, timeout=ACK_TIMEOUT) as http:
+        bench = Bench(args, [server.base for server in deployment.servers], http)
+        bench.player_class = ChaosPlayer
+        bench.chaos = chaos  # type: ignore[attr-defined]
+        faults = asyncio.create_task(inflict(bench, deployment, chaos))
+        clients = [asyncio.create_task(pair(bench, i)) for i in range(args.games)]
+        clients += [asyncio.create_task(spectator(bench, i)) for i in range(args.spectators)]
+        await asyncio.sleep(args.ramp + args.duration)
+        bench.stopping.set()
+        await faults  # ends with every process running
+        _, stuck = await asyncio.wait(clients, timeout=args.give_up + 30)
+        for task in stuck:
+            task.cancel()
+        await asyncio.gather(*stuck, return_exceptions=True)
+        crashed = [t for t in clients if t.done() and not t.cancelled() and t.exception() is not None]
+        convergence = await converge(bench)
+    stats = bench.stats
+    return {
+        "stats": stats,
+        "chaos": chaos,
+        "stuck_clients": len(stuck),
+        "crashed_clients": [repr(t.exception()) for t in crashed][:5],
+        "convergence": convergence,
+    }
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--mode", choices=["sqlite", "postgres", "cluster"], default="cluster")
+    p.add_argument("--processes", type=int, default=2, help="server processes in cluster mode (default 2)")
+    p.add_argument("--games", type=int, default=20, help="games played at once (two players each; default 20)")
+    p.add_argument("--spectators", type=int, default=10)
+    p.add_argument("--duration", type=float, default=60.0, help="seconds of faults (default 60)")
+    p.add_argument("--ramp", type=float, default=3.0)
+    p.add_argument("--every", type=float, nargs=2, default=[3.0, 8.0], metavar=("LOW", "HIGH"),
+                   help="seconds between faults (default 3 8)")  # fmt: skip
+    p.add_argument("--down", type=float, nargs=2, default=[0.5, 3.0], metavar=("LOW", "HIGH"),
+                   help="seconds a killed process or a stopped PostgreSQL stays down (default 0.5 3)")  # fmt: skip
+    p.add_argument("--redis-down", type=float, default=5.0, help="seconds Redis stays stopped (default 5)")
+    p.add_argument("--think", type=float, nargs=2, default=[0.2, 1.5], metavar=("LOW", "HIGH"))
+    p.add_argument("--moves", type=int, nargs=2, default=[20, 60], metavar=("LOW", "HIGH"))
+    p.add_argument("--time", default="absolute:3600", help="the games' time control (default absolute:3600)")
+    p.add_argument("--resign", type=float, default=0.005)
+    p.add_argument("--give-up", type=float, default=120.0, help="seconds a player retries one action (default 120)")
+    p.add_argument("--http-connections", type=int, default=100)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--timeout", type=float, help="hard limit of the whole run (default: duration + 300)")
+    p.add_argument("--keep", action="store_true", help="keep the temporary directory (database, logs)")
+    p.add_argument("--json", type=Path, help="also write the JSON summary to this file")
+    args = p.parse_args(argv)
+    args.players, args.http_share = 2 * args.games, 1.0  # what the load benchmark's pair() reads
+    if args.timeout is None:
+        args.timeout = args.duration + 300
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    directory = Path(tempfile.mkdtemp(prefix="miai-chaos-"))
+    deployment = Deployment(args.mode, directory, args.processes)
+    result: dict[str, Any] | None = None
+    try:
+        deployment.start()
+        result = asyncio.run(asyncio.wait_for(drive(args, deployment), args.timeout))
+    except asyncio.TimeoutError:
+        print(f"the run went over its hard limit of {args.timeout:.0f} s", file=sys.stderr)
+    finally:
+        if result is not None:  # the checks read the database while it still runs
+            verify = verify_database(deployment.database.removeprefix("sqlite:///"), result["stats"].acks)
+            clocks = check_clocks(deployment.database.removeprefix("sqlite:///"), result["chaos"].faults)
+        deployment.stop()
+    if result is None:
+        return 2
+    stats, chaos = result["stats"], result["chaos"]
+    log_errors = sum(  # a request the server could not answer, or an error it did not expect
+        line.count("Traceback")
+        for server in deployment.servers if server.log_path is not None
+        for line in server.log_path.read_text(errors="replace").splitlines()
+    )  # fmt: skip
+    kinds = [f.kind for f in chaos.faults]
+    summary = {
+        "date": datetime.datetime.now().isoformat(timespec="seconds"),
+        "machine": {"cpu": cpu_model()},
+        "setup": {k: getattr(args, k) for k in ("mode", "games", "spectators", "duration", "every", "down", "redis_down", "time", "seed")},
+        "faults": {k: kinds.count(k) for k in ("kill", "postgres", "redis")},
+        "fault_log": [f"{f.kind}@{f.at_ms} back {f.back_ms - f.at_ms} ms" for f in chaos.faults],
+        "retries": chaos.retries,
+        "gave_up": chaos.gave_up,
+        "ack_latency": latency_summary(stats.latencies["http"]),
+        "games_created": stats.games_created,
+        "games_finished": stats.games_finished,
+        "disconnections": {k: n for k, n in sorted(stats.errors.items()) if k.startswith(EXPECTED)},
+        "client_errors": {k: n for k, n in sorted(stats.errors.items()) if not k.startswith(EXPECTED)},
+        "stuck_clients": result["stuck_clients"],
+        "crashed_clients": result["crashed_clients"],
+        "verify": verify,
+        "convergence": result["convergence"],
+        "clocks": clocks,
+        "server_tracebacks": log_errors,
+    }
+    ok = (
+        verify["ok"] and clocks["ok"] and not result["crashed_clients"] and chaos.gave_up == 0
+        and not summary["client_errors"] and not result["stuck_clients"]
+        and result["convergence"]["converged"] == result["convergence"]["games"]
+    )  # fmt: skip
+    summary["ok"] = ok
+    text = json.dumps(summary, indent=2)
+    print(text)
+    if args.json:
+        args.json.write_text(text + "\n")
+    conv = result["convergence"]
+    print("| mode | faults (kill/pg/redis) | acknowledged | lost | doubled | converged | moves timed | clock faults | max ack | ok |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    print(
+        f"| {args.mode} | {kinds.count('kill')}/{kinds.count('postgres')}/{kinds.count('redis')} | "
+        f"{verify['acknowledged']} | {verify['lost']} | {verify['doubled']} | {conv['converged']}/{conv['games']} | "
+        f"{clocks['moves_timed']} | {len(clocks['over_interval']) + len(clocks['charged_downtime'])} | "
+        f"{summary['ack_latency'].get('max_ms', '-')} ms | {'yes' if ok else 'NO'} |"
+    )
+    if args.keep:
+        print(f"kept {directory}", file=sys.stderr)
+    else:
+        shutil.rmtree(directory, ignore_errors=True)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
