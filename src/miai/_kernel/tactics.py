@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from miai._kernel.board import COLOR, EMPTY, HEAD, LIBS, M_MARKGEN, M_W, MARK, NEXT, SIZE
+from miai._kernel.board import COLOR, EMPTY, HEAD, LIBS, M_MARKGEN, M_W, MARK, NEXT, SIZE, neighbour_chains
 
 
 @njit(cache=True)
@@ -33,20 +33,9 @@ def captures_something(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> in
     w = meta[M_W]
     o = 3 - c
     total = 0
-    s0 = -1
-    s1 = -1
-    s2 = -1
-    for q in (p - w, p - 1, p + 1, p + w):
-        if grid[COLOR, q] == o:
-            h = grid[HEAD, q]
-            if grid[LIBS, h] == 1 and h != s0 and h != s1 and h != s2:
-                total += grid[SIZE, h]
-                if s0 == -1:
-                    s0 = h
-                elif s1 == -1:
-                    s1 = h
-                else:
-                    s2 = h
+    for h in neighbour_chains(grid, w, p):
+        if grid[COLOR, h] == o and grid[LIBS, h] == 1:
+            total += grid[SIZE, h]
     return total
 
 
@@ -87,18 +76,7 @@ def stones_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
     """How many stones the chain of a stone of ``c`` on ``p`` would have."""
     w = meta[M_W]
     stones = 1
-    h0 = -1
-    h1 = -1
-    h2 = -1
-    for q in (p - w, p - 1, p + 1, p + w):
-        if grid[COLOR, q] == c:
-            h = grid[HEAD, q]
-            if h != h0 and h != h1 and h != h2:
-                stones += grid[SIZE, h]
-                if h0 == -1:
-                    h0 = h
-                elif h1 == -1:
-                    h1 = h
-                else:
-                    h2 = h
+    for h in neighbour_chains(grid, w, p):
+        if grid[COLOR, h] == c:
+            stones += grid[SIZE, h]
     return stones
