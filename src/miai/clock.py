@@ -352,32 +352,35 @@ class TimeControl:
         stone per period of the time per move); byo-yomi is sent as one stone per period
         (as kgsGtp does) and Fischer as absolute time: ``time_left`` before each move tells
         the engine the truth."""
+        return "time_settings {} {} {}".format(*self._canadian_seconds())
+
+    def _canadian_seconds(self) -> tuple[int, int, int]:
+        """``(main time, overtime, stones)`` in whole seconds: the control in GTP's Canadian
+        terms, as ``time_settings`` and kgsGtp's ``canadian`` write it (see
+        :meth:`gtp_time_settings` for what is exact)."""
         g = _gtp_sec
         s = self.system
         if s is TimeSystem.NONE:
-            return "time_settings 0 1 0"
+            return 0, 1, 0
         if s in (TimeSystem.ABSOLUTE, TimeSystem.FISCHER):
-            return f"time_settings {g(self.main_ms)} 0 0"
+            return g(self.main_ms), 0, 0
         if s is TimeSystem.CANADIAN:
-            return f"time_settings {g(self.main_ms)} {g(self.period_ms)} {self.stones}"
+            return g(self.main_ms), g(self.period_ms), self.stones
         if s is TimeSystem.BYOYOMI:
-            return f"time_settings {g(self.main_ms)} {g(self.period_ms)} 1"
-        return f"time_settings 0 {g(self.period_ms)} 1"
+            return g(self.main_ms), g(self.period_ms), 1
+        return 0, g(self.period_ms), 1
 
     def kgs_time_settings(self) -> str:
         """kgsGtp's ``kgs-time_settings``, which names none, absolute, byo-yomi and Canadian
         exactly; simple is sent as Canadian with one stone, Fischer as absolute time."""
-        g = _gtp_sec
         s = self.system
         if s is TimeSystem.NONE:
             return "kgs-time_settings none"
         if s in (TimeSystem.ABSOLUTE, TimeSystem.FISCHER):
-            return f"kgs-time_settings absolute {g(self.main_ms)}"
+            return f"kgs-time_settings absolute {_gtp_sec(self.main_ms)}"
         if s is TimeSystem.BYOYOMI:
-            return f"kgs-time_settings byoyomi {g(self.main_ms)} {g(self.period_ms)} {self.periods}"
-        if s is TimeSystem.CANADIAN:
-            return f"kgs-time_settings canadian {g(self.main_ms)} {g(self.period_ms)} {self.stones}"
-        return f"kgs-time_settings canadian 0 {g(self.period_ms)} 1"
+            return f"kgs-time_settings byoyomi {_gtp_sec(self.main_ms)} {_gtp_sec(self.period_ms)} {self.periods}"
+        return "kgs-time_settings canadian {} {} {}".format(*self._canadian_seconds())
 
     @classmethod
     def from_gtp_time_settings(cls, args: Sequence[str]) -> TimeControl:

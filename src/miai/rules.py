@@ -190,36 +190,23 @@ def _normalize(name: str) -> str:
     return re.sub(r"[\s_]+", "-", name.strip().lower())
 
 
-PRESETS: dict[str, Rules] = {
-    "simple": Rules(
-        scoring=Scoring.AREA, ko=KoRule.POSITIONAL, void_on_repetition=False, suicide=False, seki_points=True,
-        handicap_bonus=HandicapBonus.NONE, komi=7.0, white_wins_ties=False, remove_dead_stones=False,
-    ),
-    "chinese": Rules(
-        scoring=Scoring.AREA, ko=KoRule.POSITIONAL, void_on_repetition=False, suicide=False, seki_points=True,
-        handicap_bonus=HandicapBonus.N, komi=7.5, white_wins_ties=False, remove_dead_stones=True,
-    ),
-    "japanese": Rules(
-        scoring=Scoring.TERRITORY, ko=KoRule.SIMPLE, void_on_repetition=True, suicide=False, seki_points=False,
-        handicap_bonus=HandicapBonus.NONE, komi=6.5, white_wins_ties=False, remove_dead_stones=True,
-    ),
-    "korean": Rules(
-        scoring=Scoring.TERRITORY, ko=KoRule.SIMPLE, void_on_repetition=True, suicide=False, seki_points=False,
-        handicap_bonus=HandicapBonus.NONE, komi=6.5, white_wins_ties=False, remove_dead_stones=True,
-    ),
-    "aga": Rules(
-        scoring=Scoring.AREA, ko=KoRule.SITUATIONAL, void_on_repetition=False, suicide=False, seki_points=True,
-        handicap_bonus=HandicapBonus.N_MINUS_1, komi=7.5, white_wins_ties=False, remove_dead_stones=True,
-    ),
-    "new-zealand": Rules(
-        scoring=Scoring.AREA, ko=KoRule.SITUATIONAL, void_on_repetition=False, suicide=True, seki_points=True,
-        handicap_bonus=HandicapBonus.NONE, komi=7.0, white_wins_ties=False, remove_dead_stones=True,
-    ),
-    "tromp-taylor": Rules(
-        scoring=Scoring.AREA, ko=KoRule.POSITIONAL, void_on_repetition=False, suicide=True, seki_points=True,
-        handicap_bonus=HandicapBonus.NONE, komi=7.5, white_wins_ties=False, remove_dead_stones=False,
-    ),
-}
+_A, _T = Scoring.AREA, Scoring.TERRITORY
+_POS, _SIT, _SIM = KoRule.POSITIONAL, KoRule.SITUATIONAL, KoRule.SIMPLE
+_B0, _BN, _BN1 = HandicapBonus.NONE, HandicapBonus.N, HandicapBonus.N_MINUS_1
+
+_PRESET_TABLE: tuple[tuple[str, Scoring, KoRule, bool, bool, bool, HandicapBonus, float, bool, bool], ...] = (
+    # name          scoring  ko    void   suicide seki   bonus komi ties   remove dead
+    ("simple",       _A,     _POS, False, False,  True,  _B0,  7.0, False, False),
+    ("chinese",      _A,     _POS, False, False,  True,  _BN,  7.5, False, True),
+    ("japanese",     _T,     _SIM, True,  False,  False, _B0,  6.5, False, True),
+    ("korean",       _T,     _SIM, True,  False,  False, _B0,  6.5, False, True),
+    ("aga",          _A,     _SIT, False, False,  True,  _BN1, 7.5, False, True),
+    ("new-zealand",  _A,     _SIT, False, True,   True,  _B0,  7.0, False, True),
+    ("tromp-taylor", _A,     _POS, False, True,   True,  _B0,  7.5, False, False),
+)
+"""The presets, one row each, the columns in the order of :class:`Rules`'s fields."""
+
+PRESETS: dict[str, Rules] = {row[0]: Rules(*row[1:]) for row in _PRESET_TABLE}
 """docs/RULES.md §8, in the order of its table."""
 
 PRESET_ALIASES: dict[str, str] = {

@@ -127,6 +127,25 @@ def _touches_chain(grid: np.ndarray, w: int, e: int, head: int) -> bool:
     )
 
 
+@njit(cache=True, inline="always")
+def neighbour_chains(grid: np.ndarray, w: int, p: int) -> tuple[int, int, int, int]:
+    """The heads of the chains next to point ``p``, each once: one entry per neighbour (up,
+    left, right, down), 0 where the neighbour is empty or a wall or its chain came before.
+    The loops over "every distinct chain next to p" (captures, liberty updates, hashes).
+    (The zeros are int32 like the grid, so that numba can iterate over the tuple.)"""
+    a = grid[HEAD, p - w]
+    b = grid[HEAD, p - 1]
+    if b == a:
+        b = np.int32(0)
+    c = grid[HEAD, p + 1]
+    if c == a or c == b:
+        c = np.int32(0)
+    d = grid[HEAD, p + w]
+    if d == a or d == b or d == c:
+        d = np.int32(0)
+    return a, b, c, d
+
+
 @njit(cache=True)
 def _merge(grid: np.ndarray, w: int, ha: int, hb: int) -> int:
     """Join two chains of one colour; returns the head of the union.
@@ -170,19 +189,9 @@ def _remove_chain(grid: np.ndarray, meta: np.ndarray, head: int) -> int:
     # each freed point is one new liberty of every distinct chain next to it
     s = head
     while True:
-        s0 = -1
-        s1 = -1
-        s2 = -1
-        for q in (s - w, s - 1, s + 1, s + w):
-            h = grid[HEAD, q]
-            if h != 0 and h != s0 and h != s1 and h != s2:
+        for h in neighbour_chains(grid, w, s):
+            if h != 0:
                 grid[LIBS, h] += 1
-                if s0 == -1:
-                    s0 = h
-                elif s1 == -1:
-                    s1 = h
-                else:
-                    s2 = h
         nxt = grid[NEXT, s]
         grid[NEXT, s] = 0
         s = nxt
@@ -208,19 +217,9 @@ def play_stone(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
     grid[SIZE, p] = 1
     grid[LIBS, p] = grid[NB, p] & 0xFF
     # p was a liberty of every chain next to it: one less each
-    s0 = -1
-    s1 = -1
-    s2 = -1
-    for q in (p - w, p - 1, p + 1, p + w):
-        h = grid[HEAD, q]
-        if h != 0 and h != p and h != s0 and h != s1 and h != s2:
+    for h in neighbour_chains(grid, w, p):
+        if h != 0 and h != p:
             grid[LIBS, h] -= 1
-            if s0 == -1:
-                s0 = h
-            elif s1 == -1:
-                s1 = h
-            else:
-                s2 = h
     for q in (p - w, p - 1, p + 1, p + w):
         if grid[COLOR, q] == c:
             hq = grid[HEAD, q]
@@ -301,44 +300,23 @@ def hash_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
     w = meta[M_W]
     o = 3 - c
     h = meta[M_HASH] ^ ZOBRIST[c, p]
-    s0 = -1
-    s1 = -1
-    s2 = -1
+    heads = neighbour_chains(grid, w, p)
     captures = False
     own_safe = (grid[NB, p] & 0xFF) > 0
-    for q in (p - w, p - 1, p + 1, p + w):
-        cq = grid[COLOR, q]
-        if cq == o:
-            hq = grid[HEAD, q]
-            if grid[LIBS, hq] == 1 and hq != s0 and hq != s1 and hq != s2:
-                h = _xor_chain(grid, h, hq, o)
-                captures = True
-                if s0 == -1:
-                    s0 = hq
-                elif s1 == -1:
-                    s1 = hq
-                else:
-                    s2 = hq
-        elif cq == c and grid[LIBS, grid[HEAD, q]] > 1:
+    for hq in heads:
+        cq = grid[COLOR, hq]
+        if cq == o and grid[LIBS, hq] == 1:
+            h = _xor_chain(grid, h, hq, o)
+            captures = True
+        elif cq == c and grid[LIBS, hq] > 1:
             own_safe = True
     if captures or own_safe:
         return h
     # suicide: the new stone and every chain it joins leave the board
     h ^= ZOBRIST[c, p]
-    s0 = -1
-    s1 = -1
-    s2 = -1
-    for q in (p - w, p - 1, p + 1, p + w):
-        if grid[COLOR, q] == c:
-            hq = grid[HEAD, q]
-            if hq != s0 and hq != s1 and hq != s2:
-                h = _xor_chain(grid, h, hq, c)
-                if s0 == -1:
-                    s0 = hq
-                elif s1 == -1:
-                    s1 = hq
-                else:
-                    s2 = hq
+    for hq in heads:
+        if grid[COLOR, hq] == c:
+            h = _xor_chain(grid, h, hq, c)
     return h
 
 

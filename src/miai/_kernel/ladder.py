@@ -65,7 +65,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from miai._kernel.board import COLOR, HEAD, LEGAL, LIBS, M_W, NEXT, legality, play_stone
+from miai._kernel.board import COLOR, HEAD, LEGAL, LIBS, M_W, NEXT, legality, neighbour_chains, play_stone
 from miai._kernel.tactics import captures_something, chain_liberty, liberties_after
 
 MAX_PLIES = 100
@@ -291,21 +291,11 @@ def ladder_atari_works_with(
     gs[0, :, :] = grid
     ms[0, :] = meta
     play_stone(gs[0], ms[0], p, c)
-    read0 = -1
-    read1 = -1
-    read2 = -1
-    for q in (p - w, p - 1, p + 1, p + w):
-        h = gs[0, HEAD, q]
-        if gs[0, COLOR, q] == o and gs[0, LIBS, h] == 1 and h != read0 and h != read1 and h != read2:
+    for h in neighbour_chains(gs[0], w, p):
+        if gs[0, COLOR, h] == o and gs[0, LIBS, h] == 1:
             budget[0] = NODE_BUDGET
-            if _read(gs, ms, work, budget, 0, q, c):  # reading leaves the stones of gs[0]
+            if _read(gs, ms, work, budget, 0, h, c):  # reading leaves the stones of gs[0]
                 return True
-            if read0 == -1:
-                read0 = h
-            elif read1 == -1:
-                read1 = h
-            else:
-                read2 = h
     return False
 
 

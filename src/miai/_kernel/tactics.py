@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from miai._kernel.board import COLOR, EMPTY, HEAD, LIBS, M_MARKGEN, M_W, MARK, NEXT, SIZE
+from miai._kernel.board import COLOR, EMPTY, LIBS, M_MARKGEN, M_W, MARK, NEXT, SIZE, neighbour_chains
 
 
 @njit(cache=True)
@@ -33,21 +33,23 @@ def captures_something(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> in
     w = meta[M_W]
     o = 3 - c
     total = 0
-    s0 = -1
-    s1 = -1
-    s2 = -1
-    for q in (p - w, p - 1, p + 1, p + w):
-        if grid[COLOR, q] == o:
-            h = grid[HEAD, q]
-            if grid[LIBS, h] == 1 and h != s0 and h != s1 and h != s2:
-                total += grid[SIZE, h]
-                if s0 == -1:
-                    s0 = h
-                elif s1 == -1:
-                    s1 = h
-                else:
-                    s2 = h
+    for h in neighbour_chains(grid, w, p):
+        if grid[COLOR, h] == o and grid[LIBS, h] == 1:
+            total += grid[SIZE, h]
     return total
+
+
+@njit(cache=True, inline="always")
+def _mark_liberties(grid: np.ndarray, w: int, s: int, gen: int, libs: int, cap: int) -> int:
+    """``libs`` plus the empty neighbours of ``s`` not yet marked ``gen`` (marking them),
+    counted up to ``cap``: one stone's step of :func:`liberties_after`'s flood fill."""
+    for e in (s - w, s - 1, s + 1, s + w):
+        if grid[COLOR, e] == EMPTY and grid[MARK, e] != gen:
+            grid[MARK, e] = gen
+            libs += 1
+            if libs >= cap:
+                return libs
+    return libs
 
 
 @njit(cache=True)
@@ -58,24 +60,16 @@ def liberties_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int, cap: int
     gen = meta[M_MARKGEN] + 1
     meta[M_MARKGEN] = gen
     grid[MARK, p] = gen
-    libs = 0
-    for q in (p - w, p - 1, p + 1, p + w):
-        if grid[COLOR, q] == EMPTY and grid[MARK, q] != gen:
-            grid[MARK, q] = gen
-            libs += 1
-            if libs >= cap:
-                return libs
-    for q in (p - w, p - 1, p + 1, p + w):
-        if grid[COLOR, q] == c:
-            head = grid[HEAD, q]
+    libs = _mark_liberties(grid, w, p, gen, 0, cap)
+    if libs >= cap:
+        return libs
+    for head in neighbour_chains(grid, w, p):
+        if grid[COLOR, head] == c:
             s = head
             while True:
-                for e in (s - w, s - 1, s + 1, s + w):
-                    if grid[COLOR, e] == EMPTY and grid[MARK, e] != gen:
-                        grid[MARK, e] = gen
-                        libs += 1
-                        if libs >= cap:
-                            return libs
+                libs = _mark_liberties(grid, w, s, gen, libs, cap)
+                if libs >= cap:
+                    return libs
                 s = grid[NEXT, s]
                 if s == head:
                     break
@@ -87,18 +81,7 @@ def stones_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
     """How many stones the chain of a stone of ``c`` on ``p`` would have."""
     w = meta[M_W]
     stones = 1
-    h0 = -1
-    h1 = -1
-    h2 = -1
-    for q in (p - w, p - 1, p + 1, p + w):
-        if grid[COLOR, q] == c:
-            h = grid[HEAD, q]
-            if h != h0 and h != h1 and h != h2:
-                stones += grid[SIZE, h]
-                if h0 == -1:
-                    h0 = h
-                elif h1 == -1:
-                    h1 = h
-                else:
-                    h2 = h
+    for h in neighbour_chains(grid, w, p):
+        if grid[COLOR, h] == c:
+            stones += grid[SIZE, h]
     return stones

@@ -25,7 +25,7 @@ from miai.coords import Color, Point
 from miai.errors import MiaiError
 from miai.game import Phase
 from miai.gtp import words
-from miai.gtp.protocol import GtpError, Handler
+from miai.gtp.protocol import GtpError, Handler, bound
 from miai.result import Termination
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,12 +39,7 @@ STATUSES = ("alive", "dead", "seki")
 
 def commands(engine: GtpEngine) -> list[tuple[str, Handler]]:
     """The handlers of this module, bound to ``engine``, for its dispatcher."""
-    return [
-        ("final_score", lambda args: final_score(engine, args)),
-        ("final_status_list", lambda args: final_status_list(engine, args)),
-        ("final_status", lambda args: final_status(engine, args)),
-        ("estimate_score", lambda args: estimate_score(engine, args)),
-    ]
+    return bound(engine, final_score, final_status_list, final_status, estimate_score)
 
 
 def final_score(engine: GtpEngine, args: Sequence[str]) -> str:

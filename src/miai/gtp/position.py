@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from miai.coords import Move, point_to_gtp
 from miai.game import Phase
 from miai.gtp import words
-from miai.gtp.protocol import Handler
+from miai.gtp.protocol import Handler, bound
 from miai.gtp.words import expect, gtp_vertices
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -38,15 +38,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def commands(engine: GtpEngine) -> list[tuple[str, Handler]]:
     """The handlers of this module, bound to ``engine``, for its dispatcher."""
-    return [
-        ("query_boardsize", lambda args: query_boardsize(engine, args)),
-        ("get_komi", lambda args: get_komi(engine, args)),
-        ("list_stones", lambda args: list_stones(engine, args)),
-        ("captures", lambda args: captures(engine, args)),
-        ("is_legal", lambda args: is_legal(engine, args)),
-        ("all_legal", lambda args: all_legal(engine, args)),
-        ("move_history", lambda args: move_history(engine, args)),
-    ]
+    return bound(engine, query_boardsize, get_komi, list_stones, captures, is_legal, all_legal, move_history)
 
 
 def query_boardsize(engine: GtpEngine, args: Sequence[str]) -> str:

@@ -30,10 +30,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
+from typing import TypeVar
 
 from miai.errors import MiaiError
 
 Handler = Callable[[Sequence[str]], "str | None"]
+
+_E = TypeVar("_E")
+
+
+def bound(engine: _E, *functions: Callable[[_E, Sequence[str]], str | None]) -> list[tuple[str, Handler]]:
+    """Handlers named as their functions, each called with ``engine`` before the arguments:
+    ``bound(engine, final_score)`` answers ``final_score`` with ``final_score(engine, args)``."""
+    return [(f.__name__, partial(f, engine)) for f in functions]
 """A command handler: the argument words in, the response text out (``None`` = empty)."""
 
 PROTOCOL_VERSION = "2"

@@ -25,6 +25,7 @@ from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError, MiaiE
 from miai.game import Game, Phase
 from miai.handicap import fixed_handicap_points
 from miai.rules import Rules
+from miai.server.actions import check_fields
 from miai.server.errors import BadRequest, reason_code
 
 __all__ = ["Position", "parse_position", "analyse_position", "TOP_CANDIDATES"]
@@ -37,7 +38,8 @@ Edit = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]
 Step = tuple[str | None, str, tuple[Edit, ...]]
 """A move: its colour (None: the side to move), its vertex or ``pass``, the edits after it."""
 
-_FIELDS = {"size", "rules", "handicap", "start", "moves", "seconds"}
+_FIELDS = dict.fromkeys(("size", "rules", "handicap", "start", "moves", "seconds"), False)
+"""The request's fields, none required (a missing size is refused as a bad one)."""
 _COLORS = ("black", "white")
 
 
@@ -94,11 +96,7 @@ def _move(item: Any, n: int) -> Step:
 def parse_position(body: Any, *, max_moves: int) -> Position:
     """The checked request; :class:`~miai.server.errors.BadRequest` names what is wrong.
     Whether the vertices are on the board and the moves legal is the worker's to find."""
-    if not isinstance(body, dict):
-        raise _bad("the body must be a JSON object: {\"size\", \"rules\", \"handicap\", \"start\", \"moves\"}")
-    unknown = sorted(set(body) - _FIELDS)
-    if unknown:
-        raise _bad(f"unknown field {unknown[0]!r}: the fields are {', '.join(sorted(_FIELDS))}")
+    body = check_fields(body, _FIELDS, "analysis")
     size = body.get("size")
     if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 25:
         raise _bad("size must be a whole number from 2 to 25")

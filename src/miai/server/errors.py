@@ -36,6 +36,15 @@ class ApiError(MiaiError, ValueError):
     status = 400
     code = "bad-request"
 
+    def __init_subclass__(cls, *, status: int | None = None, code: str | None = None, **kwargs: Any):
+        """``class NotFound(ApiError, status=404, code="not-found")``: a subclass names its
+        status and code in its header; one it leaves out is inherited."""
+        super().__init_subclass__(**kwargs)
+        if status is not None:
+            cls.status = status
+        if code is not None:
+            cls.code = code
+
     def __init__(self, message: str, **extra: Any):
         super().__init__(message)
         self.message = message
@@ -53,72 +62,47 @@ class BadRequest(ApiError):
     """Malformed input: not JSON, an unknown field, a wrong type, a bad value."""
 
 
-class Forbidden(ApiError):
+class Forbidden(ApiError, status=403, code="forbidden"):
     """A missing or wrong seat token, or a spectator trying to act."""
 
-    status = 403
-    code = "forbidden"
 
-
-class Unauthorized(ApiError):
+class Unauthorized(ApiError, status=401, code="unauthorized"):
     """A login that failed: the same answer for an unknown user and a wrong password."""
 
-    status = 401
-    code = "unauthorized"
+
+class NotFound(ApiError, status=404, code="not-found"):
+    """Nothing by that id or name: no such game, action or page."""
 
 
-class NotFound(ApiError):
-    status = 404
-    code = "not-found"
-
-
-class Conflict(ApiError):
+class Conflict(ApiError, status=409, code="conflict"):
     """The request cannot apply to the game as it now stands (an action id reused)."""
 
-    status = 409
-    code = "conflict"
 
-
-class StaleVersion(Conflict):
+class StaleVersion(Conflict, code="stale-version"):
     """The client's ``v`` is not the game's current version; ``v`` in the answer is."""
-
-    code = "stale-version"
 
     def __init__(self, message: str, *, v: int):
         super().__init__(message, v=v)
 
 
-class PayloadTooLarge(ApiError):
-    status = 413
-    code = "too-large"
+class PayloadTooLarge(ApiError, status=413, code="too-large"):
+    """A request body or WebSocket frame over its limit (:class:`~miai.server.config.ServerConfig`)."""
 
 
-class IllegalAction(ApiError):
+class IllegalAction(ApiError, status=422, code="illegal"):
     """A well-formed action the rules forbid now: ``reason`` says which rule."""
 
-    status = 422
-    code = "illegal"
 
-
-class RecordUnreadable(ApiError):
+class RecordUnreadable(ApiError, status=422, code="unreadable"):
     """An uploaded game record that cannot be reviewed: the reader's message says where and why."""
 
-    status = 422
-    code = "unreadable"
 
-
-class Unsupported(ApiError):
+class Unsupported(ApiError, status=422, code="unsupported"):
     """A well-formed request for something this server does not do yet (clocks, computer seats)."""
 
-    status = 422
-    code = "unsupported"
 
-
-class TooManyRequests(ApiError):
+class TooManyRequests(ApiError, status=429, code="rate-limited"):
     """Over a rate limit: ``limit`` names it, ``retry_after`` is in whole seconds."""
-
-    status = 429
-    code = "rate-limited"
 
     def __init__(self, message: str, *, limit: str, retry_after: int):
         super().__init__(message, limit=limit, retry_after=retry_after)
@@ -128,11 +112,8 @@ class TooManyRequests(ApiError):
         return {"Retry-After": str(self.retry_after)}
 
 
-class Unavailable(ApiError):
+class Unavailable(ApiError, status=503, code="unavailable"):
     """The server could not do it now (the database failed): the client retries the same request."""
-
-    status = 503
-    code = "unavailable"
 
 
 def database_down() -> Unavailable:

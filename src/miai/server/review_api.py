@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from miai.server.actions import check_fields
 from miai.server.api import parse_json, read_body, server_of
 from miai.server.errors import BadRequest
 from miai.server.review import build_review
@@ -23,7 +24,8 @@ from miai.server.room import GameRoom
 
 __all__ = ["routes"]
 
-_JSON_FIELDS = {"sgf"}
+_JSON_FIELDS = {"sgf": False}
+"""A JSON body's one field (a missing one is refused as not a string)."""
 
 
 def _record_of(body: bytes, content_type: str) -> bytes | str:
@@ -36,12 +38,7 @@ def _record_of(body: bytes, content_type: str) -> bytes | str:
             raise BadRequest("the body is empty: send the record (SGF) as the body, or JSON {\"sgf\": \"...\"}")
         return body
     value = parse_json(body)
-    if not isinstance(value, dict):
-        raise BadRequest("a JSON body must be an object: {\"sgf\": \"...\"}")
-    unknown = sorted(set(value) - _JSON_FIELDS)
-    if unknown:
-        raise BadRequest(f"unknown field {unknown[0]!r}: the only field is \"sgf\"")
-    text = value.get("sgf")
+    text = check_fields(value, _JSON_FIELDS, "review").get("sgf")
     if not isinstance(text, str):
         raise BadRequest("\"sgf\" must be the record's text (a string)")
     if not text.strip():
