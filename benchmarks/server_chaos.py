@@ -148,10 +148,8 @@ class ChaosPlayer(Player):
             if answer.status_code != 200:
                 stats.errors[f"http-{answer.status_code}-{answer.json().get('error')}"] += 1
                 return
-            elapsed = time.perf_counter() - start
-            stats.latencies["http"].append(elapsed)
-            stats.by_kind.setdefault(kind, []).append(elapsed)
-            stats.acks.append(Ack(self.game_id, answer.json()["v"], a, self.seat, kind, move))
+            ack = Ack(self.game_id, answer.json()["v"], a, self.seat, kind, move)
+            stats.acked("http", kind, start - bench.t0, time.perf_counter() - start, ack)
             return
         chaos.gave_up += 1
 

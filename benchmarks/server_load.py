@@ -63,7 +63,9 @@ from websockets.exceptions import ConnectionClosed
 from miai.coords import Color, point_to_gtp
 from miai.game import Game, Phase
 from miai.rules import Rules
+from miai.server.config import ServerConfig
 from miai.server.events import EventKind, apply_event
+from miai.server.shards import LOCK_SPACE
 from miai.testing.serve import ServeProcess
 from miai.testing.services import Postgres, Redis, free_port
 
@@ -142,6 +144,8 @@ class Stats:
     by_kind: dict[str, list[float]] = field(default_factory=dict)
     """The same latencies by the event kind the action made (move, pass, propose, accept, resign)."""
     acks: list[Ack] = field(default_factory=list)
+    timed: list[tuple[float, float]] = field(default_factory=list)
+    """(seconds into the run when sent, seconds to the answer) of every acknowledged action."""
     errors: Counter[str] = field(default_factory=Counter)
     messages: Counter[str] = field(default_factory=Counter)
     """The error frames' messages, by code and message."""
@@ -161,6 +165,15 @@ class Stats:
     cpu: dict[str, list[tuple[float, float, int]]] = field(default_factory=dict)
     """Samples by process tree (``server0``, ``postgres``…): (time, cpu s of the tree, rss of the tree)."""
 
+
+    def acked(self, via: str, kind: str, at: float, elapsed: float, ack: Ack) -> None:
+        """An action answered ``elapsed`` s after it was sent, ``at`` s into the run."""
+        self.latencies[via].append(elapsed)
+        self.by_kind.setdefault(kind, []).append(elapsed)
+        self.timed.append((at, elapsed))
+        if elapsed > 0.2:
+            self.slowest.append((elapsed, at, kind, via))
+        self.acks.append(ack)
 
     def error_frame(self, d: dict[str, Any]) -> None:
         self.errors[f"error-frame-{d.get('error')}"] += 1
@@ -367,11 +380,7 @@ class Player:
                 if answer.status_code != 200:
                     stats.errors[f"http-{answer.status_code}-{answer.json().get('error')}"] += 1
                     return
-                stats.latencies["http"].append(elapsed)
-                stats.by_kind.setdefault(kind, []).append(elapsed)
-                if elapsed > 0.2:
-                    stats.slowest.append((elapsed, start - bench.t0, kind, "http"))
-                stats.acks.append(Ack(self.game_id, answer.json()["v"], a, self.seat, kind, move))
+                stats.acked("http", kind, start - bench.t0, elapsed, Ack(self.game_id, answer.json()["v"], a, self.seat, kind, move))
                 return
             ws = self.ws
             if ws is None:
@@ -385,11 +394,7 @@ class Player:
             if reply["t"] == "reject":
                 stats.errors[f"reject-{reply['d'].get('error')}"] += 1
                 return
-            stats.latencies["ws"].append(elapsed)
-            stats.by_kind.setdefault(kind, []).append(elapsed)
-            if elapsed > 0.2:
-                stats.slowest.append((elapsed, start - bench.t0, kind, "ws"))
-            stats.acks.append(Ack(self.game_id, reply["d"]["v"], a, self.seat, kind, move))
+            stats.acked("ws", kind, start - bench.t0, elapsed, Ack(self.game_id, reply["d"]["v"], a, self.seat, kind, move))
         except asyncio.TimeoutError:
             stats.errors["timeout"] += 1
         except (httpx.HTTPError, ConnectionClosed, OSError) as e:
@@ -540,7 +545,7 @@ class Deployment:
     simulated clients come from 127.0.0.1).
     """
 
-    def __init__(self, mode: str, directory: Path, processes: int):
+    def __init__(self, mode: str, directory: Path, processes: int, log_level: str = "warning"):
         self.mode, self.directory = mode, directory
         self.postgres: Postgres | None = None
         self.redis: Redis | None = None
@@ -557,7 +562,7 @@ class Deployment:
         count = processes if mode == "cluster" else 1
         self.servers = [
             ServeProcess(
-                "", redis=self.redis.url if self.redis else None, extra=["--no-rate-limits", "--log-level", "warning"],
+                "", redis=self.redis.url if self.redis else None, extra=["--no-rate-limits", "--log-level", log_level],
                 env={"MIAI_SECRET": "the load benchmark's shared secret"}, log_path=directory / f"server{i}.log",
                 cwd=directory,
             )
@@ -573,6 +578,35 @@ class Deployment:
         for server in self.servers:
             server.database = self.database
             server.start()
+        if len(self.servers) > 1:
+            asyncio.run(self.balanced())
+
+    async def balanced(self, timeout: float = 30.0) -> None:
+        """Wait until the processes hold their shares of the shards (the first one to start
+        takes them all, then gives the others theirs): a server that has been running, not one
+        handing games over while the clients arrive."""
+        import asyncpg  # type: ignore[import-untyped]
+
+        share = -(-ServerConfig().shards // len(self.servers))
+        deadline = time.monotonic() + timeout
+        conn = await asyncpg.connect(self.database)
+        try:
+            while time.monotonic() < deadline:
+                held = {
+                    row["application_name"]: row["n"]
+                    for row in await conn.fetch(
+                        "select a.application_name, count(*) as n from pg_locks l "
+                        "join pg_stat_activity a on a.pid = l.pid where l.locktype = 'advisory' "
+                        "and l.granted and l.objsubid = 2 and l.classid = $1::bigint::oid group by 1",
+                        LOCK_SPACE,
+                    )
+                }
+                if len(held) == len(self.servers) and all(n <= share for n in held.values()):
+                    return
+                await asyncio.sleep(0.2)
+        finally:
+            await conn.close()
+        raise RuntimeError(f"the shards were not shared out within {timeout:.0f} s")
 
     def roots(self) -> dict[str, int]:
         """The processes whose trees are measured, by name: ``server0``, ``server1``…, ``postgres``, ``redis``."""
@@ -683,6 +717,7 @@ def summarize(args: argparse.Namespace, stats: Stats, client: dict[str, Any], ve
             "rules": RULES,
         },
         "ack_latency": latency_summary(every),
+        "ack_latency_after_ramp": latency_summary([e for at, e in stats.timed if at >= args.ramp]),
         "ack_latency_ws": latency_summary(stats.latencies["ws"]),
         "ack_latency_http": latency_summary(stats.latencies["http"]),
         "ack_latency_by_kind": {kind: latency_summary(v) for kind, v in sorted(stats.by_kind.items())},
@@ -723,14 +758,14 @@ def table(summary: dict[str, Any]) -> str:
     cpu = summary["cpu"]
     servers, database = cpu.get("servers", {}), cpu.get("postgres", {})
     head = (
-        "| mode | players | spectators | actions/s | ack p50 | p90 | p99 | max | events/s | servers' CPU | "
+        "| mode | players | spectators | actions/s | ack p50 | p90 | p99 | p99 after the ramp | max | events/s | servers' CPU | "
         "PostgreSQL CPU | servers' RSS | errors | lost/doubled | load |"
     )
-    rule = "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|"
+    rule = "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|"
     row = (
         f"| {setup['mode']} ({setup['processes']}) | {setup['players']} | {setup['spectators']} | "
         f"{summary['actions_per_s']} | {lat['p50_ms']} ms | "
-        f"{lat['p90_ms']} ms | {lat['p99_ms']} ms | {lat['max_ms']} ms | {summary['events_delivered_per_s']} | "
+        f"{lat['p90_ms']} ms | {lat['p99_ms']} ms | {summary['ack_latency_after_ramp']['p99_ms']} ms | {lat['max_ms']} ms | {summary['events_delivered_per_s']} | "
         f"{servers.get('cpu_mean_pct', '?')}% | {database.get('cpu_mean_pct', '-')}{'%' if database else ''} | "
         f"{servers.get('rss_peak_mib', '?')} MiB | {errors} | "
         f"{verify['lost']}/{verify['doubled']} of {verify['acknowledged']}"
@@ -757,6 +792,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--mode", choices=["sqlite", "postgres", "cluster"], default="sqlite",
                    help="one process on SQLite (default), one on PostgreSQL, or several on PostgreSQL + Redis")
     p.add_argument("--processes", type=int, default=2, help="server processes in --mode cluster (default 2)")
+    p.add_argument("--log-level", default="warning", help="the servers' --log-level (default warning)")
     p.add_argument("--timeout", type=float, help="hard limit of the whole run in seconds (default: duration + 180)")
     p.add_argument("--keep", action="store_true", help="keep the temporary directory (database, server log)")
     p.add_argument("--json", type=Path, help="also write the JSON summary to this file")
@@ -780,7 +816,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     directory = Path(tempfile.mkdtemp(prefix="miai-load-"))
-    deployment = Deployment(args.mode, directory, args.processes)
+    deployment = Deployment(args.mode, directory, args.processes, args.log_level)
     load_before = load_average()
     Game(SIZE).legal_moves()  # load the compiled kernel now, not in the first client's turn
     stats: Stats | None = None

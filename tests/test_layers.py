@@ -57,3 +57,11 @@ def test_upper_layers_import_only_downwards(package):
     for path in paths:
         bad = sorted(i for i in imports_of(path) if i.startswith(forbidden))
         assert not bad, f"{path.relative_to(SRC)} imports {bad}"
+
+
+def test_nothing_in_the_package_imports_the_testing_helpers():
+    for path in SRC.rglob("*.py"):
+        if path.is_relative_to(SRC / "testing"):
+            continue
+        bad = sorted(i for i in imports_of(path) if i.startswith("miai.testing"))
+        assert not bad, f"{path.relative_to(SRC)} imports {bad}"

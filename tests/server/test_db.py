@@ -114,3 +114,15 @@ def test_migration_0002_keeps_the_games_of_a_0001_database(tmp_path):
         assert answer.status_code == 201
         assert table.post("black", "play", {"move": "G7", "v": 4}).status_code == 200
         assert table.state()["players"] == {"black": "newcomer", "white": guest}
+
+
+def test_a_postgresql_engine_keeps_the_configured_pool():
+    async def sizes(pool):
+        engine = open_engine("postgresql://u@h/db", pool) if pool else open_engine("postgresql://u@h/db")
+        try:
+            return engine.sync_engine.pool.size(), engine.sync_engine.pool._max_overflow  # no connection is opened
+        finally:
+            await engine.dispose()
+
+    assert asyncio.run(sizes(None)) == (20, 10)  # ServerConfig.database_pool's default
+    assert asyncio.run(sizes((3, 0))) == (3, 0)

@@ -10,6 +10,7 @@ from miai.server.config import ServerConfig
 from miai.server.events import Event, EventKind
 from miai.server.relay import Relay, event_v
 from miai.server.room import Subscriber, frame
+from miai.server.versions import GameVersions
 
 
 def move(v: int) -> Event:
@@ -33,6 +34,16 @@ class Store:
     async def load_events(self, game_id, after=0, limit=None):
         self.reads += 1
         return [e for e in self.events if e.v > after][:limit]
+
+    async def versions(self, game_ids):
+        return {"g": max((e.v for e in self.events), default=0)} if "g" in game_ids else {}
+
+
+def relay_server(bus, store, router, config):
+    """What a relay uses of the server: the bus, the store, the router, the settings, and the
+    games' versions (read by one task for all the relays)."""
+    versions = GameVersions(store.versions, config.relay_poll_s)
+    return SimpleNamespace(bus=bus, store=store, router=router, config=config, versions=versions)
 
 
 class Router:
@@ -58,7 +69,7 @@ def test_a_gap_is_filled_from_the_database_a_duplicate_dropped_and_a_lost_tail_f
 
     async def run():
         bus, store = Bus(), Store(events)
-        server = SimpleNamespace(bus=bus, store=store, router=Router(), config=ServerConfig(relay_poll_s=0.05))
+        server = relay_server(bus, store, Router(), ServerConfig(relay_poll_s=0.05))
         sub = Subscriber()
         conn = SimpleNamespace(server=server, game_id="g", token=None, sub=sub, send=lambda t, d: sub.send(frame(t, d)))
         relay = Relay(conn)
@@ -70,13 +81,18 @@ def test_a_gap_is_filled_from_the_database_a_duplicate_dropped_and_a_lost_tail_f
         first = drain(sub)
         await asyncio.sleep(0.15)  # v=4 and v=5 never came over the bus: the poll finds them
         second = drain(sub)
+        reads = store.reads
+        await asyncio.sleep(0.2)  # idle, and the database holds nothing newer: no more reads
+        idle_reads = store.reads - reads
         await relay.close()
-        return first, second
+        await server.versions.close()
+        return first, second, idle_reads
 
-    first, second = asyncio.run(run())
+    first, second, idle_reads = asyncio.run(run())
     assert [f["t"] for f in first] == ["hello", "event", "event", "chat"]
     assert [f["d"]["v"] for f in first if f["t"] == "event"] == [2, 3]
     assert [f["d"]["v"] for f in second] == [4, 5]
+    assert idle_reads == 0
 
 
 def test_event_v_reads_only_event_frames():
@@ -96,7 +112,7 @@ def test_a_connection_is_announced_to_the_owner_as_a_visitor_while_it_stays_and_
     async def run():
         bus = Bus()
         config = ServerConfig(relay_poll_s=10, visit_every_s=0.1)
-        server = SimpleNamespace(bus=bus, store=Store([]), router=SeatRouter(), config=config)
+        server = relay_server(bus, Store([]), SeatRouter(), config)
         sub = Subscriber()
         conn = SimpleNamespace(server=server, game_id="g", token="tok", sub=sub, send=lambda t, d: sub.send(frame(t, d)))
         relay = Relay(conn)
@@ -114,3 +130,31 @@ def test_a_connection_is_announced_to_the_owner_as_a_visitor_while_it_stays_and_
     assert 2 <= len(visits) <= 5
     assert all(a["key"] == key and a["token"] == "tok" for a in visits)
     assert [a["leave"] for a in visits] == [False] * (len(visits) - 1) + [True]  # the last says it left
+
+
+def test_the_versions_of_all_relayed_games_are_read_in_one_query_and_forgotten_when_unwatched():
+    reads: list[list[str]] = []
+
+    async def read(ids):
+        reads.append(sorted(ids))
+        return {game_id: 7 for game_id in ids}
+
+    async def run():
+        versions = GameVersions(read, interval=0.05)
+        stops = [versions.watch("a"), versions.watch("b"), versions.watch("a")]
+        await asyncio.sleep(0.08)
+        newer = (versions.newer_than("a", 6), versions.newer_than("a", 7), versions.newer_than("zzz", 0))
+        stops[0]()
+        stops[1]()
+        await asyncio.sleep(0.06)
+        last = reads[-1]
+        stops[2]()
+        after_all = versions.newer_than("a", 0)
+        await versions.close()
+        return newer, last, after_all
+
+    newer, last, after_all = asyncio.run(run())
+    assert reads[0] == ["a", "b"]  # one read for both games
+    assert newer == (True, False, False)
+    assert last == ["a"]  # "a" is still watched once; "b" no more
+    assert after_all is False

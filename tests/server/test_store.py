@@ -108,3 +108,15 @@ def test_on_sqlite_write_transactions_take_turns_and_all_commit(tmp_path):
     assert most == 1
     assert [[e.v for e in es] for es in events] == [[1, 2, 3]] * len(games)
     assert {row.v for row in rows} == {3}
+
+
+def test_the_versions_of_many_games_are_read_together_and_unknown_ids_left_out(tmp_path):
+    async def body(store):
+        for n in range(3):
+            await store.create_game(record(f"g{n}"))
+        await store.append("g1", [move(1, "D4", Color.BLACK), move(2, "E5", Color.WHITE)], status="play", result=None, ended_ms=None)
+        many = [f"x{n}" for n in range(1200)] + ["g0", "g1"]  # more than one query's worth of ids
+        return await store.versions(many), await store.versions([])
+
+    found, none = with_store(tmp_path, body)
+    assert found == {"g0": 0, "g1": 2} and none == {}

@@ -8,7 +8,7 @@
 ``postgresql://...``. The server prints the URL it listens on once it accepts connections
 (``--port 0`` picks a free port), opens it in a web browser when started from a terminal where a
 desktop session has one (``--no-browser`` not to), and stops cleanly on SIGTERM or Ctrl-C: the requests under
-way finish, the rooms stop, the database is closed.
+way finish (within 10 s), the rooms stop, the database is closed.
 """
 
 from __future__ import annotations
@@ -77,6 +77,11 @@ def can_open_browser(environ: Mapping[str, str] | None = None, platform: str | N
     return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"))
 
 
+GRACEFUL_SHUTDOWN_S = 10
+"""On SIGTERM the requests under way get this long to finish; connections still open then (a
+client that never answers a close) are cut, and the rooms and the database are closed."""
+
+
 class _Stop(Exception):
     """SIGTERM: stop the server (after its graceful shutdown)."""
 
@@ -121,6 +126,7 @@ def run(args: argparse.Namespace) -> int:
             access_log=args.log_level in ("info", "debug"),
             ws_max_size=1024 * 1024,  # frames over 16 KiB get an error frame; over 1 MiB, close 1009
             lifespan="on",
+            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
         )
     )
 

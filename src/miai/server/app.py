@@ -26,6 +26,7 @@ from miai.server.router import Router
 from miai.server.shards import AdvisoryLocks, Everything, Ownership
 from miai.server.state import Server
 from miai.server.store import Store
+from miai.server.versions import GameVersions
 from miai.server.timekeeper import Timekeeper
 
 __all__ = ["create_app"]
@@ -70,7 +71,7 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        engine = open_engine(config.resolved_database_url())
+        engine = open_engine(config.resolved_database_url(), config.database_pool)
         await migrate(engine)
         await asyncio.to_thread(warm_up)
         store = Store(engine)
@@ -80,7 +81,8 @@ def create_app(
         router = Router(registry, ownership, bus, config)
         registry.owns = ownership.owns
         registry.publish = bus.publish
-        server = Server(config, engine, store, registry, workers, router, ownership, bus)
+        versions = GameVersions(store.versions, config.relay_poll_s)
+        server = Server(config, engine, store, registry, workers, router, ownership, bus, versions)
         app.state.server = server
 
         async def gained(shard: int) -> None:

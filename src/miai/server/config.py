@@ -132,8 +132,14 @@ class ServerConfig:
     forward_timeout_s: float = 5.0
     """How long a request forwarded to a game's owner waits for its answer (a 503, retry, beyond)."""
     relay_poll_s: float = 2.0
-    """How often a connection relayed from another process's game reads the database for
-    events the bus may have dropped."""
+    """How often a process reads the versions of the games it relays from other processes, and
+    how long a relayed connection waits on a quiet bus before it reads the events the bus may
+    have dropped (only when the database holds a later version: versions.py)."""
+    database_pool: tuple[int, int] = (20, 10)
+    """PostgreSQL: the connections a process keeps open, and how many more it may open at a
+    peak. Each process also holds one for its shards' locks: N processes need PostgreSQL's
+    ``max_connections`` (100 by default) above N x 31. Under load the default pool of 5 + 10
+    made actions wait for a connection (BENCHMARKS.md, *several processes*)."""
     visit_every_s: float = 10.0
     """How often a connection relayed from another process's game tells the owner it is still
     there (visitors.py)."""

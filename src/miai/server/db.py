@@ -82,9 +82,10 @@ def _is_memory(url: sa.URL) -> bool:
     return url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:")
 
 
-def open_engine(url: str) -> AsyncEngine:
+def open_engine(url: str, pool: tuple[int, int] = (20, 10)) -> AsyncEngine:
     """The async engine for ``url`` (see :func:`async_url`), with SQLite's settings applied to
-    every new connection and the file's directory created."""
+    every new connection and the file's directory created; on PostgreSQL a pool of
+    ``pool`` = (connections kept, more at a peak)."""
     parsed = async_url(url)
     kwargs: dict[str, Any] = {}
     if parsed.get_backend_name() == "sqlite":
@@ -95,6 +96,7 @@ def open_engine(url: str) -> AsyncEngine:
         kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_MS / 1000}
     else:
         kwargs["pool_pre_ping"] = True
+        kwargs["pool_size"], kwargs["max_overflow"] = pool
     engine = create_async_engine(parsed, **kwargs)
     if parsed.get_backend_name() == "sqlite":
         memory = _is_memory(parsed)

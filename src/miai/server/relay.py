@@ -4,8 +4,10 @@ The connection listens to the game's channel on the bus first, then asks the own
 opening frames (``join``: hello, the events after the client's ``v`` or the whole state, the
 chat), and from then on passes on what the owner publishes. The events are numbered: one
 whose ``v`` leaves a gap after the last one sent means the bus dropped some, and the missing
-ones are read from the database before it goes on; and every ``relay_poll_s`` seconds the
-database is read for events the bus may have dropped at the end. So a client here sees every
+ones are read from the database before it goes on; and when the bus has been quiet for
+``relay_poll_s`` seconds while the database holds a later version (read for all the relayed
+games of the process at once: :mod:`miai.server.versions`), the events the bus dropped at the
+end are read too. So a client here sees every
 event, in order, exactly once, whatever Redis does. The connection is a visitor of the owner's
 room (:mod:`miai.server.visitors`): announced when it joins, again every ``visit_every_s``
 seconds, and when it leaves, so that the owner's presence counts it and a seat connected here
@@ -53,6 +55,7 @@ class Relay:
         self.v = 0
         """The last event sent to the client."""
         self._stop = self.server.bus.listen(self.game_id, self.inbox.put_nowait)
+        self._unwatch = self.server.versions.watch(self.game_id)
         self._task: asyncio.Task[None] | None = None
         self._last_visit = 0.0
         self._visiting: asyncio.Task[None] | None = None
@@ -70,6 +73,7 @@ class Relay:
             )
         except BaseException:
             self._stop()
+            self._unwatch()
             raise
         conn.sub.seat = parse_color(joined["seat"]) if joined["seat"] else None
         conn.send("hello", {"v": joined["v"], "seat": joined["seat"], "presence": joined["presence"]})
@@ -91,7 +95,8 @@ class Relay:
             try:
                 text = await asyncio.wait_for(self.inbox.get(), poll)
             except asyncio.TimeoutError:
-                await self._catch_up()
+                if self.server.versions.newer_than(self.game_id, self.v):
+                    await self._catch_up()
                 continue
             v = event_v(text)
             if v is None:
@@ -136,6 +141,7 @@ class Relay:
 
     async def close(self) -> None:
         self._stop()
+        self._unwatch()
         if self._visiting is not None:
             self._visiting.cancel()
         if self._task is not None:

@@ -14,6 +14,7 @@ from miai.server.registry import Registry
 from miai.server.router import Router
 from miai.server.shards import Ownership
 from miai.server.store import Store
+from miai.server.versions import GameVersions
 
 __all__ = ["Server"]
 
@@ -28,10 +29,13 @@ class Server:
     router: Router
     ownership: Ownership
     bus: Bus
+    versions: GameVersions
+    """The versions of the games relayed here from other processes (relay.py)."""
 
     async def close(self) -> None:
         await self.ownership.close()  # the locks go first: another process may take the games
         await self.registry.close()
+        await self.versions.close()
         await self.bus.close()
         self.workers.close()
         await self.engine.dispose()
