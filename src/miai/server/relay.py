@@ -146,8 +146,5 @@ class Relay:
             self._visiting.cancel()
         if self._task is not None:
             self._task.cancel()
-            try:
-                await self._task
-            except (asyncio.CancelledError, Exception):
-                pass
+            await asyncio.gather(self._task, return_exceptions=True)
             await self.visit(leave=True)
