@@ -82,3 +82,16 @@ def test_a_pool_whose_worker_died_is_replaced():
         assert asyncio.run(scenario()) > 0
     finally:
         pool.close()
+
+
+def test_workers_run_at_a_lower_priority_than_the_server():
+    import os
+
+    from miai.server.workers import WORKER_NICE
+
+    pool = Workers(1)
+    try:
+        worker = asyncio.run(pool._run(os.nice, 0))  # os.nice(0) answers the current niceness
+    finally:
+        pool.close()
+    assert worker == min(19, os.nice(0) + WORKER_NICE)

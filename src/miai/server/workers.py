@@ -81,9 +81,18 @@ def _watch(pid: int) -> None:
     os._exit(0)
 
 
+WORKER_NICE = 10
+"""How much lower the workers' CPU priority is than the server's: when the machine is busy, the
+event loop that answers every player goes first, and the estimates and computer moves (whose
+budgets are wall-clock time) get what is left. Measured: p99 after the ramp 140 against 192 ms
+at 1,000 clients (BENCHMARKS.md, *several processes*)."""
+
+
 def _start_worker(server_pid: int) -> None:
-    """Each worker: watch the server, and load the compiled kernel once (numba's disk cache)."""
+    """Each worker: watch the server, lower its priority (:data:`WORKER_NICE`), and load the
+    compiled kernel once (numba's disk cache)."""
     threading.Thread(target=_watch, args=(server_pid,), name="miai server watch", daemon=True).start()
+    os.nice(WORKER_NICE)
     import miai.ai.mcts  # noqa: F401
     import miai.ai.status  # noqa: F401
 
