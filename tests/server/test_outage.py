@@ -26,7 +26,7 @@ def wrapped(orig: BaseException) -> sa.exc.DBAPIError:
     [
         ConnectionRefusedError(111, "Connect call failed"),
         ConnectionResetError(104, "Connection reset by peer"),
-        TimeoutError(),
+        wrapped(TimeoutError()),
         wrapped(asyncpg.exceptions.CannotConnectNowError("the database system is shutting down")),
         wrapped(asyncpg.exceptions.AdminShutdownError("terminating connection due to administrator command")),
         wrapped(asyncpg.exceptions.ConnectionDoesNotExistError("connection was closed in the middle of operation")),
@@ -43,6 +43,8 @@ def test_the_database_being_unreachable_is_an_outage(exc):
     [
         ValueError("a bug"),
         KeyError("v"),
+        TimeoutError(),  # the server's own time-out, not the database's
+        FileNotFoundError(2, "No such file"),
         wrapped(asyncpg.exceptions.UniqueViolationError("duplicate key")),
         sa.exc.IntegrityError("INSERT", {}, Exception("UNIQUE constraint failed")),
     ],

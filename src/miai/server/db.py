@@ -26,11 +26,11 @@ MIGRATION_LOCK = 0x6D696169
 
 
 def outage_kinds() -> tuple[type[BaseException], ...]:
-    """The exception classes that may say the database is unreachable (:func:`is_outage`)."""
+    """The exception classes that may say the database is unreachable (:func:`is_outage` decides)."""
     import asyncpg  # type: ignore[import-untyped]
 
     return (
-        OSError,  # connection refused or reset, and TimeoutError
+        OSError,  # connection refused or reset; a time-out, when a database error carries it
         asyncpg.exceptions.PostgresConnectionError,  # class 08: connection exceptions
         asyncpg.exceptions.OperatorInterventionError,  # class 57: shutting down, cannot connect now
         asyncpg.exceptions.InterfaceError,  # the connection was closed in the middle of an operation
@@ -42,13 +42,22 @@ def outage_kinds() -> tuple[type[BaseException], ...]:
 def is_outage(exc: BaseException) -> bool:
     """Whether ``exc`` (or what it wraps) says the database cannot be reached for now — it is
     stopped, restarting, or the connection broke — rather than that the request was wrong: such
-    a request is answered 503 (retry) instead of 500, and nothing of it was committed."""
-    kinds = outage_kinds()
+    a request is answered 503 (retry) instead of 500. A broken connection counts wherever it
+    stands in the chain; another ``OSError`` (a time-out) only inside a database error, since
+    the server's own time-outs and files are not the database."""
+    import asyncpg
+
+    kinds = tuple(k for k in outage_kinds() if k is not OSError)
+    database_errors = (sa.exc.DBAPIError, asyncpg.exceptions.PostgresError, asyncpg.exceptions.InterfaceError)
     seen: set[int] = set()
+    in_database_error = False
     current: BaseException | None = exc
     while current is not None and id(current) not in seen:
         seen.add(id(current))
-        if isinstance(current, kinds) or (isinstance(current, sa.exc.DBAPIError) and current.connection_invalidated):
+        in_database_error = in_database_error or isinstance(current, database_errors)
+        if isinstance(current, (*kinds, ConnectionError)) or (in_database_error and isinstance(current, OSError)):
+            return True
+        if isinstance(current, sa.exc.DBAPIError) and current.connection_invalidated:
             return True
         current = getattr(current, "orig", None) or current.__cause__ or current.__context__
     return False
