@@ -120,12 +120,11 @@ class ChaosPlayer(Player):
     async def _act(self, v: int) -> None:
         bench, stats = self.bench, self.bench.stats
         chaos: ChaosStats = bench.chaos  # type: ignore[attr-defined]
-        await asyncio.sleep(bench.rng.uniform(*bench.args.think))
-        if bench.stopping.is_set() or self.v != v:
+        chosen = await self._think(v)
+        if chosen is None:
             return
-        t, body, kind, move = self._choose()
-        a = bench.action_id()
-        body = {**body, "v": v, "a": a}
+        t, body, kind, move = chosen
+        a = body["a"]
         start = time.perf_counter()
         deadline = start + bench.args.give_up
         while time.perf_counter() < deadline:

@@ -362,14 +362,23 @@ class Player:
                 return "play", {"move": move}, "move", move
         return "play", {"move": "pass"}, "pass", None
 
-    async def _act(self, v: int) -> None:
-        bench, stats = self.bench, self.bench.stats
+    async def _think(self, v: int) -> tuple[str, dict[str, Any], str, str | None] | None:
+        """Think, then the action to send at version ``v`` (:meth:`_choose`, its body stamped
+        with ``v`` and a new action id ``a``); None when the run stops or the game moved on."""
+        bench = self.bench
         await asyncio.sleep(bench.rng.uniform(*bench.args.think))
         if bench.stopping.is_set() or self.v != v:
-            return
+            return None
         t, body, kind, move = self._choose()
-        a = bench.action_id()
-        body = {**body, "v": v, "a": a}
+        return t, {**body, "v": v, "a": bench.action_id()}, kind, move
+
+    async def _act(self, v: int) -> None:
+        bench, stats = self.bench, self.bench.stats
+        chosen = await self._think(v)
+        if chosen is None:
+            return
+        t, body, kind, move = chosen
+        a = body["a"]
         start = time.perf_counter()
         try:
             if self.via_http:
