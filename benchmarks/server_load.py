@@ -223,6 +223,21 @@ def eye_of(game: Game, point: tuple[int, int], color: Color) -> bool:
     return True
 
 
+async def receive(
+    ws: ClientConnection, stats: Stats, others: tuple[asyncio.Future[Any], ...], timeout: float | None = None
+) -> dict[str, Any] | None:
+    """The next frame from ``ws`` (counted), or None if one of ``others`` is done first or
+    ``timeout`` passes."""
+    recv = asyncio.ensure_future(ws.recv())
+    await asyncio.wait({recv, *others}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    if not recv.done():
+        recv.cancel()
+        return None
+    stats.frames += 1
+    message: dict[str, Any] = json.loads(recv.result())
+    return message
+
+
 class Player:
     """One seat of one game, connected by WebSocket; acts when it is its turn."""
 
@@ -279,16 +294,12 @@ class Player:
                 ending = self.done or stop.done()
                 if ending and (self.acting is None or self.acting.done()):
                     return  # the game or the run is over and no action waits for its answer
-                recv = asyncio.ensure_future(ws.recv())
                 if ending:  # read on until the action under way has its answer
-                    await asyncio.wait({recv}, timeout=ACK_TIMEOUT)
+                    message = await receive(ws, stats, (), ACK_TIMEOUT)
                 else:
-                    await asyncio.wait({recv, stop}, return_when=asyncio.FIRST_COMPLETED)
-                if not recv.done():
-                    recv.cancel()
+                    message = await receive(ws, stats, (stop,))
+                if message is None:
                     continue
-                message = json.loads(recv.result())
-                stats.frames += 1
                 t, d = message["t"], message["d"]
                 if t == "event":
                     stats.events += 1
@@ -468,13 +479,9 @@ async def spectator(bench: Bench, index: int) -> None:
                 over = asyncio.ensure_future(ended.wait())
                 try:
                     while True:
-                        recv = asyncio.ensure_future(ws.recv())
-                        await asyncio.wait({recv, stop, over}, return_when=asyncio.FIRST_COMPLETED)
-                        if not recv.done():
-                            recv.cancel()
+                        message = await receive(ws, stats, (stop, over))
+                        if message is None:
                             break
-                        message = json.loads(recv.result())
-                        stats.frames += 1
                         t, d = message["t"], message["d"]
                         if t == "full":
                             v = d["v"]

@@ -12,12 +12,15 @@ import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 from miai.testing.services import REDIS_SERVER, Postgres, Redis, free_port
 
 __all__ = ["free_port", "pg_url", "postgres", "redis_server"]
+
+Server = TypeVar("Server", Postgres, Redis)
 
 
 @pytest.fixture(scope="session")
@@ -28,12 +31,7 @@ def postgres() -> Iterator[Postgres]:
     except FileNotFoundError as e:
         shutil.rmtree(directory, ignore_errors=True)
         pytest.skip(str(e))
-    try:
-        server.start()
-        yield server
-    finally:
-        server.stop()
-        shutil.rmtree(directory, ignore_errors=True)
+    yield from running(server, directory)
 
 
 @pytest.fixture(scope="session")
@@ -41,7 +39,11 @@ def redis_server() -> Iterator[Redis]:
     if not os.access(REDIS_SERVER, os.X_OK):
         pytest.skip("redis-server is not installed (Debian: apt-get install redis-server)")
     directory = Path(tempfile.mkdtemp(prefix="miai-redis-"))
-    server = Redis(directory, free_port())
+    yield from running(Redis(directory, free_port()), directory)
+
+
+def running(server: Server, directory: Path) -> Iterator[Server]:
+    """Start ``server`` for the fixture's life, then stop it and remove its directory."""
     try:
         server.start()
         yield server
