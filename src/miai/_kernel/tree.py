@@ -33,24 +33,8 @@ import numpy as np
 from numba import njit
 
 from miai._kernel.board import (
-    BLACK,
-    COLOR,
-    EMPTIES,
-    EMPTY,
-    HEAD,
-    LEGAL,
-    LIBS,
-    M_N,
-    M_NEMPTY,
-    M_RNG,
-    M_W,
-    NEXT,
-    WHITE,
-    is_own_eye,
-    legality,
-    pass_turn,
-    play_stone,
-    region_owners,
+    BLACK, COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_N, M_NEMPTY, M_RNG, M_W, NEXT, WHITE,
+    is_own_eye, legality, pass_turn, play_stone, region_owners,
 )
 from miai._kernel.ladder import (
     ladder_atari_works_with,
