@@ -7,10 +7,10 @@ stops after two consecutive passes or ``max_turns`` turns and is counted by area
 
 It also holds what every playout loop shares: the random number generator
 (:func:`random_below`), rejection without replacement (:func:`discard_candidate`), one turn
-played or passed with the count of consecutive passes that ends a playout (:func:`play_turn`), and the
-scratch board that is set back to the position before each playout while the random state
-runs on (:func:`_scratch`, :func:`_restore`), used by :func:`run_playouts`, the light
-policy's ``ownership``, the heavy policy's ``run_heavy_playouts`` and the search.
+played or passed, counting the consecutive passes that end a playout (:func:`play_turn`),
+and the scratch board that is set back to the position before each playout while the
+random state runs on (:func:`_scratch`, :func:`_restore`), used by :func:`run_playouts`,
+the light policy's ``ownership``, the heavy policy's ``run_heavy_playouts`` and the search.
 """
 
 from __future__ import annotations
