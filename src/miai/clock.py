@@ -157,14 +157,16 @@ class TimeSystem(str, Enum):
     """``period_ms`` for every move; unused time is not kept."""
 
 
-_FIELDS: dict[TimeSystem, frozenset[str]] = {
-    TimeSystem.NONE: frozenset(),
-    TimeSystem.ABSOLUTE: frozenset({"main_ms"}),
-    TimeSystem.BYOYOMI: frozenset({"main_ms", "period_ms", "periods"}),
-    TimeSystem.CANADIAN: frozenset({"main_ms", "period_ms", "stones"}),
-    TimeSystem.FISCHER: frozenset({"main_ms", "increment_ms", "cap_ms"}),
-    TimeSystem.SIMPLE: frozenset({"period_ms"}),
+_FIELDS: dict[TimeSystem, tuple[str, ...]] = {
+    TimeSystem.NONE: (),
+    TimeSystem.ABSOLUTE: ("main_ms",),
+    TimeSystem.BYOYOMI: ("main_ms", "period_ms", "periods"),
+    TimeSystem.CANADIAN: ("main_ms", "period_ms", "stones"),
+    TimeSystem.FISCHER: ("main_ms", "increment_ms", "cap_ms"),
+    TimeSystem.SIMPLE: ("period_ms",),
 }
+"""The fields each system may set, in the order its text form gives them
+(``byoyomi:MAIN:PERIOD:PERIODS``): the one table behind the checks and ``str()``."""
 _FIELD_NAMES = {
     "main_ms": "the main time",
     "period_ms": "the period time",
@@ -313,19 +315,15 @@ class TimeControl:
         return tc
 
     def __str__(self) -> str:
-        s = _sec_text
-        if self.system is TimeSystem.NONE:
-            return "none"
-        if self.system is TimeSystem.ABSOLUTE:
-            return f"absolute:{s(self.main_ms)}"
-        if self.system is TimeSystem.BYOYOMI:
-            return f"byoyomi:{s(self.main_ms)}:{s(self.period_ms)}:{self.periods}"
-        if self.system is TimeSystem.CANADIAN:
-            return f"canadian:{s(self.main_ms)}:{s(self.period_ms)}:{self.stones}"
-        if self.system is TimeSystem.FISCHER:
-            cap = f":{s(self.cap_ms)}" if self.cap_ms is not None else ""
-            return f"fischer:{s(self.main_ms)}:{s(self.increment_ms)}{cap}"
-        return f"simple:{s(self.period_ms)}"
+        """The text form :meth:`parse` reads back: the system, then its fields in
+        :data:`_FIELDS`' order, times in seconds (``byoyomi:300:30:3``, ``none``; a Fischer
+        control without a cap leaves it out)."""
+        parts = [self.system.value]
+        for name in _FIELDS[self.system]:
+            value = getattr(self, name)
+            if value is not None:
+                parts.append(_sec_text(value) if name.endswith("_ms") else str(value))
+        return ":".join(parts)
 
     def describe(self) -> str:
         """The control for people: ``10:00``, ``5:00 + 3×30 s``, ``10:00 + 25 stones in

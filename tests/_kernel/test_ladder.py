@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -17,7 +18,7 @@ import numpy as np
 from miai._kernel import heavy as H
 from miai._kernel import tree as T
 from miai._kernel.board import BLACK, WHITE
-from miai._kernel.ladder import ladder_atari_works, ladder_captures, ladder_escape_fails
+from miai._kernel.ladder import ladder_atari_works, ladder_captures, ladder_escape_fails, new_scratch
 from miai.ai.config import MctsConfig
 from miai.board import Board
 from miai.coords import Color, point_from_gtp
@@ -60,16 +61,21 @@ def at(board: Board, vertex: str) -> int:
     return board.index(point_from_gtp(vertex, board.size))
 
 
+def ask(question: Callable[..., bool], board: Board, vertex: str, c: int) -> bool:
+    """One of the ladder questions about ``vertex``, with fresh working space."""
+    return bool(question(board.grid, board.meta, at(board, vertex), c, *new_scratch(board.grid, board.meta)))
+
+
 def captured(board: Board, vertex: str, attacker: int = BLACK) -> bool:
-    return bool(ladder_captures(board.grid, board.meta, at(board, vertex), attacker))
+    return ask(ladder_captures, board, vertex, attacker)
 
 
 def escape_fails(board: Board, vertex: str, c: int = WHITE) -> bool:
-    return bool(ladder_escape_fails(board.grid, board.meta, at(board, vertex), c))
+    return ask(ladder_escape_fails, board, vertex, c)
 
 
 def atari_works(board: Board, vertex: str, c: int = BLACK) -> bool:
-    return bool(ladder_atari_works(board.grid, board.meta, at(board, vertex), c))
+    return ask(ladder_atari_works, board, vertex, c)
 
 
 # ----------------------------------------------------------------- ladder_captures
@@ -277,9 +283,10 @@ def test_ladder_reading_runs_interpreted_with_jit_disabled():
         "import numba.core.config as c; assert c.DISABLE_JIT\n"
         "from tests.diagrams import board_from\n"
         "from tests._kernel.test_ladder import LADDER, at\n"
-        "from miai._kernel.ladder import ladder_captures, ladder_escape_fails\n"
+        "from miai._kernel.ladder import ladder_captures, ladder_escape_fails, new_scratch\n"
         "b = board_from(LADDER)\n"
-        "print(ladder_captures(b.grid, b.meta, at(b, 'C3'), 1), ladder_escape_fails(b.grid, b.meta, at(b, 'D3'), 2))\n"
+        "space = new_scratch(b.grid, b.meta)\n"
+        "print(ladder_captures(b.grid, b.meta, at(b, 'C3'), 1, *space), ladder_escape_fails(b.grid, b.meta, at(b, 'D3'), 2, *space))\n"
     )
     env = dict(os.environ, NUMBA_DISABLE_JIT="1")
     out = subprocess.run(

@@ -7,21 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from miai._kernel.board import (
-    COLOR,
-    EMPTIES,
-    EMPTY,
-    EMPTY_POS,
-    HEAD,
-    LIBS,
-    M_HASH,
-    M_N,
-    M_NEMPTY,
-    M_W,
-    NB,
-    NEXT,
-    SIZE,
-    WALL,
-    ZOBRIST,
+    COLOR, EMPTIES, EMPTY, EMPTY_POS, HEAD, LIBS, M_HASH, M_N, M_NEMPTY, M_W, NB, NEXT, SIZE, WALL, ZOBRIST,
 )
 
 

@@ -34,25 +34,10 @@ import numpy as np
 from numba import njit
 
 from miai._kernel.board import (
-    COLOR,
-    EMPTIES,
-    EMPTY,
-    HEAD,
-    LEGAL,
-    LIBS,
-    M_N,
-    M_NEMPTY,
-    M_W,
-    NB,
-    NEXT,
-    WALL,
-    area_difference,
-    is_own_eye,
-    legality,
-    pass_turn,
-    play_stone,
+    COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_N, M_NEMPTY, M_W, NB, NEXT, WALL,
+    area_difference, is_own_eye, legality,
 )
-from miai._kernel.playout import _restore, _scratch, discard_candidate, random_below
+from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
 from miai._kernel.tactics import captures_something, chain_liberty, liberties_after
 
 # indices into the policy's parameter array
@@ -309,14 +294,9 @@ def heavy_playout(
     c = to_move
     while turns < max_turns and passes < 2:
         p = heavy_move(grid, meta, c, last, last2, pat3, params, cand)
-        if p == 0:
-            passes += 1
-            pass_turn(meta)
-        else:
-            passes = 0
-            play_stone(grid, meta, p, c)
-            if amaf[p] == 0:
-                amaf[p] = c
+        passes = play_turn(grid, meta, p, c, passes)
+        if p != 0 and amaf[p] == 0:
+            amaf[p] = c
         last2 = last
         last = p
         turns += 1

@@ -55,8 +55,8 @@ Three questions are asked, all without changing the board they get:
 - :func:`ladder_atari_works` (``c`` on ``p`` puts an opponent chain in atari, and it dies:
   a working ladder start, or an atari on a chain that cannot get out by extending).
 
-The ``*_with`` forms take the scratch arrays from :func:`new_scratch`, so a caller asking
-many questions allocates once. Everything is ``@njit(cache=True)`` and plain Python (it
+Each takes the working space from :func:`new_scratch`, so a caller asking many questions
+(the tree: every move of an expansion) allocates once. Everything is ``@njit(cache=True)`` and plain Python (it
 runs with ``NUMBA_DISABLE_JIT=1``).
 """
 
@@ -85,7 +85,7 @@ NWORK = MAX_OPTIONS + 3
 def new_scratch(
     grid: np.ndarray, meta: np.ndarray, reading: bool = True
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Working space for the ``*_with`` functions: one ``grid``/``meta`` pair per ply, the
+    """Working space for the three questions: one ``grid``/``meta`` pair per ply, the
     moves to try per ply (and where each ply stands), and the node budget (one int64).
     With ``reading`` False, empty arrays that cost nothing (for a caller that will not read)."""
     depth = MAX_PLIES + 2 if reading else 0
@@ -218,11 +218,12 @@ def _read(
 
 
 @njit(cache=True)
-def ladder_captures_with(
+def ladder_captures(
     grid: np.ndarray, meta: np.ndarray, p: int, attacker: int,
     gs: np.ndarray, ms: np.ndarray, work: np.ndarray, budget: np.ndarray,
 ) -> bool:
-    """:func:`ladder_captures` with the working space of :func:`new_scratch`."""
+    """Whether the chain on ``p`` (the defender's, the other colour than ``attacker``), in
+    atari with the defender to move, dies in a ladder. False if it is not in atari."""
     defender = 3 - attacker
     if grid[COLOR, p] != defender or grid[LIBS, grid[HEAD, p]] != 1:
         return False
@@ -233,19 +234,12 @@ def ladder_captures_with(
 
 
 @njit(cache=True)
-def ladder_captures(grid: np.ndarray, meta: np.ndarray, p: int, attacker: int) -> bool:
-    """Whether the chain on ``p`` (the defender's, the other colour than ``attacker``), in
-    atari with the defender to move, dies in a ladder. False if it is not in atari."""
-    gs, ms, work, budget = new_scratch(grid, meta)
-    return ladder_captures_with(grid, meta, p, attacker, gs, ms, work, budget)
-
-
-@njit(cache=True)
-def ladder_escape_fails_with(
+def ladder_escape_fails(
     grid: np.ndarray, meta: np.ndarray, p: int, c: int,
     gs: np.ndarray, ms: np.ndarray, work: np.ndarray, budget: np.ndarray,
 ) -> bool:
-    """:func:`ladder_escape_fails` with the working space of :func:`new_scratch`."""
+    """Whether ``c`` on ``p`` extends an own chain in atari (``p`` is its liberty) to a chain
+    of exactly 2 liberties that the opponent, to move, captures in a ladder."""
     w = meta[M_W]
     saves = False
     for q in (p - w, p - 1, p + 1, p + w):
@@ -265,19 +259,13 @@ def ladder_escape_fails_with(
 
 
 @njit(cache=True)
-def ladder_escape_fails(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
-    """Whether ``c`` on ``p`` extends an own chain in atari (``p`` is its liberty) to a chain
-    of exactly 2 liberties that the opponent, to move, captures in a ladder."""
-    gs, ms, work, budget = new_scratch(grid, meta)
-    return ladder_escape_fails_with(grid, meta, p, c, gs, ms, work, budget)
-
-
-@njit(cache=True)
-def ladder_atari_works_with(
+def ladder_atari_works(
     grid: np.ndarray, meta: np.ndarray, p: int, c: int,
     gs: np.ndarray, ms: np.ndarray, work: np.ndarray, budget: np.ndarray,
 ) -> bool:
-    """:func:`ladder_atari_works` with the working space of :func:`new_scratch`."""
+    """Whether ``c`` on ``p`` puts an opponent chain in atari that then dies in a ladder
+    (extending and counter-capturing both fail; an atari stone that is itself in atari is
+    read like any other: the opponent's taking it is one of its options)."""
     w = meta[M_W]
     o = 3 - c
     ataris = False
@@ -297,12 +285,3 @@ def ladder_atari_works_with(
             if _read(gs, ms, work, budget, 0, h, c):  # reading leaves the stones of gs[0]
                 return True
     return False
-
-
-@njit(cache=True)
-def ladder_atari_works(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
-    """Whether ``c`` on ``p`` puts an opponent chain in atari that then dies in a ladder
-    (extending and counter-capturing both fail; an atari stone that is itself in atari is
-    read like any other: the opponent's taking it is one of its options)."""
-    gs, ms, work, budget = new_scratch(grid, meta)
-    return ladder_atari_works_with(grid, meta, p, c, gs, ms, work, budget)

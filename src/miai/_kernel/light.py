@@ -31,27 +31,10 @@ import numpy as np
 from numba import njit
 
 from miai._kernel.board import (
-    BLACK,
-    COLOR,
-    EMPTIES,
-    EMPTY,
-    HEAD,
-    LEGAL,
-    LIBS,
-    M_N,
-    M_NEMPTY,
-    M_W,
-    NB,
-    NEXT,
-    SIZE,
-    WALL,
-    WHITE,
-    legality,
-    pass_turn,
-    play_stone,
-    region_owners,
+    BLACK, COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_N, M_NEMPTY, M_W, NB, NEXT, SIZE, WALL, WHITE,
+    legality, region_owners,
 )
-from miai._kernel.playout import _restore, _scratch, discard_candidate, random_below
+from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
 from miai._kernel.tactics import captures_something, chain_liberty, liberties_after, stones_after
 
 NAKADE_MAX = 3
@@ -302,12 +285,7 @@ def light_playout(grid: np.ndarray, meta: np.ndarray, to_move: int, max_turns: i
     c = to_move
     while turns < max_turns and passes < 2:
         p = light_move(grid, meta, c, last)
-        if p == 0:
-            passes += 1
-            pass_turn(meta)
-        else:
-            passes = 0
-            play_stone(grid, meta, p, c)
+        passes = play_turn(grid, meta, p, c, passes)
         last = p
         turns += 1
         c = 3 - c

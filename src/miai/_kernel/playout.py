@@ -6,10 +6,11 @@ not fill its own single-point eye; it passes only when no such move is left; the
 stops after two consecutive passes or ``max_turns`` turns and is counted by area.
 
 It also holds what every playout loop shares: the random number generator
-(:func:`random_below`), rejection without replacement (:func:`discard_candidate`), and the
-scratch board that is set back to the position before each playout while the random state
-runs on (:func:`_scratch`, :func:`_restore`), used by :func:`run_playouts`, the light
-policy's ``ownership``, the heavy policy's ``run_heavy_playouts`` and the search.
+(:func:`random_below`), rejection without replacement (:func:`discard_candidate`), one turn
+played or passed, counting the consecutive passes that end a playout (:func:`play_turn`),
+and the scratch board that is set back to the position before each playout while the
+random state runs on (:func:`_scratch`, :func:`_restore`), used by :func:`run_playouts`,
+the light policy's ``ownership``, the heavy policy's ``run_heavy_playouts`` and the search.
 """
 
 from __future__ import annotations
@@ -57,6 +58,17 @@ def discard_candidate(grid: np.ndarray, r: int, k: int) -> None:
     grid[EMPTY_POS, last] = r
     grid[EMPTIES, k] = p
     grid[EMPTY_POS, p] = k
+
+
+@njit(cache=True, inline="always")
+def play_turn(grid: np.ndarray, meta: np.ndarray, p: int, c: int, passes: int) -> int:
+    """Play ``c``'s chosen move ``p`` (0: a pass) and return the consecutive passes so far
+    (``passes`` plus one after a pass, 0 after a stone): a playout ends at two."""
+    if p == 0:
+        pass_turn(meta)
+        return passes + 1
+    play_stone(grid, meta, p, c)
+    return 0
 
 
 @njit(cache=True)
@@ -109,13 +121,9 @@ def playout(grid: np.ndarray, meta: np.ndarray, to_move: int, max_turns: int) ->
     c = to_move
     while turns < max_turns and passes < 2:
         p = choose_random_move(grid, meta, c)
+        passes = play_turn(grid, meta, p, c, passes)
         if p == 0:
-            passes += 1
             total_passes += 1
-            pass_turn(meta)
-        else:
-            passes = 0
-            play_stone(grid, meta, p, c)
         turns += 1
         c = 3 - c
     return turns, total_passes, area_difference(grid, meta)

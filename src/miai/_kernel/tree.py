@@ -33,30 +33,10 @@ import numpy as np
 from numba import njit
 
 from miai._kernel.board import (
-    BLACK,
-    COLOR,
-    EMPTIES,
-    EMPTY,
-    HEAD,
-    LEGAL,
-    LIBS,
-    M_N,
-    M_NEMPTY,
-    M_RNG,
-    M_W,
-    NEXT,
-    WHITE,
-    is_own_eye,
-    legality,
-    pass_turn,
-    play_stone,
-    region_owners,
+    BLACK, COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_N, M_NEMPTY, M_RNG, M_W, NEXT, WHITE,
+    is_own_eye, legality, pass_turn, play_stone, region_owners,
 )
-from miai._kernel.ladder import (
-    ladder_atari_works_with,
-    ladder_escape_fails_with,
-    new_scratch,
-)
+from miai._kernel.ladder import ladder_atari_works, ladder_escape_fails, new_scratch
 from miai._kernel.heavy import env8, heavy_playout, self_atari
 from miai._kernel.playout import _restore, _scratch
 from miai._kernel.tactics import captures_something, liberties_after
@@ -234,9 +214,9 @@ def expand(
                     escape = True
                 elif cq == 3 - c and grid[LIBS, grid[HEAD, q]] == 2:
                     atari = True
-            if escape and ladder_escape_fails_with(grid, meta, p, c, gs, ms, work, budget):
+            if escape and ladder_escape_fails(grid, meta, p, c, gs, ms, work, budget):
                 pv += ladder
-            if atari and ladder_atari_works_with(grid, meta, p, c, gs, ms, work, budget):
+            if atari and ladder_atari_works(grid, meta, p, c, gs, ms, work, budget):
                 pv += ladder
                 pw += ladder
         ti[T_MOVE, k] = p

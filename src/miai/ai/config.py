@@ -14,7 +14,7 @@ player's configuration before it answers its first command.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING, Any
 
 from miai.errors import ConfigError
@@ -63,38 +63,13 @@ def _shown(value: Any) -> str:
 
 _PRIOR = Limit("float", 0, 1e6)
 _PROBABILITY = Limit("float", 0, 1)
+_BOOL = Limit("bool")
 
-LIMITS: dict[str, Limit] = {
-    "playouts": Limit("int", 1, 1e12),
-    "max_seconds": Limit("float", 0, 1e6, low_open=True, optional=True),
-    "min_seconds": Limit("float", 0, 3600),
-    "time_safety": Limit("float", 0, 3600),
-    "early_stop": Limit("bool"),
-    "chunk": Limit("int", 1, 100_000),
-    "expand_visits": Limit("int", 1, 1_000_000),
-    "rave_equiv": Limit("float", 0, 1e9, low_open=True),
-    "uct_c": Limit("float", 0, 100),
-    "prior_even": _PRIOR,
-    "prior_selfatari": _PRIOR,
-    "prior_capture_one": _PRIOR,
-    "prior_capture_many": _PRIOR,
-    "prior_pat3": _PRIOR,
-    "prior_cfg": Limit("floats", 0, 1e6, length=3),
-    "prior_emptyarea": _PRIOR,
-    "prior_ladder": _PRIOR,
-    "tree_capacity": Limit("int", 1, 100_000_000),
-    "reuse_tree": Limit("bool"),
-    "p_capture": _PROBABILITY,
-    "p_pattern": _PROBABILITY,
-    "p_selfatari_heuristic": _PROBABILITY,
-    "p_selfatari_random": _PROBABILITY,
-    "resign": Limit("bool"),
-    "resign_threshold": _PROBABILITY,
-    "resign_min_playouts": Limit("int", 0, 1e12),
-    "hopeless_pass_threshold": _PROBABILITY,
-    "seed": Limit("int", 0, 2**63 - 1, optional=True),
-}
-"""The type and range of every knob of :class:`MctsConfig`."""
+
+def knob(default: Any, limit: Limit) -> Any:
+    """A field of :class:`MctsConfig`: its default, and what it allows in the field's
+    metadata (``limit``), so that a knob is declared in one place."""
+    return field(default=default, metadata={"limit": limit})
 
 
 def check_knob(name: str, value: Any) -> Any:
@@ -139,46 +114,46 @@ class MctsConfig:
     range: :data:`LIMITS`)."""
 
     # budget
-    playouts: int = 1_000_000
+    playouts: int = knob(1_000_000, Limit("int", 1, 1e12))
     """Most iterations per move."""
-    max_seconds: float | None = 5.0
+    max_seconds: float | None = knob(5.0, Limit("float", 0, 1e6, low_open=True, optional=True))
     """Most seconds per move when no clock says otherwise (None: playouts only)."""
-    min_seconds: float = 0.05
+    min_seconds: float = knob(0.05, Limit("float", 0, 3600))
     """Least thinking time a clock leaves (when it is nearly out)."""
-    time_safety: float = 0.3
+    time_safety: float = knob(0.3, Limit("float", 0, 3600))
     """Seconds kept aside from every clock-derived budget (communication, overhead)."""
-    early_stop: bool = True
+    early_stop: bool = knob(True, _BOOL)
     """Stop when the most visited move can no longer be overtaken in the budget left."""
-    chunk: int = 64
+    chunk: int = knob(64, Limit("int", 1, 100_000))
     """Iterations per compiled call (between clock checks and progress reports)."""
     # tree
-    expand_visits: int = 8
-    rave_equiv: float = 3500.0
-    uct_c: float = 0.0
-    prior_even: float = 10.0
-    prior_selfatari: float = 10.0
-    prior_capture_one: float = 15.0
-    prior_capture_many: float = 30.0
-    prior_pat3: float = 10.0
-    prior_cfg: tuple[float, float, float] = (24.0, 22.0, 8.0)
-    prior_emptyarea: float = 10.0
-    prior_ladder: float = 20.0
+    expand_visits: int = knob(8, Limit("int", 1, 1_000_000))
+    rave_equiv: float = knob(3500.0, Limit("float", 0, 1e9, low_open=True))
+    uct_c: float = knob(0.0, Limit("float", 0, 100))
+    prior_even: float = knob(10.0, _PRIOR)
+    prior_selfatari: float = knob(10.0, _PRIOR)
+    prior_capture_one: float = knob(15.0, _PRIOR)
+    prior_capture_many: float = knob(30.0, _PRIOR)
+    prior_pat3: float = knob(10.0, _PRIOR)
+    prior_cfg: tuple[float, float, float] = knob((24.0, 22.0, 8.0), Limit("floats", 0, 1e6, length=3))
+    prior_emptyarea: float = knob(10.0, _PRIOR)
+    prior_ladder: float = knob(20.0, _PRIOR)
     """Prior for ladders read at expansion: a lost escape counts as visits without wins, a
     working ladder atari as won visits (0: no ladder reading at all)."""
-    tree_capacity: int = 2_000_000
-    reuse_tree: bool = True
+    tree_capacity: int = knob(2_000_000, Limit("int", 1, 100_000_000))
+    reuse_tree: bool = knob(True, _BOOL)
     # playouts (the heavy policy's probabilities)
-    p_capture: float = 0.9
-    p_pattern: float = 0.95
-    p_selfatari_heuristic: float = 0.9
-    p_selfatari_random: float = 0.5
+    p_capture: float = knob(0.9, _PROBABILITY)
+    p_pattern: float = knob(0.95, _PROBABILITY)
+    p_selfatari_heuristic: float = knob(0.9, _PROBABILITY)
+    p_selfatari_random: float = knob(0.5, _PROBABILITY)
     # decisions
-    resign: bool = False
-    resign_threshold: float = 0.1
-    resign_min_playouts: int = 1000
-    hopeless_pass_threshold: float = 0.05
+    resign: bool = knob(False, _BOOL)
+    resign_threshold: float = knob(0.1, _PROBABILITY)
+    resign_min_playouts: int = knob(1000, Limit("int", 0, 1e12))
+    hopeless_pass_threshold: float = knob(0.05, _PROBABILITY)
     """After the opponent's pass, pass too when the best win rate is below this."""
-    seed: int | None = None
+    seed: int | None = knob(None, Limit("int", 0, 2**63 - 1, optional=True))
     """Random seed (None: from the clock)."""
 
     def __post_init__(self) -> None:
@@ -266,3 +241,7 @@ class MctsConfig:
         p[H.P_SELFATARI_HEURISTIC] = self.p_selfatari_heuristic
         p[H.P_SELFATARI_RANDOM] = self.p_selfatari_random
         return p
+
+
+LIMITS: dict[str, Limit] = {f.name: f.metadata["limit"] for f in fields(MctsConfig)}
+"""The type and range of every knob of :class:`MctsConfig`, read from its fields."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from miai.coords import Color
 from miai.match.results import GameResult
@@ -43,90 +43,112 @@ def elo_difference(p: float) -> float:
 
 @dataclass(slots=True)
 class MatchSummary:
-    """The numbers of the results table, from engine A's point of view."""
+    """The numbers of the results table, from engine A's point of view: the counts, which
+    :meth:`add` adds a game to, and the rates read from them (so that they cannot disagree)."""
 
     labels: tuple[str, str]
-    games: int
-    decided: int
-    """Games with a winner or a draw (no-result games are left out of the rates)."""
-    wins: dict[str, int]
-    draws: int
-    no_result: int
-    wins_as: dict[tuple[str, str], int]
+    games: int = 0
+    wins: dict[str, int] = field(default_factory=dict)
+    draws: int = 0
+    no_result: int = 0
+    """Games without a winner or a draw (left out of the rates)."""
+    wins_as: dict[tuple[str, str], int] = field(default_factory=dict)
     """(label, "black"|"white") -> wins."""
-    games_as: dict[tuple[str, str], int]
-    black_wins: int
-    white_wins: int
-    win_rate: float
-    interval: tuple[float, float]
-    elo: float
-    elo_interval: tuple[float, float]
-    ms_per_move: dict[str, float | None]
-    reasons: Counter[str]
-    forfeits: Counter[str]
+    games_as: dict[tuple[str, str], int] = field(default_factory=dict)
+    black_wins: int = 0
+    white_wins: int = 0
+    time_ms: dict[str, int] = field(default_factory=dict)
+    """label -> thinking time in the games that report it."""
+    moves: dict[str, int] = field(default_factory=dict)
+    """label -> moves generated in those games."""
+    reasons: Counter[str] = field(default_factory=Counter)
+    forfeits: Counter[str] = field(default_factory=Counter)
     """label -> games it forfeited."""
+
+    def __post_init__(self) -> None:
+        # both engines appear in the table, with zeros until they win or play
+        for x in self.labels:
+            self.wins.setdefault(x, 0)
+            self.time_ms.setdefault(x, 0)
+            self.moves.setdefault(x, 0)
+            for c in ("black", "white"):
+                self.wins_as.setdefault((x, c), 0)
+                self.games_as.setdefault((x, c), 0)
+
+    def add(self, r: GameResult) -> None:
+        """Count one more game."""
+        self.games += 1
+        self.reasons[r.reason.value] += 1
+        if r.at_fault:
+            self.forfeits[r.at_fault] += 1
+        for label, colour in ((r.black, "black"), (r.white, "white")):
+            if label in self.labels:
+                self.games_as[(label, colour)] += 1
+        for label, ms in r.time_ms.items():
+            if label in self.time_ms:
+                self.time_ms[label] += ms
+                self.moves[label] += r.genmoves.get(label, 0)
+        w = r.winner
+        if w is not None:
+            self.wins[w] = self.wins.get(w, 0) + 1
+            if r.result.winner is Color.BLACK:
+                colour = "black"
+                self.black_wins += 1
+            else:
+                colour = "white"
+                self.white_wins += 1
+            self.wins_as[(w, colour)] = self.wins_as.get((w, colour), 0) + 1
+        elif r.result.is_draw:
+            self.draws += 1
+        else:
+            self.no_result += 1
+
+    @property
+    def decided(self) -> int:
+        """Games with a winner or a draw: the ones the rates count."""
+        return self.games - self.no_result
+
+    @property
+    def points(self) -> float:
+        """Engine A's wins, a draw counting half."""
+        return self.wins[self.labels[0]] + 0.5 * self.draws
+
+    @property
+    def win_rate(self) -> float:
+        """Engine A's share of the decided games' points (0.5 before any)."""
+        return self.points / self.decided if self.decided else 0.5
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The win rate's 95% Wilson interval."""
+        return wilson_interval(self.points, self.decided)
+
+    @property
+    def elo(self) -> float:
+        """The Elo difference A - B the win rate gives (0 before any decided game)."""
+        return elo_difference(self.win_rate) if self.decided else 0.0
+
+    @property
+    def elo_interval(self) -> tuple[float, float]:
+        """The Elo differences of the interval's ends (unbounded before any decided game)."""
+        if not self.decided:
+            return -math.inf, math.inf
+        lo, hi = self.interval
+        return elo_difference(lo), elo_difference(hi)
+
+    @property
+    def ms_per_move(self) -> dict[str, float | None]:
+        """label -> mean thinking time per generated move (None without moves)."""
+        return {x: (self.time_ms[x] / self.moves[x] if self.moves[x] else None) for x in self.labels}
 
 
 def summarize(results: Iterable[GameResult], labels: tuple[str, str]) -> MatchSummary:
     """The numbers of the results table of ``results`` between the engines ``labels``
     (engine A, engine B). Games without a winner or a draw are left out of the rates."""
-    recs = list(results)
-    a, b = labels
-    wins = {a: 0, b: 0}
-    wins_as: dict[tuple[str, str], int] = {(x, c): 0 for x in labels for c in ("black", "white")}
-    games_as: dict[tuple[str, str], int] = dict(wins_as)
-    draws = no_result = black_wins = white_wins = 0
-    time_ms = {a: 0, b: 0}
-    moves = {a: 0, b: 0}
-    reasons: Counter[str] = Counter()
-    forfeits: Counter[str] = Counter()
-    for r in recs:
-        reasons[r.reason.value] += 1
-        if r.at_fault:
-            forfeits[r.at_fault] += 1
-        for label, colour in ((r.black, "black"), (r.white, "white")):
-            if label in (a, b):
-                games_as[(label, colour)] += 1
-        for label, ms in r.time_ms.items():
-            if label in time_ms:
-                time_ms[label] += ms
-                moves[label] += r.genmoves.get(label, 0)
-        w = r.winner
-        if w is not None:
-            wins[w] = wins.get(w, 0) + 1
-            if r.result.winner is Color.BLACK:
-                black_wins += 1
-                wins_as[(w, "black")] = wins_as.get((w, "black"), 0) + 1
-            else:
-                white_wins += 1
-                wins_as[(w, "white")] = wins_as.get((w, "white"), 0) + 1
-        elif r.result.is_draw:
-            draws += 1
-        else:
-            no_result += 1
-    decided = len(recs) - no_result
-    points = wins[a] + 0.5 * draws
-    rate = points / decided if decided else 0.5
-    lo, hi = wilson_interval(points, decided)
-    return MatchSummary(
-        labels=labels,
-        games=len(recs),
-        decided=decided,
-        wins=wins,
-        draws=draws,
-        no_result=no_result,
-        wins_as=wins_as,
-        games_as=games_as,
-        black_wins=black_wins,
-        white_wins=white_wins,
-        win_rate=rate,
-        interval=(lo, hi),
-        elo=elo_difference(rate) if decided else 0.0,
-        elo_interval=(elo_difference(lo), elo_difference(hi)) if decided else (-math.inf, math.inf),
-        ms_per_move={x: (time_ms[x] / moves[x] if moves[x] else None) for x in labels},
-        reasons=reasons,
-        forfeits=forfeits,
-    )
+    summary = MatchSummary(labels)
+    for r in results:
+        summary.add(r)
+    return summary
 
 
 def _elo_text(x: float) -> str:
