@@ -1,7 +1,7 @@
 """Search speed of the MCTS player, as JSON: playouts (tree iterations) per second on an
 empty board and in a mid-game position, per board size.
 
-    python benchmarks/mcts_speed.py --sizes 9 19 --seconds 5
+    python benchmarks/mcts_speed.py --sizes 9 19 --seconds 5 [--set p_ladder=1 ...]
 
 The mid-game position is reached by the player itself at a low level (seeded), so it looks
 like a game: 30 moves on 9×9, 100 on 19×19. The search then runs for ``--seconds`` with no
@@ -21,8 +21,9 @@ from miai.game import Game
 MIDGAME_MOVES = {9: 30, 13: 60, 19: 100}
 
 
-def measure(game: Game, seconds: float) -> dict:
-    player = MctsPlayer(MctsConfig(playouts=10**9, max_seconds=seconds, early_stop=False, seed=1))
+def measure(game: Game, seconds: float, knobs: dict | None = None) -> dict:
+    config = MctsConfig(playouts=10**9, max_seconds=seconds, early_stop=False, seed=1, **(knobs or {}))
+    player = MctsPlayer(config)
     result = player.search(game)
     return {
         "playouts": result.playouts,
@@ -43,14 +44,16 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--sizes", type=int, nargs="+", default=[9, 19])
     ap.add_argument("--seconds", type=float, default=5.0)
+    ap.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE", help="a search knob, repeatable")
     args = ap.parse_args()
-    measure(Game(9), 0.5)  # compile or load the kernel
-    out = {"python": platform.python_version(), "machine": platform.machine(), "results": []}
+    knobs = MctsConfig.parse_settings(args.set)
+    measure(Game(9), 0.5, knobs)  # compile or load the kernel
+    out = {"python": platform.python_version(), "machine": platform.machine(), "knobs": knobs, "results": []}
     for size in args.sizes:
-        out["results"].append({"size": size, "position": "empty", **measure(Game(size), args.seconds)})
+        out["results"].append({"size": size, "position": "empty", **measure(Game(size), args.seconds, knobs)})
         game = midgame(size)
         out["results"].append(
-            {"size": size, "position": f"mid-game (move {game.move_number})", **measure(game, args.seconds)}
+            {"size": size, "position": f"mid-game (move {game.move_number})", **measure(game, args.seconds, knobs)}
         )
     print(json.dumps(out, indent=2))
     return 0

@@ -1,0 +1,121 @@
+"""Where were the games lost? A judge engine's win rate along each lost game of a match.
+
+For every game of a ``miai match`` run that the engine named ``--player`` lost, the judge
+(any GTP engine that prints its win rate on stderr: Pachi's ``*** WINNER is … with score
+0.58`` line, or miai's ``… winrate 0.534``) is asked for a move in every position, replayed
+from the empty board, and its win rate for the side to move is read. The player's win rate
+before each of its moves and after it (one minus the judge's figure for the opponent to move)
+gives the drop that move caused; the moves with the largest drops are where the game was
+lost, with the judge's preferred move beside each.
+
+Usage::
+
+    python benchmarks/where_lost.py runs/base15k --player miai \\
+        --judge "PACHI -r chinese -t =40000 threads=1" [--threshold 0.15] [--games 2 5]
+
+Prints, per lost game, each move whose drop passes the threshold: the move number, the move
+played, the judge's move, the win rate before and after. A benchmark tool: it reads records
+and runs engines, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shlex
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+from miai.coords import Color, Move
+from miai.gtp.controller import GtpController
+from miai.match.results import load_results
+from miai.sgf import load_game
+
+WINRATE = re.compile(r"(?:with score|\] best|winrate) (-?[0-9.]+)")
+"""The win rate for the side to move in a judge's stderr: Pachi's final ``with score`` or its
+progress lines' ``[20000] best``, or miai's ``winrate``; the last one printed counts."""
+
+
+@dataclass(frozen=True)
+class Drop:
+    """One move of the player that lowered its win rate in the judge's eyes."""
+
+    number: int
+    played: str
+    judge_move: str
+    before: float
+    after: float
+
+
+class Judge:
+    """A GTP engine asked for its move and win rate in positions replayed from the start."""
+
+    def __init__(self, command: str, size: int, komi: float):
+        self.lines: list[str] = []
+        self.engine = GtpController(shlex.split(command), timeout=600, log=self._log)
+        self.engine.send(f"boardsize {size}")
+        self.engine.send(f"komi {komi}")
+
+    def _log(self, kind: str, text: str) -> None:
+        if kind == "stderr":
+            self.lines.append(text)
+
+    def evaluate(self, moves: list[Move], to_move: Color) -> tuple[str, float]:
+        """The judge's move and win rate for ``to_move`` after ``moves``."""
+        self.engine.send("clear_board")
+        for move in moves:
+            self.engine.send(f"play {move.color.name[0]} {move.gtp()}")
+        self.lines.clear()
+        answer = self.engine.send(f"genmove {to_move.name[0]}")
+        rates = [float(m.group(1)) for line in self.lines for m in [WINRATE.search(line)] if m]
+        if not rates:
+            raise SystemExit(f"the judge printed no win rate; its stderr: {self.lines[-5:]}")
+        return answer.strip(), rates[-1]
+
+    def close(self) -> None:
+        self.engine.close()
+
+
+def drops(judge: Judge, moves: list[Move], player: Color, threshold: float) -> list[Drop]:
+    """The player's moves whose drop in win rate is at least ``threshold``."""
+    found = []
+    for i, move in enumerate(moves):
+        if move.color != player:
+            continue
+        judge_move, before = judge.evaluate(moves[:i], player)
+        _, theirs = judge.evaluate(moves[: i + 1], Color(3 - int(player)))
+        after = 1.0 - theirs
+        print(f"  {i + 1:3d} {move.gtp():>4} judge {judge_move:>4} {before:.2f} -> {after:.2f}", file=sys.stderr)
+        if before - after >= threshold:
+            found.append(Drop(i + 1, move.gtp(), judge_move, before, after))
+    return found
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("run", type=Path, help="a miai match output directory")
+    parser.add_argument("--player", required=True, help="the engine whose lost games are read (its label)")
+    parser.add_argument("--judge", required=True, help="the judge engine's command line")
+    parser.add_argument("--threshold", type=float, default=0.15, help="smallest drop shown (default 0.15)")
+    parser.add_argument("--games", type=int, nargs="*", help="only these game numbers (1-based)")
+    args = parser.parse_args(argv)
+    for result in load_results(args.run / "results.jsonl"):
+        number = result.index + 1
+        if args.games and number not in args.games:
+            continue
+        colour = Color.BLACK if result.black == args.player else Color.WHITE
+        if result.result.winner in (None, colour):
+            continue
+        game, _ = load_game(str(args.run / f"game-{number:03d}.sgf"))
+        judge = Judge(args.judge, game.size, game.komi)
+        try:
+            print(f"game {number}: {args.player} {colour.name.lower()}, {result.result}")
+            for d in drops(judge, list(game.moves), colour, args.threshold):
+                print(f"  move {d.number:3d}: {d.played:>4} (judge: {d.judge_move:>4})  {d.before:.2f} -> {d.after:.2f}")
+        finally:
+            judge.close()
+
+
+if __name__ == "__main__":
+    main()
