@@ -61,17 +61,19 @@ class Judge:
         if kind == "stderr":
             self.lines.append(text)
 
-    def evaluate(self, moves: list[Move], to_move: Color) -> tuple[str, float]:
-        """The judge's move and win rate for ``to_move`` after ``moves``."""
+    def evaluate(self, moves: list[Move], to_move: Color) -> tuple[str, float | None]:
+        """The judge's move and win rate for ``to_move`` after ``moves``; no win rate when the
+        judge passes (Pachi then prints a figure of the finished game, 1.0, not a search's) or
+        prints none (Pachi with few playouts, sometimes)."""
         self.engine.send("clear_board")
         for move in moves:
             self.engine.send(f"play {move.color.name[0]} {move.gtp()}")
         self.lines.clear()
-        answer = self.engine.send(f"genmove {to_move.name[0]}")
+        answer = self.engine.send(f"genmove {to_move.name[0]}").strip()
+        if answer.lower() == "pass":
+            return answer, None
         rates = [float(m.group(1)) for line in self.lines for m in [WINRATE.search(line)] if m]
-        if not rates:
-            raise SystemExit(f"the judge printed no win rate; its stderr: {self.lines[-5:]}")
-        return answer.strip(), rates[-1]
+        return answer, rates[-1] if rates else None  # None: the judge printed no win rate
 
     def close(self) -> None:
         self.engine.close()
@@ -85,9 +87,10 @@ def drops(judge: Judge, moves: list[Move], player: Color, threshold: float) -> l
             continue
         judge_move, before = judge.evaluate(moves[:i], player)
         _, theirs = judge.evaluate(moves[: i + 1], Color(3 - int(player)))
-        after = 1.0 - theirs
-        print(f"  {i + 1:3d} {move.gtp():>4} judge {judge_move:>4} {before:.2f} -> {after:.2f}", file=sys.stderr)
-        if before - after >= threshold:
+        after = None if theirs is None else 1.0 - theirs
+        shown = " -> ".join("  ? " if r is None else f"{r:.2f}" for r in (before, after))
+        print(f"  {i + 1:3d} {move.gtp():>4} judge {judge_move:>4} {shown}", file=sys.stderr)
+        if before is not None and after is not None and before - after >= threshold:
             found.append(Drop(i + 1, move.gtp(), judge_move, before, after))
     return found
 
