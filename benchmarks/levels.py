@@ -74,7 +74,7 @@ def play_cell(out: Path, level: int, anchor: str, games: int, pachi: str | None,
     if (target / "match.json").exists():
         args.append("--resume")
     done = subprocess.run([*args, miai_command(level, seconds), command], capture_output=True, text=True)
-    if done.returncode not in (0, 1):
+    if done.returncode != 0:
         return f"L{level}-{anchor}: miai match failed ({done.returncode}): {done.stderr.strip()[-300:]}"
     return f"L{level}-{anchor}: done"
 
@@ -104,6 +104,16 @@ def report(out: Path) -> str:
     return "\n".join(lines)
 
 
+def parse_cell(text: str, ap: argparse.ArgumentParser) -> tuple[int, str]:
+    """``LEVEL:ANCHOR`` as (level, anchor); a usage error that says what is wrong otherwise."""
+    level, sep, anchor = text.partition(":")
+    if not sep or not level.isdigit() or not 1 <= int(level) <= 10:
+        ap.error(f"{text!r} is not LEVEL:ANCHOR with a level from 1 to 10 (e.g. 3:gnugo1)")
+    if anchor not in ANCHORS:
+        ap.error(f"{text!r}: no anchor {anchor!r} (anchors: {', '.join(ANCHORS)})")
+    return int(level), anchor
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, required=True, help="directory of the runs (one per cell)")
@@ -121,10 +131,7 @@ def main() -> int:
             pachi = str(default)
         cells = SCHEDULE
         if args.cells:
-            cells = [(int(c.split(":")[0]), c.split(":")[1]) for c in args.cells]
-            unknown = [a for _, a in cells if a not in ANCHORS]
-            if unknown:
-                ap.error(f"unknown anchors {unknown} (known: {', '.join(ANCHORS)})")
+            cells = [parse_cell(text, ap) for text in args.cells]
         args.out.mkdir(parents=True, exist_ok=True)
         with ThreadPoolExecutor(args.jobs) as pool:
             jobs = [
