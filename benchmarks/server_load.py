@@ -49,6 +49,7 @@ import random
 import shutil
 import sys
 import tempfile
+import statistics
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -64,6 +65,7 @@ from miai.coords import Color, point_to_gtp
 from miai.game import Game, Phase
 from miai.rules import Rules
 from miai.server.config import ServerConfig
+from miai.server import gcpause
 from miai.server.events import EventKind, apply_event
 from miai.server.shards import LOCK_SPACE
 from miai.testing.serve import ServeProcess
@@ -163,7 +165,7 @@ class Stats:
     live_games: list[int] = field(default_factory=list)
     """Samples, once a second after the ramp: how many games are being played."""
     cpu: dict[str, list[tuple[float, float, int]]] = field(default_factory=dict)
-    """Samples by process tree (``server0``, ``postgres``…): (time, cpu s of the tree, rss of the tree)."""
+    """Samples by process tree (``server0``, ``postgres``…): (seconds into the run, cpu s of the tree, rss of the tree)."""
 
 
     def acked(self, via: str, kind: str, at: float, elapsed: float, ack: Ack) -> None:
@@ -539,12 +541,12 @@ async def monitor(bench: Bench, roots: dict[str, int]) -> None:
             continue
         if tick % 50 == 0:
             trees = {name: process_tree(pid) for name, pid in roots.items()}
-        now = time.perf_counter()
+        now = time.perf_counter() - bench.t0
         for name, tree in trees.items():
             parts = [t for t in (proc_times(p) for p in tree) if t is not None]
             if parts:
                 stats.cpu.setdefault(name, []).append((now, sum(c for c, _ in parts), sum(r for _, r in parts)))
-        if now - bench.t0 > bench.args.ramp:
+        if now > bench.args.ramp:
             stats.live_games.append(len(bench.live))
 
 
@@ -712,6 +714,23 @@ def load_average() -> list[float]:
     return [round(x, 2) for x in os.getloadavg()]
 
 
+def timeline(stats: Stats) -> list[dict[str, Any]]:
+    """Second by second (by when the actions were sent): how many, their p99 and max, and the
+    CPU of each process tree over that second — where in the run the tail is, and what the
+    machine was doing then."""
+    by_second: dict[int, list[float]] = {}
+    for at, elapsed in stats.timed:
+        by_second.setdefault(int(at), []).append(1000 * elapsed)
+    cpu: dict[int, dict[str, float]] = {}
+    for name, series in stats.cpu.items():
+        for (t0, c0, _), (t1, c1, _) in zip(series, series[1:]):
+            cpu.setdefault(int(t0), {})[name] = round(100 * (c1 - c0) / (t1 - t0))
+    return [
+        {"s": s, "actions": len(ms), "p99_ms": round(percentile(ms, 99), 1), "max_ms": round(max(ms), 1), "cpu_pct": cpu.get(s, {})}
+        for s, ms in sorted(by_second.items())
+    ]
+
+
 def summarize(args: argparse.Namespace, stats: Stats, client: dict[str, Any], verify: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
     seconds = client["seconds"]
     every = stats.latencies["ws"] + stats.latencies["http"]
@@ -744,6 +763,7 @@ def summarize(args: argparse.Namespace, stats: Stats, client: dict[str, Any], ve
             {"ms": round(1000 * ms, 1), "at_s": round(at, 1), "kind": kind, "via": via}
             for ms, at, kind, via in sorted(stats.slowest, reverse=True)[:20]
         ],
+        "timeline": timeline(stats),
         "actions_per_s": round(len(every) / seconds, 1),
         "events_delivered_per_s": round(stats.events / seconds, 1),
         "frames_delivered_per_s": round(stats.frames / seconds, 1),
@@ -829,12 +849,26 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
+def machine_speed() -> float:
+    """Milliseconds this machine takes for a fixed piece of pure Python (the median of five): a
+    shared VM's speed changes from one minute to the next, and runs are comparable only at
+    about the same speed."""
+    times = []
+    for _ in range(5):
+        start = time.perf_counter()
+        sum(i * i for i in range(300_000))
+        times.append(1000 * (time.perf_counter() - start))
+    return round(statistics.median(times), 1)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     directory = Path(tempfile.mkdtemp(prefix="miai-load-"))
     deployment = Deployment(args.mode, directory, args.processes, args.log_level)
     load_before = load_average()
+    speed_before = machine_speed()
     Game(SIZE).legal_moves()  # load the compiled kernel now, not in the first client's turn
+    gcpause.settle()  # the clients' own collector pauses would count in the latencies as the server's do
     stats: Stats | None = None
     try:
         deployment.start()
@@ -857,6 +891,7 @@ def main(argv: list[str] | None = None) -> int:
     extra = {
         "load_before": load_before,
         "load_after": load_average(),
+        "machine_speed_ms": {"before": speed_before, "after": machine_speed()},
         "server_exit_codes": codes,
         "server_log_errors": sum(1 for line in log_lines if "Traceback" in line or "ERROR" in line),
         "cpu": cpu_summary(stats.cpu),

@@ -95,3 +95,29 @@ def test_workers_run_at_a_lower_priority_than_the_server():
     finally:
         pool.close()
     assert worker == min(19, os.nice(0) + WORKER_NICE)
+
+
+def test_start_brings_every_worker_up_before_the_first_job():
+    import os
+
+    pool = Workers(2)
+    try:
+        pool.start()
+        processes = dict(pool._executor._processes)  # type: ignore[union-attr]  # ProcessPoolExecutor's own table
+        assert len(processes) == 2
+        assert all(p.is_alive() for p in processes.values())
+        assert asyncio.run(pool._run(os.getpid)) in processes  # the job ran in a worker already there
+    finally:
+        pool.close()
+
+
+def test_start_leaves_a_pool_passed_in_alone():
+    class Counting(SlowStartPool):
+        submitted = 0
+
+        def submit(self, fn, *args):
+            type(self).submitted += 1
+            return super().submit(fn, *args)
+
+    Workers(1, Counting()).start()
+    assert Counting.submitted == 0

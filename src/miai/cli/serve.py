@@ -98,6 +98,7 @@ def run(args: argparse.Namespace) -> int:
 
     from miai.errors import MiaiError
     from miai.server import ServerConfig, create_app
+    from miai.server import gcpause
     from miai.server.db import async_url
 
     if not 0 <= args.port <= 65535:
@@ -135,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
         while not server.started and not task.done():
             await asyncio.sleep(0.02)
         if server.started:
+            gcpause.settle()  # start-up is done: shorter collector pauses from here on
             host, port = server.servers[0].sockets[0].getsockname()[:2]
             shown = f"[{host}]" if ":" in host else host
             url = f"http://{shown}:{port}/"
@@ -159,6 +161,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _safe(url: str) -> str:
     """The database URL without its password, for printing."""
+    from miai.server import gcpause
     from miai.server.db import async_url
 
     try:

@@ -97,6 +97,11 @@ def _start_worker(server_pid: int) -> None:
     import miai.ai.status  # noqa: F401
 
 
+def _ready() -> bool:
+    """A job that does nothing: the worker that runs it has started (:meth:`Workers.start`)."""
+    return True
+
+
 class _TimeUp(BaseException):
     """Raised by the alarm in a worker; a BaseException so that no ``except Exception`` in
     the task swallows it."""
@@ -136,6 +141,19 @@ class Workers:
         self._owned = executor is None
         self._lock = threading.Lock()
         """Submissions come from threads (see :meth:`_run`): the pool is created once."""
+
+    def start(self) -> None:
+        """Start the worker processes now (blocking: call it from a thread) and wait until each
+        has loaded the compiled kernel, so that the first estimate or computer move does not
+        pay for it. Started lazily instead, the fork server and the workers' imports took a
+        second or two of both cores at the moment the first games reached their ends, and every
+        player's move waited behind them (BENCHMARKS.md, *several processes*). A pool passed
+        in (tests) is left as it is."""
+        if not self._owned:
+            return
+        pool = self._pool()
+        for job in [pool.submit(_ready) for _ in range(self.workers)]:
+            job.result()
 
     def _pool(self) -> Executor:
         with self._lock:
