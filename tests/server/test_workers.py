@@ -121,3 +121,17 @@ def test_start_leaves_a_pool_passed_in_alone():
 
     Workers(1, Counting()).start()
     assert Counting.submitted == 0
+
+
+def test_the_server_starts_its_workers_with_itself(tmp_path):
+    from starlette.testclient import TestClient
+
+    from miai.server import ServerConfig, create_app
+
+    app = create_app(ServerConfig(database_url=str(tmp_path / "games.db"), start_workers=True))
+    with TestClient(app):
+        executor = app.state.server.workers._executor
+        assert executor is not None and len(executor._processes) == 1  # up before any game needed it
+    late = create_app(ServerConfig(database_url=str(tmp_path / "other.db"), start_workers=False))
+    with TestClient(late):
+        assert late.state.server.workers._executor is None

@@ -76,7 +76,8 @@ def create_app(
         await asyncio.to_thread(warm_up)
         store = Store(engine)
         workers = Workers(config.workers, executor)
-        await asyncio.to_thread(workers.start)
+        if config.start_workers:
+            await asyncio.to_thread(workers.start)
         registry = Registry(store, config, workers, clock=clock, timekeeper=timekeeper)
         bus, ownership = distribution(config, engine)
         router = Router(registry, ownership, bus, config)

@@ -44,6 +44,9 @@ class ServerConfig:
     """Compute the dead-stone estimate (in a worker process) when a marking phase opens."""
     workers: int = 1
     """Worker processes for the computer's moves and the estimate (the event loop has its own core)."""
+    start_workers: bool = True
+    """Start the worker processes with the server, not at the first game's end (workers.py:
+    :meth:`~miai.server.workers.Workers.start`). Tests that never use them turn it off."""
     computer_max_seconds: float = 5.0
     """Most seconds a computer seat thinks per move (its level may stop it sooner)."""
     max_idle_rooms: int = 1000
