@@ -21,7 +21,11 @@ POST -> 200) p50/p90/p99/max; frames and events delivered per second to all clie
 by kind (rejects by their code, error frames, closed sockets, HTTP statuses, timeouts, gaps or
 repeats in a client's event stream); the server's CPU and RSS (from /proc, the server process
 and its children: the worker pool); this client process's CPU and its event-loop lag (when the
-clients saturate their own core the latencies include their own delay).
+clients saturate their own core the latencies include their own delay); second by second
+(``timeline``), the actions' p99 and each process tree's CPU, to see where in the run the tail
+is; and the machine's speed before and after (a fixed piece of Python, timed), since only runs
+at about the same speed compare. This process uses the server's collector settings
+(:func:`miai.server.gcpause.settle`), so that its own pauses count as little as can be.
 
 At the end the server is stopped and its database opened read-only to **verify** (load_verify.py) that every
 acknowledged action is in ``game_events`` exactly once, at the version it was acknowledged
@@ -47,9 +51,9 @@ import os
 import platform
 import random
 import shutil
+import statistics
 import sys
 import tempfile
-import statistics
 import time
 from collections import Counter
 from collections.abc import Sequence

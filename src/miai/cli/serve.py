@@ -161,7 +161,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _safe(url: str) -> str:
     """The database URL without its password, for printing."""
-    from miai.server import gcpause
     from miai.server.db import async_url
 
     try:

@@ -145,10 +145,9 @@ class Workers:
     def start(self) -> None:
         """Start the worker processes now (blocking: call it from a thread) and wait until each
         has loaded the compiled kernel, so that the first estimate or computer move does not
-        pay for it. Started lazily instead, the fork server and the workers' imports took a
-        second or two of both cores at the moment the first games reached their ends, and every
-        player's move waited behind them (BENCHMARKS.md, *several processes*). A pool passed
-        in (tests) is left as it is."""
+        pay for it: started lazily, the fork server's and the workers' imports take a second or
+        two of CPU just when the first games end, while everyone else is playing. A pool
+        passed in (tests) is left as it is."""
         if not self._owned:
             return
         pool = self._pool()
