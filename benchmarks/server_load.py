@@ -649,6 +649,13 @@ class Deployment:
 
 
 # ---------------------------------------------------------------------------- the run
+def cpu_rates(series: list[tuple[float, float, int]]) -> list[tuple[float, float]]:
+    """(start, CPU in % of one core) over each interval between two samples of a process tree.
+    A process that leaves the tree (a PostgreSQL backend that exits) takes its CPU time out of
+    the sum, so an interval where one left can read low, even below zero."""
+    return [(t0, 100 * (c1 - c0) / (t1 - t0)) for (t0, c0, _), (t1, c1, _) in zip(series, series[1:])]
+
+
 def cpu_summary(samples: dict[str, list[tuple[float, float, int]]]) -> dict[str, Any]:
     """By process tree: mean and peak CPU (% of one core) over the samples, and peak RSS (MiB);
     ``servers`` sums the server processes, ``all`` everything measured (the cost of the service)."""
@@ -657,7 +664,7 @@ def cpu_summary(samples: dict[str, list[tuple[float, float, int]]]) -> dict[str,
         if len(series) < 2:
             continue
         span = series[-1][0] - series[0][0]
-        peaks = [100 * (c1 - c0) / (t1 - t0) for (t0, c0, _), (t1, c1, _) in zip(series, series[1:])]
+        peaks = [pct for _, pct in cpu_rates(series)]
         out[name] = {
             "cpu_mean_pct": round(100 * (series[-1][1] - series[0][1]) / span, 1),
             "cpu_peak_pct": round(max(peaks), 1),
@@ -727,8 +734,8 @@ def timeline(stats: Stats) -> list[dict[str, Any]]:
         by_second.setdefault(int(at), []).append(1000 * elapsed)
     cpu: dict[int, dict[str, float]] = {}
     for name, series in stats.cpu.items():
-        for (t0, c0, _), (t1, c1, _) in zip(series, series[1:]):
-            cpu.setdefault(int(t0), {})[name] = round(100 * (c1 - c0) / (t1 - t0))
+        for at, pct in cpu_rates(series):
+            cpu.setdefault(int(at), {})[name] = round(pct)
     return [
         {"s": s, "actions": len(ms), "p99_ms": round(percentile(ms, 99), 1), "max_ms": round(max(ms), 1), "cpu_pct": cpu.get(s, {})}
         for s, ms in sorted(by_second.items())
