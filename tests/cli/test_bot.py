@@ -47,13 +47,25 @@ def bot(link: str, *extra: str) -> subprocess.Popen[str]:
     )
 
 
+def finish(*procs: subprocess.Popen[str], timeout: float) -> list[tuple[str, str]]:
+    """Each process's (stdout, stderr) once all have ended; if one is still running after
+    ``timeout`` seconds, all are stopped and the test fails showing what each one wrote."""
+    try:
+        return [p.communicate(timeout=timeout) for p in procs]
+    except subprocess.TimeoutExpired:
+        for p in procs:
+            p.kill()
+        outs = [p.communicate() for p in procs]
+        pytest.fail(f"still running after {timeout} s; exit codes {[p.returncode for p in procs]}; outputs {outs}")
+
+
 @pytest.mark.timeout(150)
 def test_two_gtp_engines_play_a_whole_game_on_the_server_to_its_end(server):
     created = post(f"{server}/api/games", {"size": 5, "rules": "chinese komi=0.5", "time": "fischer:120:2"})
     game = f"{server}{created['url']}"
     black = bot(f"{game}?seat={created['black_token']}")
     white = bot(game, "--token", created["white_token"])
-    outs = [p.communicate(timeout=140) for p in (black, white)]
+    outs = finish(black, white, timeout=140)
     assert [p.returncode for p in (black, white)] == [0, 0], outs
     with urllib.request.urlopen(f"{server}/api/games/{created['id']}", timeout=10) as answer:
         state = json.loads(answer.read())
@@ -149,7 +161,7 @@ def test_gnu_go_plays_a_seat_against_the_servers_computer_to_its_end(server):
         [sys.executable, "-m", "miai", "bot", link, "/usr/games/gnugo --mode gtp --level 1 --chinese-rules"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
     )
-    out, err = gnugo.communicate(timeout=140)
+    [(out, err)] = finish(gnugo, timeout=140)
     assert gnugo.returncode == 0, (out, err)
     with urllib.request.urlopen(f"{server}/api/games/{created['id']}", timeout=10) as answer:
         state = json.loads(answer.read())

@@ -47,7 +47,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     )
     p.add_argument("url", help="the game's link, http://HOST:PORT/g/ID?seat=TOKEN (or without ?seat= and --token)")
     p.add_argument("engine", help='the engine\'s command line, quoted: "gnugo --mode gtp"')
-    p.add_argument("--token", help="the seat's token, if the link does not hold it")
+    p.add_argument("--token", help="the seat's token, if the link does not hold it (--token=TOKEN for a token that begins with -)")
     p.add_argument("--quiet", action="store_true", help="print only the result")
     p.set_defaults(func=run)
     return p

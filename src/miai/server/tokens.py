@@ -23,7 +23,13 @@ FREE_SEAT = "free:"
 
 
 def new_token() -> str:
-    return secrets.token_urlsafe(24)
+    """A new seat token: 32 URL-safe characters that never begin with ``-``, so that it can be
+    given as a command's option (``miai bot LINK ENGINE --token TOKEN``) without the command
+    line taking it for an option of its own."""
+    while True:
+        token = secrets.token_urlsafe(24)
+        if not token.startswith("-"):
+            return token
 
 
 def hash_token(token: str) -> str:

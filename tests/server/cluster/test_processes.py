@@ -205,6 +205,8 @@ def test_two_processes_share_a_game_survive_the_owners_death_and_a_redis_outage(
         assert closed.value.rcvd.code == 4404
     spectator = Watcher(other, gid)  # on the process that does not own the game
     white_ws = Watcher(other, gid, white)
+    for relayed in (spectator, white_ws):  # a relayed hello comes once the owner has counted it
+        relayed.wait_frame("hello", 10)
     local = Watcher(owner, gid)  # the owner counts the other process's connections as its own
     hello = local.wait_frame("hello", 10)
     assert (hello["presence"]["black"], hello["presence"]["white"], hello["presence"]["spectators"]) == (False, True, 2)
