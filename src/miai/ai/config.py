@@ -147,6 +147,9 @@ class MctsConfig:
     p_pattern: float = knob(0.95, _PROBABILITY)
     p_selfatari_heuristic: float = knob(0.9, _PROBABILITY)
     p_selfatari_random: float = knob(0.5, _PROBABILITY)
+    p_twolib: float = knob(0.0, _PROBABILITY)
+    """How often a playout move first looks at the chains with two liberties around the last
+    move (:mod:`miai._kernel.twolib`; 0: never)."""
     # decisions
     resign: bool = knob(False, _BOOL)
     resign_threshold: float = knob(0.1, _PROBABILITY)
@@ -240,6 +243,7 @@ class MctsConfig:
         p[H.P_PATTERN] = self.p_pattern
         p[H.P_SELFATARI_HEURISTIC] = self.p_selfatari_heuristic
         p[H.P_SELFATARI_RANDOM] = self.p_selfatari_random
+        p[H.P_TWOLIB] = self.p_twolib
         return p
 
 
