@@ -140,6 +140,9 @@ class MctsConfig:
     prior_ladder: float = knob(20.0, _PRIOR)
     """Prior for ladders read at expansion: a lost escape counts as visits without wins, a
     working ladder atari as won visits (0: no ladder reading at all)."""
+    prior_twolib: float = knob(0.0, _PRIOR)
+    """Prior (won visits) for the playouts' two-liberty moves (:mod:`miai._kernel.twolib`)
+    after the last move: ataris, escapes and counter-ataris of chains with two liberties."""
     tree_capacity: int = knob(2_000_000, Limit("int", 1, 100_000_000))
     reuse_tree: bool = knob(True, _BOOL)
     # playouts (the heavy policy's probabilities)
@@ -229,6 +232,7 @@ class MctsConfig:
         p[T.S_PRIOR_CFG1], p[T.S_PRIOR_CFG2], p[T.S_PRIOR_CFG3] = self.prior_cfg
         p[T.S_PRIOR_EMPTYAREA] = self.prior_emptyarea
         p[T.S_PRIOR_LADDER] = self.prior_ladder
+        p[T.S_PRIOR_TWOLIB] = self.prior_twolib
         p[T.S_KOMI] = komi
         return p
 
