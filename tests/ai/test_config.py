@@ -177,3 +177,9 @@ def test_the_policy_parameters_carry_each_playout_knob_to_its_place():
     assert [params[i] for i in (H.P_CAPTURE, H.P_PATTERN, H.P_SELFATARI_HEURISTIC, H.P_SELFATARI_RANDOM, H.P_TWOLIB)] == [
         0.7, 0.6, 0.5, 0.4, 0.3,
     ]
+
+
+def test_the_default_knobs_give_the_kernels_default_policy():
+    from miai._kernel import heavy as H
+
+    assert MctsConfig().policy_params().tolist() == H.DEFAULT_PARAMS.tolist()

@@ -150,7 +150,7 @@ class MctsConfig:
     p_pattern: float = knob(0.95, _PROBABILITY)
     p_selfatari_heuristic: float = knob(0.9, _PROBABILITY)
     p_selfatari_random: float = knob(0.5, _PROBABILITY)
-    p_twolib: float = knob(0.0, _PROBABILITY)
+    p_twolib: float = knob(0.9, _PROBABILITY)
     """How often a playout move first looks at the chains with two liberties around the last
     move (:mod:`miai._kernel.twolib`; 0: never)."""
     # decisions
