@@ -104,6 +104,36 @@ def test_capture_prior_favours_the_capture():
     assert tf[T.T_PW, capture] / tf[T.T_PV, capture] > tf[T.T_PW, other] / tf[T.T_PV, other]
 
 
+def test_the_two_liberty_prior_goes_to_the_playouts_two_liberty_moves_only():
+    # White's C4 leaves it two liberties (C3, D4): Black's ataris there get the prior
+    game = game_from(
+        """
+        .......
+        .......
+        ..X....
+        .XO....
+        .......
+        .......
+        .......
+        """
+    )
+    g, m = game.board.grid, game.board.meta
+    last = game.board.index(point_from_gtp("C4", 7))
+
+    def priors(params):
+        ti, tf, tmeta = T.new_tree(1_000)
+        assert T.expand(ti, tf, tmeta, 0, g, m, BLACK, last, params, H.PAT3, nothing_forbidden(g))
+        return {int(ti[T.T_MOVE, k]): (tf[T.T_PV, k], tf[T.T_PW, k]) for k in children(ti, 0)}
+
+    with_it, without = priors(MctsConfig(prior_twolib=25.0).tree_params(7.5)), priors(PARAMS)
+    assert with_it.keys() == without.keys()
+    gained = {game.board.point(p) for p in with_it if with_it[p] != without[p]}
+    assert gained == {point_from_gtp("C3", 7), point_from_gtp("D4", 7)}
+    for v in ("C3", "D4"):
+        p = game.board.index(point_from_gtp(v, 7))
+        assert with_it[p] == (without[p][0] + 25.0, without[p][1] + 25.0)
+
+
 def test_search_counts_every_iteration_and_leaves_the_board():
     g, m = new_board(7)
     before_g, before_m = g.copy(), m.copy()

@@ -167,3 +167,19 @@ def test_the_terminal_game_refuses_a_time_out_of_range():
     assert out.returncode == 2, out.stdout + out.stderr
     assert "max_seconds must be a number above 0 and at most" in out.stdout + out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_the_policy_parameters_carry_each_playout_knob_to_its_place():
+    from miai._kernel import heavy as H
+
+    params = MctsConfig(p_capture=0.7, p_pattern=0.6, p_selfatari_heuristic=0.5, p_selfatari_random=0.4, p_twolib=0.3).policy_params()
+    assert params.shape == (H.NPARAMS,)
+    assert [params[i] for i in (H.P_CAPTURE, H.P_PATTERN, H.P_SELFATARI_HEURISTIC, H.P_SELFATARI_RANDOM, H.P_TWOLIB)] == [
+        0.7, 0.6, 0.5, 0.4, 0.3,
+    ]
+
+
+def test_the_default_knobs_give_the_kernels_default_policy():
+    from miai._kernel import heavy as H
+
+    assert MctsConfig().policy_params().tolist() == H.DEFAULT_PARAMS.tolist()

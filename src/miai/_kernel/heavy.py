@@ -11,9 +11,12 @@ random move:
    chain in atari is captured at its last liberty; an own chain in atari is saved, by capturing
    an opponent chain in atari that touches it or by extending on its liberty when that gives
    it at least two liberties.
-2. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
+2. **Two liberties** (:mod:`miai._kernel.twolib`, with probability ``P_TWOLIB``): ataris
+   and escapes of the chains with two liberties on and around the last move, as Pachi's
+   playouts read capturing races.
+3. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
    neighbourhood matches one of MoGo's patterns (hane, cuts, edge moves), as michi lists them.
-3. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
+4. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
    an own eye.
 
 Any candidate that is a **self-atari** (:func:`self_atari`: the mover's chain of two or more
@@ -39,13 +42,15 @@ from miai._kernel.board import (
 )
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
 from miai._kernel.tactics import captures_something, chain_liberty, liberties_after
+from miai._kernel.twolib import two_liberty_moves
 
 # indices into the policy's parameter array
-P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM = range(4)
-NPARAMS = 4
+P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM, P_TWOLIB = range(5)
+NPARAMS = 5
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5], np.float64)
-"""michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT."""
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9], np.float64)
+"""michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
+two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time)."""
 
 # ---------------------------------------------------------------------- 3x3 patterns
 PAT3_SOURCE = [
@@ -264,6 +269,11 @@ def heavy_move(
     (0: a pass or none); ``cand`` is scratch space."""
     if last > 0 and _chance(meta, params[P_CAPTURE]):
         n = atari_moves(grid, meta, c, last, cand)
+        p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
+        if p > 0:
+            return p
+    if last > 0 and params[P_TWOLIB] > 0.0 and _chance(meta, params[P_TWOLIB]):
+        n = two_liberty_moves(grid, meta, c, last, cand)
         p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
         if p > 0:
             return p

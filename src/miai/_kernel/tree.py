@@ -40,6 +40,7 @@ from miai._kernel.ladder import ladder_atari_works, ladder_escape_fails, new_scr
 from miai._kernel.heavy import env8, heavy_playout, self_atari
 from miai._kernel.playout import _restore, _scratch
 from miai._kernel.tactics import captures_something, liberties_after
+from miai._kernel.twolib import two_liberty_moves
 
 T_MOVE, T_FIRST, T_NCHILD = range(3)
 NTI = 3
@@ -64,8 +65,9 @@ NTM = 2
     S_PRIOR_EMPTYAREA,
     S_KOMI,
     S_PRIOR_LADDER,
-) = range(14)
-NSPARAMS = 14
+    S_PRIOR_TWOLIB,
+) = range(15)
+NSPARAMS = 15
 
 
 def new_tree(capacity: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -143,7 +145,8 @@ def expand(
 ) -> bool:
     """Give ``node`` (a leaf, ``c`` to move on this board) a child for every legal move of
     ``c`` that does not fill an own eye and is not ``forbidden`` (a boolean per point), with
-    priors (michi's, and ladders read by :mod:`miai._kernel.ladder` unless ``S_PRIOR_LADDER``
+    priors (michi's, ladders read by :mod:`miai._kernel.ladder` unless ``S_PRIOR_LADDER``
+    is 0, and the two-liberty tactics of :mod:`miai._kernel.twolib` unless ``S_PRIOR_TWOLIB``
     is 0); a single pass child when there is none. False if the tree has no room."""
     n = meta[M_N]
     w = meta[M_W]
@@ -159,6 +162,12 @@ def expand(
     even = params[S_PRIOR_EVEN]
     ladder = params[S_PRIOR_LADDER]
     gs, ms, work, budget = new_scratch(grid, meta, ladder > 0)  # the ladder reader's space
+    twolib = params[S_PRIOR_TWOLIB]
+    tactical = np.zeros(grid.shape[1], np.bool_)  # the playouts' two-liberty moves here
+    if twolib > 0:
+        found = np.empty(64, np.int32)
+        for i in range(two_liberty_moves(grid, meta, c, last, found)):
+            tactical[found[i]] = True
     for i in range(nempty):
         p = grid[EMPTIES, i]
         if forbidden[p]:
@@ -204,6 +213,9 @@ def expand(
                 pw += params[S_PRIOR_EMPTYAREA]
         if self_atari(grid, meta, p, c):
             pv += params[S_PRIOR_SELFATARI]
+        if tactical[p]:
+            pv += twolib
+            pw += twolib
         if ladder > 0:
             # read ladders only next to a chain with 1 (own) or 2 (opponent's) liberties
             escape = False

@@ -140,6 +140,9 @@ class MctsConfig:
     prior_ladder: float = knob(20.0, _PRIOR)
     """Prior for ladders read at expansion: a lost escape counts as visits without wins, a
     working ladder atari as won visits (0: no ladder reading at all)."""
+    prior_twolib: float = knob(0.0, _PRIOR)
+    """Prior (won visits) for the playouts' two-liberty moves (:mod:`miai._kernel.twolib`)
+    after the last move: ataris, escapes and counter-ataris of chains with two liberties."""
     tree_capacity: int = knob(2_000_000, Limit("int", 1, 100_000_000))
     reuse_tree: bool = knob(True, _BOOL)
     # playouts (the heavy policy's probabilities)
@@ -147,6 +150,9 @@ class MctsConfig:
     p_pattern: float = knob(0.95, _PROBABILITY)
     p_selfatari_heuristic: float = knob(0.9, _PROBABILITY)
     p_selfatari_random: float = knob(0.5, _PROBABILITY)
+    p_twolib: float = knob(0.9, _PROBABILITY)
+    """How often a playout move first looks at the chains with two liberties around the last
+    move (:mod:`miai._kernel.twolib`; 0: never)."""
     # decisions
     resign: bool = knob(False, _BOOL)
     resign_threshold: float = knob(0.1, _PROBABILITY)
@@ -226,6 +232,7 @@ class MctsConfig:
         p[T.S_PRIOR_CFG1], p[T.S_PRIOR_CFG2], p[T.S_PRIOR_CFG3] = self.prior_cfg
         p[T.S_PRIOR_EMPTYAREA] = self.prior_emptyarea
         p[T.S_PRIOR_LADDER] = self.prior_ladder
+        p[T.S_PRIOR_TWOLIB] = self.prior_twolib
         p[T.S_KOMI] = komi
         return p
 
@@ -240,6 +247,7 @@ class MctsConfig:
         p[H.P_PATTERN] = self.p_pattern
         p[H.P_SELFATARI_HEURISTIC] = self.p_selfatari_heuristic
         p[H.P_SELFATARI_RANDOM] = self.p_selfatari_random
+        p[H.P_TWOLIB] = self.p_twolib
         return p
 
 
