@@ -256,7 +256,7 @@ def test_tree_is_kept_between_moves():
 def test_a_search_returns_its_candidates_playouts_time_and_ownership():
     game = Game(7)
     game.play("D4")
-    result = player(playouts=300).search(game)
+    result = player(playouts=300, early_stop=False).search(game)  # every playout counted
     assert isinstance(result, SearchResult)
     assert result.playouts == 300 and result.seconds > 0
     visits = [c.visits for c in result.candidates]
