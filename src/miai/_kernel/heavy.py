@@ -16,7 +16,10 @@ random move:
    playouts read capturing races.
 3. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
    neighbourhood matches one of MoGo's patterns (hane, cuts, edge moves), as michi lists them.
-4. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
+4. **Anywhere** (:mod:`miai._kernel.ataris`, with probability ``P_ANYWHERE``; off by
+   default): the captures and escapes of the chains in atari elsewhere on the board, as
+   Pachi's global atari check.
+5. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
    an own eye.
 
 Any candidate that is a **self-atari** (:func:`self_atari`: the mover's chain of two or more
@@ -36,21 +39,23 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from miai._kernel.ataris import new_watch, watch_board, watch_move, watched_atari_moves
 from miai._kernel.board import (
-    COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_N, M_NEMPTY, M_W, NB, NEXT, WALL,
+    COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_N, M_NEMPTY, M_W, NB, WALL,
     area_difference, is_own_eye, legality,
 )
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
-from miai._kernel.tactics import captures_something, chain_liberty, liberties_after
+from miai._kernel.tactics import atari_replies, captures_something, liberties_after
 from miai._kernel.twolib import two_liberty_moves
 
 # indices into the policy's parameter array
-P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM, P_TWOLIB = range(5)
-NPARAMS = 5
+P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM, P_TWOLIB, P_ANYWHERE = range(6)
+NPARAMS = 6
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9], np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.0], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
-two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time)."""
+two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); the
+global atari check off."""
 
 # ---------------------------------------------------------------------- 3x3 patterns
 PAT3_SOURCE = [
@@ -172,35 +177,10 @@ def atari_moves(grid: np.ndarray, meta: np.ndarray, c: int, last: int, out: np.n
     if last <= 0:
         return 0
     w = meta[M_W]
-    o = 3 - c
     for q in (last, last - w - 1, last - w, last - w + 1, last - 1, last + 1, last + w - 1, last + w, last + w + 1):
         cq = grid[COLOR, q]
-        if cq != 1 and cq != 2:
-            continue
-        h = grid[HEAD, q]
-        if grid[LIBS, h] != 1:
-            continue
-        lib = chain_liberty(grid, meta[M_W], h, 0)
-        if cq == o:
-            if n < out.shape[0]:
-                out[n] = lib
-                n += 1
-            continue
-        # our chain in atari: counter-capture a neighbouring chain in atari ...
-        s = h
-        while True:
-            for e in (s - w, s - 1, s + 1, s + w):
-                if grid[COLOR, e] == o and grid[LIBS, grid[HEAD, e]] == 1:
-                    if n < out.shape[0]:
-                        out[n] = chain_liberty(grid, meta[M_W], grid[HEAD, e], 0)
-                        n += 1
-            s = grid[NEXT, s]
-            if s == h:
-                break
-        # ... or extend, if that gives two liberties or more
-        if liberties_after(grid, meta, lib, c, 2) >= 2 and n < out.shape[0]:
-            out[n] = lib
-            n += 1
+        if (cq == 1 or cq == 2) and grid[LIBS, grid[HEAD, q]] == 1:
+            n = atari_replies(grid, meta, c, grid[HEAD, q], out, n)
     return n
 
 
@@ -263,10 +243,11 @@ def heavy_random_move(grid: np.ndarray, meta: np.ndarray, c: int, reject_self_at
 @njit(cache=True)
 def heavy_move(
     grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, pat3: np.ndarray, params: np.ndarray,
-    cand: np.ndarray,
+    cand: np.ndarray, watch: np.ndarray,
 ) -> int:
     """The heavy policy's move for ``c`` (0 for a pass) after the moves ``last`` and ``last2``
-    (0: a pass or none); ``cand`` is scratch space."""
+    (0: a pass or none); ``cand`` is scratch space, ``watch`` the chains that were in atari
+    (:mod:`miai._kernel.ataris`, kept up to date by the caller when ``P_ANYWHERE`` is on)."""
     if last > 0 and _chance(meta, params[P_CAPTURE]):
         n = atari_moves(grid, meta, c, last, cand)
         p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
@@ -280,6 +261,11 @@ def heavy_move(
     if last > 0 and _chance(meta, params[P_PATTERN]):
         n = pattern_moves(grid, meta, last, pat3, cand, 0)
         n = pattern_moves(grid, meta, last2, pat3, cand, n)
+        p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
+        if p > 0:
+            return p
+    if params[P_ANYWHERE] > 0.0 and watch[0] > 0 and _chance(meta, params[P_ANYWHERE]):
+        n = watched_atari_moves(grid, meta, c, watch, cand)
         p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
         if p > 0:
             return p
@@ -299,12 +285,18 @@ def heavy_playout(
     played (passes included).
     """
     cand = np.empty(64, np.int32)
+    watch = new_watch()
+    anywhere = params[P_ANYWHERE] > 0.0
+    if anywhere:
+        watch_board(grid, watch)
     passes = 0
     turns = 0
     c = to_move
     while turns < max_turns and passes < 2:
-        p = heavy_move(grid, meta, c, last, last2, pat3, params, cand)
+        p = heavy_move(grid, meta, c, last, last2, pat3, params, cand, watch)
         passes = play_turn(grid, meta, p, c, passes)
+        if anywhere:
+            watch_move(grid, meta, p, watch)
         if p != 0 and amaf[p] == 0:
             amaf[p] = c
         last2 = last

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from miai._kernel.board import COLOR, EMPTY, LIBS, M_MARKGEN, M_W, MARK, NEXT, SIZE, neighbour_chains
+from miai._kernel.board import COLOR, EMPTY, HEAD, LIBS, M_MARKGEN, M_W, MARK, NEXT, SIZE, neighbour_chains
 
 
 @njit(cache=True)
@@ -85,3 +85,32 @@ def stones_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
         if grid[COLOR, h] == c:
             stones += grid[SIZE, h]
     return stones
+
+
+@njit(cache=True)
+def atari_replies(grid: np.ndarray, meta: np.ndarray, c: int, head: int, out: np.ndarray, n: int) -> int:
+    """Append to ``out`` (from index ``n``) what ``c`` plays about the chain ``head``, which
+    is in atari: its capture if it is the opponent's; if it is ``c``'s own, the capture of
+    an opponent chain in atari next to it, and the extension on its liberty when that gives
+    it two liberties or more. Returns the new count (duplicates possible)."""
+    w = meta[M_W]
+    lib = chain_liberty(grid, w, head, 0)
+    if grid[COLOR, head] != c:
+        if n < out.shape[0]:
+            out[n] = lib
+            n += 1
+        return n
+    o = 3 - c
+    s = head
+    while True:
+        for e in (s - w, s - 1, s + 1, s + w):
+            if grid[COLOR, e] == o and grid[LIBS, grid[HEAD, e]] == 1 and n < out.shape[0]:
+                out[n] = chain_liberty(grid, w, grid[HEAD, e], 0)
+                n += 1
+        s = grid[NEXT, s]
+        if s == head:
+            break
+    if liberties_after(grid, meta, lib, c, 2) >= 2 and n < out.shape[0]:
+        out[n] = lib
+        n += 1
+    return n

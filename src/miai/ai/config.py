@@ -153,6 +153,9 @@ class MctsConfig:
     p_twolib: float = knob(0.9, _PROBABILITY)
     """How often a playout move first looks at the chains with two liberties around the last
     move (:mod:`miai._kernel.twolib`; 0: never)."""
+    p_anywhere: float = knob(0.0, _PROBABILITY)
+    """How often a playout move, when nothing near the last two moves was played, captures or
+    saves a chain in atari elsewhere on the board (:mod:`miai._kernel.ataris`; 0: never)."""
     # decisions
     resign: bool = knob(False, _BOOL)
     resign_threshold: float = knob(0.1, _PROBABILITY)
@@ -248,6 +251,7 @@ class MctsConfig:
         p[H.P_SELFATARI_HEURISTIC] = self.p_selfatari_heuristic
         p[H.P_SELFATARI_RANDOM] = self.p_selfatari_random
         p[H.P_TWOLIB] = self.p_twolib
+        p[H.P_ANYWHERE] = self.p_anywhere
         return p
 
 
