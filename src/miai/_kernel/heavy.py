@@ -14,12 +14,14 @@ random move:
 2. **Two liberties** (:mod:`miai._kernel.twolib`, with probability ``P_TWOLIB``): ataris
    and escapes of the chains with two liberties on and around the last move, as Pachi's
    playouts read capturing races.
-3. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
+3. **Nakade** (:mod:`miai._kernel.nakade`, with probability ``P_NAKADE``; off by default):
+   the vital point of a small eye space that the last move borders.
+4. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
    neighbourhood matches one of MoGo's patterns (hane, cuts, edge moves), as michi lists them.
-4. **Anywhere** (:mod:`miai._kernel.ataris`, with probability ``P_ANYWHERE``; off by
+5. **Anywhere** (:mod:`miai._kernel.ataris`, with probability ``P_ANYWHERE``; off by
    default): the captures and escapes of the chains in atari elsewhere on the board, as
    Pachi's global atari check.
-5. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
+6. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
    an own eye.
 
 Any candidate that is a **self-atari** (:func:`self_atari`: the mover's chain of two or more
@@ -44,18 +46,19 @@ from miai._kernel.board import (
     COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_N, M_NEMPTY, M_W, NB, WALL,
     area_difference, is_own_eye, legality,
 )
+from miai._kernel.nakade import nakade_move
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
 from miai._kernel.tactics import atari_replies, captures_something, liberties_after
 from miai._kernel.twolib import two_liberty_moves
 
 # indices into the policy's parameter array
-P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM, P_TWOLIB, P_ANYWHERE = range(6)
-NPARAMS = 6
+P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM, P_TWOLIB, P_ANYWHERE, P_NAKADE = range(7)
+NPARAMS = 7
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.0], np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.0], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); the
-global atari check off."""
+global atari check and nakade off."""
 
 # ---------------------------------------------------------------------- 3x3 patterns
 PAT3_SOURCE = [
@@ -258,6 +261,12 @@ def heavy_move(
         p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
         if p > 0:
             return p
+    if last > 0 and params[P_NAKADE] > 0.0 and _chance(meta, params[P_NAKADE]):
+        cand[0] = nakade_move(grid, meta, c, last)
+        if cand[0] > 0:
+            p = _pick_candidate(grid, meta, c, cand, 1, params[P_SELFATARI_HEURISTIC])
+            if p > 0:
+                return p
     if last > 0 and _chance(meta, params[P_PATTERN]):
         n = pattern_moves(grid, meta, last, pat3, cand, 0)
         n = pattern_moves(grid, meta, last2, pat3, cand, n)

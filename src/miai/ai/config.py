@@ -156,6 +156,9 @@ class MctsConfig:
     p_anywhere: float = knob(0.0, _PROBABILITY)
     """How often a playout move, when nothing near the last two moves was played, captures or
     saves a chain in atari elsewhere on the board (:mod:`miai._kernel.ataris`; 0: never)."""
+    p_nakade: float = knob(0.0, _PROBABILITY)
+    """How often a playout move takes the vital point of a small eye space the last move
+    borders (:mod:`miai._kernel.nakade`; 0: never)."""
     # decisions
     resign: bool = knob(False, _BOOL)
     resign_threshold: float = knob(0.1, _PROBABILITY)
@@ -252,6 +255,7 @@ class MctsConfig:
         p[H.P_SELFATARI_RANDOM] = self.p_selfatari_random
         p[H.P_TWOLIB] = self.p_twolib
         p[H.P_ANYWHERE] = self.p_anywhere
+        p[H.P_NAKADE] = self.p_nakade
         return p
 
 
