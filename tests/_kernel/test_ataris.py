@@ -5,11 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from miai._kernel import check_consistency
 from miai._kernel import heavy as H
 from miai._kernel.ataris import new_watch, watch_board, watch_move, watched_atari_moves
-from miai._kernel.board import BLACK, HEAD, M_RNG, M_W, WHITE, new_board, play_stone
-from tests._kernel.test_heavy import board_of, idx
+from miai._kernel.board import BLACK, HEAD, M_W, WHITE, new_board, play_stone
+from tests._kernel.test_heavy import assert_playouts_consistent, board_of, idx, replies_with_only
 
 # Black's B8 is in atari (liberty B9) in the upper left, White's H2 (liberty H1) in the lower
 # right; the centre is quiet.
@@ -107,40 +106,14 @@ def test_a_full_list_takes_no_more_and_stays_usable():
     assert n == watch.shape[0] - 1 and watch[0] == n
 
 
-def replies(diagram: str, c: int, last: str, anywhere: float, tries: int = 100) -> set[int]:
-    """The heavy policy's answers to ``last`` over ``tries`` draws, with only the global
-    check on (or, at 0, nothing but the random move)."""
-    game, g, m = board_of(diagram)
-    params = H.DEFAULT_PARAMS.copy()
-    params[H.P_CAPTURE] = params[H.P_TWOLIB] = params[H.P_PATTERN] = 0.0
-    params[H.P_ANYWHERE] = anywhere
-    cand = np.zeros(64, np.int32)
-    watch = new_watch()
-    watch_board(g, watch)
-    seen = set()
-    for seed in range(1, tries + 1):
-        m[M_RNG] = seed
-        seen.add(H.heavy_move(g, m, c, idx(game, last), 0, H.PAT3, params, cand, watch.copy()))
-    return seen
-
-
 def test_the_policy_captures_far_from_the_last_move_only_with_the_check_on():
     game, _, _ = board_of(TWO_ATARIS)
-    on = replies(TWO_ATARIS, BLACK, "E5", 1.0)
+    on = replies_with_only(TWO_ATARIS, BLACK, "E5", H.P_ANYWHERE, 1.0)
     assert on == {idx(game, "H1"), idx(game, "B9")}
-    off = replies(TWO_ATARIS, BLACK, "E5", 0.0)
+    off = replies_with_only(TWO_ATARIS, BLACK, "E5", H.P_ANYWHERE, 0.0)
     assert len(off) > 10  # random moves all over the board
 
 
 @pytest.mark.parametrize("size", [9, 19])
 def test_heavy_playouts_with_the_global_check_stay_consistent(size):
-    g, m = new_board(size)
-    params = H.DEFAULT_PARAMS.copy()
-    params[H.P_ANYWHERE] = 1.0
-    for seed in range(1, 20):
-        gg, mm = g.copy(), m.copy()
-        mm[M_RNG] = seed
-        amaf = np.zeros(g.shape[1], np.int8)
-        turns = H.heavy_playout(gg, mm, BLACK, 0, 0, 3 * size * size, H.PAT3, params, amaf)
-        assert 0 < turns <= 3 * size * size
-        check_consistency(gg, mm)
+    assert_playouts_consistent(size, H.P_ANYWHERE)

@@ -121,11 +121,15 @@ def test_escape_is_not_offered_when_extending_stays_in_atari():
     assert idx(game, "D1") not in out[:n].tolist()
 
 
-@pytest.mark.parametrize("size", [5, 9, 13])
-def test_heavy_playouts_end_consistent_with_only_eyes_left(size):
+def assert_playouts_consistent(size: int, knob: int | None = None, seeds: int = 19) -> None:
+    """Whole heavy playouts from the empty board (with the policy knob ``knob`` always on)
+    leave a consistent board (chains, liberties, counts), mark only stones' colours as
+    first players, and end within the turn limit with every empty point an eye."""
     g, m = new_board(size)
     params = H.DEFAULT_PARAMS.copy()
-    for seed in range(1, 30):
+    if knob is not None:
+        params[knob] = 1.0
+    for seed in range(1, seeds + 1):
         gg, mm = g.copy(), m.copy()
         mm[8] = seed
         amaf = np.zeros(g.shape[1], np.int8)
@@ -134,9 +138,33 @@ def test_heavy_playouts_end_consistent_with_only_eyes_left(size):
         check_consistency(gg, mm)
         # every stone's point was first played by its colour or later recaptured and replayed
         assert set(np.unique(amaf)) <= {0, BLACK, WHITE}
-        # the end: every empty point is an eye of one colour (or the game hit the turn limit)
         if turns < 3 * size * size:
             assert abs(area_difference(gg, mm)) <= size * size
+
+
+@pytest.mark.parametrize("size", [5, 9, 13])
+def test_heavy_playouts_end_consistent_with_only_eyes_left(size):
+    assert_playouts_consistent(size, seeds=29)
+
+
+def replies_with_only(diagram: str, c: int, last: str, knob: int, value: float, tries: int = 100) -> set[int]:
+    """The heavy policy's answers to ``last`` over ``tries`` draws with the local heuristics
+    (captures, two liberties, patterns) off and the policy knob ``knob`` at ``value``, the
+    global check's watch list started from the board."""
+    from miai._kernel.ataris import new_watch, watch_board
+
+    game, g, m = board_of(diagram)
+    params = H.DEFAULT_PARAMS.copy()
+    params[H.P_CAPTURE] = params[H.P_TWOLIB] = params[H.P_PATTERN] = 0.0
+    params[knob] = value
+    cand = np.zeros(64, np.int32)
+    watch = new_watch()
+    watch_board(g, watch)
+    seen = set()
+    for seed in range(1, tries + 1):
+        m[8] = seed  # each draw its own random state
+        seen.add(int(H.heavy_move(g, m, c, idx(game, last), 0, H.PAT3, params, cand, watch.copy())))
+    return seen
 
 
 def test_heavy_playouts_are_reproducible_and_leave_the_position():

@@ -5,12 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from miai._kernel import check_consistency
 from miai._kernel import heavy as H
-from miai._kernel.ataris import new_watch
-from miai._kernel.board import BLACK, M_RNG, WHITE, new_board
+from miai._kernel.board import BLACK, WHITE
 from miai._kernel.nakade import nakade_move, vital_point
-from tests._kernel.test_heavy import board_of, idx
+from tests._kernel.test_heavy import assert_playouts_consistent, board_of, idx, replies_with_only
 
 W = 11  # a row's length in the padded layout of a 9x9 board
 
@@ -86,34 +84,12 @@ def test_no_vital_point_after_ones_own_move_or_in_the_open_or_by_the_other_colou
     assert nakade_move(g, m, WHITE, idx(game, "D1")) == 0  # a White stone inside: not Black's space
 
 
-def policy_replies(diagram: str, c: int, last: str, nakade: float) -> set[int]:
-    game, g, m = board_of(diagram)
-    params = H.DEFAULT_PARAMS.copy()
-    params[H.P_CAPTURE] = params[H.P_TWOLIB] = params[H.P_PATTERN] = 0.0
-    params[H.P_NAKADE] = nakade
-    cand = np.zeros(64, np.int32)
-    seen = set()
-    for seed in range(1, 101):
-        m[M_RNG] = seed
-        seen.add(H.heavy_move(g, m, c, idx(game, last), 0, H.PAT3, params, cand, new_watch()))
-    return seen
-
-
 def test_the_policy_takes_the_vital_point_only_with_nakade_on():
     game, _, _ = board_of(STRAIGHT_THREE)
-    assert policy_replies(STRAIGHT_THREE, WHITE, "D1", 1.0) == {idx(game, "B1")}
-    assert len(policy_replies(STRAIGHT_THREE, WHITE, "D1", 0.0)) > 10
+    assert replies_with_only(STRAIGHT_THREE, WHITE, "D1", H.P_NAKADE, 1.0) == {idx(game, "B1")}
+    assert len(replies_with_only(STRAIGHT_THREE, WHITE, "D1", H.P_NAKADE, 0.0)) > 10
 
 
 @pytest.mark.parametrize("size", [9, 19])
 def test_heavy_playouts_with_nakade_stay_consistent(size):
-    g, m = new_board(size)
-    params = H.DEFAULT_PARAMS.copy()
-    params[H.P_NAKADE] = 1.0
-    for seed in range(1, 20):
-        gg, mm = g.copy(), m.copy()
-        mm[M_RNG] = seed
-        amaf = np.zeros(g.shape[1], np.int8)
-        turns = H.heavy_playout(gg, mm, BLACK, 0, 0, 3 * size * size, H.PAT3, params, amaf)
-        assert 0 < turns <= 3 * size * size
-        check_consistency(gg, mm)
+    assert_playouts_consistent(size, H.P_NAKADE)

@@ -9,9 +9,9 @@ import pytest
 from miai._kernel import check_consistency
 from miai._kernel import heavy as H
 from miai._kernel.ataris import new_watch
-from miai._kernel.board import BLACK, M_RNG, WHITE, area_difference
+from miai._kernel.board import BLACK, M_RNG, WHITE
 from miai._kernel.twolib import two_liberty_moves
-from tests._kernel.test_heavy import board_of, idx
+from tests._kernel.test_heavy import assert_playouts_consistent, board_of, idx
 
 
 def moves(diagram: str, c: int, last: str) -> set[str]:
@@ -166,17 +166,4 @@ def test_the_heavy_policy_answers_a_squeeze_by_getting_out_when_the_tactics_are_
 
 @pytest.mark.parametrize("size", [9, 19])
 def test_heavy_playouts_with_the_tactics_stay_consistent(size):
-    from miai._kernel.board import new_board
-
-    g, m = new_board(size)
-    params = H.DEFAULT_PARAMS.copy()
-    params[H.P_TWOLIB] = 1.0
-    for seed in range(1, 20):
-        gg, mm = g.copy(), m.copy()
-        mm[M_RNG] = seed
-        amaf = np.zeros(g.shape[1], np.int8)
-        turns = H.heavy_playout(gg, mm, BLACK, 0, 0, 3 * size * size, H.PAT3, params, amaf)
-        assert 0 < turns <= 3 * size * size
-        check_consistency(gg, mm)
-        if turns < 3 * size * size:
-            assert abs(area_difference(gg, mm)) <= size * size
+    assert_playouts_consistent(size, H.P_TWOLIB)
