@@ -190,3 +190,65 @@ def test_heavy_policy_runs_interpreted_with_jit_disabled():
     assert out.returncode == 0, out.stderr
     turns, wins = map(int, out.stdout.split())
     assert turns > 0 and 0 <= wins <= 3
+
+
+# Black's C8 has just captured White's B8: a ko, White may not retake at once.
+KO = """
+    .XO......
+    XO.O.....
+    .XO......
+    .........
+    .........
+    .........
+    .........
+    .........
+    .........
+    """
+
+
+def ko_taken():
+    from miai._kernel.board import play_stone
+
+    game, g, m = board_of(KO)
+    play_stone(g, m, idx(game, "C8"), BLACK)
+    return game, g, m
+
+
+def test_the_ko_point_is_played_once_the_ban_is_lifted():
+    from miai._kernel.board import M_KO, pass_turn
+
+    game, g, m = ko_taken()
+    assert m[M_KO] == idx(game, "B8")
+    assert H.ko_fight_move(g, m, WHITE, idx(game, "B8")) == 0  # banned
+    pass_turn(m)  # a threat elsewhere lifts the ban
+    assert H.ko_fight_move(g, m, WHITE, idx(game, "B8")) == idx(game, "B8")  # the retake
+    assert H.ko_fight_move(g, m, BLACK, idx(game, "B8")) == idx(game, "B8")  # or the connection
+
+
+def test_after_a_ko_capture_and_a_threat_the_playout_fights_the_ko():
+    game, g, m = ko_taken()
+    params = H.DEFAULT_PARAMS.copy()
+    params[H.P_KO] = 1.0
+    for seed in range(1, 21):
+        gg, mm = g.copy(), m.copy()
+        mm[8] = seed
+        amaf = np.zeros(g.shape[1], np.int8)
+        # White plays at random (banned at B8; no last move, so no local answer), then Black
+        # settles the ko at B8
+        H.heavy_playout(gg, mm, WHITE, 0, 0, 2, H.PAT3, params, amaf)
+        assert amaf[idx(game, "B8")] == BLACK
+    # without the check, Black's answer is local to White's random move, nearly never B8
+    params[H.P_KO] = 0.0
+    settled = 0
+    for seed in range(1, 21):
+        gg, mm = g.copy(), m.copy()
+        mm[8] = seed
+        amaf = np.zeros(g.shape[1], np.int8)
+        H.heavy_playout(gg, mm, WHITE, 0, 0, 2, H.PAT3, params, amaf)
+        settled += amaf[idx(game, "B8")] == BLACK
+    assert settled <= 3
+
+
+@pytest.mark.parametrize("size", [9, 19])
+def test_heavy_playouts_with_ko_fights_stay_consistent(size):
+    assert_playouts_consistent(size, H.P_KO)

@@ -7,6 +7,10 @@ Reading guide. A playout move (:func:`heavy_move`) is chosen by trying a few heu
 order, each with a probability, as MoGo, Fuego, Pachi and michi did, then falling back on a
 random move:
 
+0. **Ko fight** (:func:`ko_fight_move`, with probability ``P_KO``; off by default; asked
+   by :func:`heavy_playout`, which remembers the ko): within :data:`KO_AGE` turns of a ko
+   capture, once the ban is lifted, the ko point: the ko retaken after a threat, or
+   connected by the player who took it, as Pachi's playouts fight kos.
 1. **Atari** (:func:`atari_moves`): look at the chains on and around the last move. An opponent
    chain in atari is captured at its last liberty; an own chain in atari is saved, by capturing
    an opponent chain in atari that touches it or by extending on its liberty when that gives
@@ -43,7 +47,7 @@ from numba import njit
 
 from miai._kernel.ataris import new_watch, watch_board, watch_move, watched_atari_moves
 from miai._kernel.board import (
-    COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_N, M_NEMPTY, M_W, NB, WALL,
+    COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_KO, M_N, M_NEMPTY, M_W, NB, WALL,
     area_difference, is_own_eye, legality,
 )
 from miai._kernel.nakade import nakade_move
@@ -52,13 +56,16 @@ from miai._kernel.tactics import atari_replies, captures_something, liberties_af
 from miai._kernel.twolib import two_liberty_moves
 
 # indices into the policy's parameter array
-P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM, P_TWOLIB, P_ANYWHERE, P_NAKADE = range(7)
-NPARAMS = 7
+P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM, P_TWOLIB, P_ANYWHERE, P_NAKADE, P_KO = range(8)
+NPARAMS = 8
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.0], np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.0, 0.0], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); the
-global atari check and nakade off."""
+global atari check, nakade and ko fights off."""
+
+KO_AGE = 4
+"""The playouts fight a ko for the turns fewer than this after its capture (Pachi's ``koage``)."""
 
 # ---------------------------------------------------------------------- 3x3 patterns
 PAT3_SOURCE = [
@@ -282,6 +289,15 @@ def heavy_move(
 
 
 @njit(cache=True)
+def ko_fight_move(grid: np.ndarray, meta: np.ndarray, c: int, ko_point: int) -> int:
+    """``ko_point`` (where a ko was last captured) if ``c`` may play it there and the stone
+    is not a self-atari; else 0."""
+    if legality(grid, meta, ko_point, c, False) != LEGAL or self_atari(grid, meta, ko_point, c):
+        return 0
+    return ko_point
+
+
+@njit(cache=True)
 def heavy_playout(
     grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int, max_turns: int,
     pat3: np.ndarray, params: np.ndarray, amaf: np.ndarray,
@@ -298,12 +314,22 @@ def heavy_playout(
     anywhere = params[P_ANYWHERE] > 0.0
     if anywhere:
         watch_board(grid, watch)
+    ko_point = meta[M_KO]  # the last ko captured, and when
+    ko_turn = 0
     passes = 0
     turns = 0
     c = to_move
     while turns < max_turns and passes < 2:
-        p = heavy_move(grid, meta, c, last, last2, pat3, params, cand, watch)
+        p = 0
+        if ko_point > 0 and meta[M_KO] == 0 and turns - ko_turn < KO_AGE and params[P_KO] > 0.0:
+            if _chance(meta, params[P_KO]):
+                p = ko_fight_move(grid, meta, c, ko_point)
+        if p == 0:
+            p = heavy_move(grid, meta, c, last, last2, pat3, params, cand, watch)
         passes = play_turn(grid, meta, p, c, passes)
+        if meta[M_KO] > 0:
+            ko_point = meta[M_KO]
+            ko_turn = turns + 1
         if anywhere:
             watch_move(grid, meta, p, watch)
         if p != 0 and amaf[p] == 0:

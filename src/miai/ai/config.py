@@ -159,6 +159,10 @@ class MctsConfig:
     p_nakade: float = knob(0.0, _PROBABILITY)
     """How often a playout move takes the vital point of a small eye space the last move
     borders (:mod:`miai._kernel.nakade`; 0: never)."""
+    p_ko: float = knob(0.0, _PROBABILITY)
+    """How often a playout move, within a few turns of a ko capture and once the ban is
+    lifted, plays the ko point: retakes or connects (:func:`miai._kernel.heavy.ko_fight_move`;
+    0: never)."""
     # decisions
     resign: bool = knob(False, _BOOL)
     resign_threshold: float = knob(0.1, _PROBABILITY)
@@ -256,6 +260,7 @@ class MctsConfig:
         p[H.P_TWOLIB] = self.p_twolib
         p[H.P_ANYWHERE] = self.p_anywhere
         p[H.P_NAKADE] = self.p_nakade
+        p[H.P_KO] = self.p_ko
         return p
 
 
