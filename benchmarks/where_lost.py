@@ -11,7 +11,7 @@ lost, with the judge's preferred move beside each.
 Usage::
 
     python benchmarks/where_lost.py runs/base15k --player miai \\
-        --judge "PACHI -r chinese -t =40000 threads=1" [--threshold 0.15] [--games 2 5]
+        --judge "PACHI -r chinese -t =40000 threads=1,pondering=0" [--threshold 0.15] [--games 2 5]
 
 Prints, per lost game, each move whose drop passes the threshold: the move number, the move
 played, the judge's move, the win rate before and after. A benchmark tool: it reads records
