@@ -22,6 +22,8 @@ Options:
     --refuse-play    answer ``? illegal move`` to every ``play``
     --name NAME      what ``name`` answers (default FakePlayer)
     --pidfile FILE   append the process id to FILE at start
+    --ponder S       after each move, keep a CPU busy for S seconds (as an engine that thinks
+                     on its opponent's time), or until the next command
 
 It keeps no board: ``play`` is always accepted (unless ``--refuse-play``).
 """
@@ -31,6 +33,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
 import time
 
 
@@ -45,6 +48,7 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--refuse-play", action="store_true")
     ap.add_argument("--name", default="FakePlayer")
     ap.add_argument("--pidfile")
+    ap.add_argument("--ponder", type=float, default=0.0)
     opts = ap.parse_args(argv)
     if opts.pidfile:
         with open(opts.pidfile, "a") as f:
@@ -60,6 +64,12 @@ def main(argv: list[str]) -> int:
         known.add("final_status_list")
     out = sys.stdout
     moves: list[str] = []
+    wake = threading.Event()  # set by the next command: pondering stops
+
+    def ponder(seconds: float, stop: threading.Event) -> None:
+        end = time.monotonic() + seconds
+        while not stop.is_set() and time.monotonic() < end:
+            sum(range(1000))  # busy: CPU time, as a search
 
     def answer(ok: bool, cid: str, text: str) -> None:
         out.write(("=" if ok else "?") + cid + (" " + text if text else "") + "\n\n")
@@ -78,6 +88,7 @@ def main(argv: list[str]) -> int:
         return list(games[number]) if number < len(games) else []
 
     for raw in sys.stdin:
+        wake.set()
         line = raw.strip()
         if not line:
             continue
@@ -136,6 +147,9 @@ def main(argv: list[str]) -> int:
                 answer(True, cid, then)
             else:
                 answer(True, cid, move)
+            if opts.ponder > 0:
+                wake = threading.Event()
+                threading.Thread(target=ponder, args=(opts.ponder, wake), daemon=True).start()
         else:
             answer(True, cid, "")
     return 0

@@ -119,6 +119,19 @@ def test_timeout_loses_without_a_time_control(tmp_path):
     assert "did not answer 'genmove black' within 0.5 s" in r.detail
 
 
+def test_the_cpu_an_engine_uses_during_its_opponents_turns_is_measured(tmp_path):
+    # A thinks 0.5 s a move; B answers at once, then keeps a CPU busy (as an engine that
+    # ponders) until the next command
+    a = fake("A", " ".join(f"!sleep:0.5:{v}" for v in ("C3", "C4", "C5", "C6")))
+    b = fake("B", "G3 G4 G5 G6", "--ponder", "5")
+    (r,) = play(tmp_path, a, b)
+    assert set(r.offturn_cpu_ms) == {"A", "B"}
+    assert r.offturn_cpu_ms["A"] < 100  # A waits for its turn
+    # B was busy through A's last three moves (1.5 s); on a loaded machine it gets only a
+    # share of a core, but far more than an engine that waits
+    assert r.offturn_cpu_ms["B"] > 300
+
+
 def test_running_out_of_time_loses_on_time(tmp_path):
     log = tmp_path / "a.log"
     a = fake("A", "E5 !sleep:1.6:D4", "--log", str(log))

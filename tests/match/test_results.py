@@ -16,7 +16,7 @@ def sample() -> GameResult:
     return GameResult(
         3, "A", "B", Result.parse("W+F"), Reason.CRASH, "white forfeits: A crashed", moves=12,
         time_ms={"A": 100, "B": 200}, genmoves={"A": 6, "B": 6}, dead_by_engine={"A": None, "B": ["C3"]},
-        notes=["a note"], sgf="game-004.sgf", at_fault="A",
+        notes=["a note"], sgf="game-004.sgf", at_fault="A", offturn_cpu_ms={"A": 0, "B": 150},
     )  # fmt: skip
 
 
@@ -27,6 +27,12 @@ def test_json_keeps_the_result_text_and_reads_back():
     back = GameResult.from_json(json.loads(r.json_line()))
     assert back == r and back.result == Result.forfeit(Color.BLACK)
     assert back.winner == "B" and back.winner_color is Color.WHITE
+
+
+def test_a_line_from_before_the_cpu_was_measured_reads_as_not_measured():
+    d = sample().to_json()
+    del d["offturn_cpu_ms"]
+    assert GameResult.from_json(d).offturn_cpu_ms == {}
 
 
 def test_every_reason_names_its_termination():
@@ -47,6 +53,7 @@ def test_every_reason_names_its_termination():
         ({"index": -1}, "not negative"),
         ({"black": None}, "'black' must be a str"),
         ({"time_ms": {"A": "fast"}}, "'time_ms' must map labels to integers"),
+        ({"offturn_cpu_ms": {"A": 1.5}}, "'offturn_cpu_ms' must map labels to integers"),
         ({"notes": [1]}, "'notes' must be a list of strings"),
         ({"dead_by_engine": {"A": [3]}}, "'dead_by_engine' must be a list of strings"),
         ({"at_fault": 7}, "at_fault must be a label or null"),

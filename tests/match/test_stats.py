@@ -47,3 +47,25 @@ def test_summary_counts_colours_draws_voids_and_reasons():
     assert "Games ended by: score 2" in table
     assert "Elo difference A - B: +89" in table
 
+
+
+def test_an_engine_busy_during_its_opponents_turns_is_reported():
+    results = [
+        # B spent 9 s of CPU during A's 10 s of thinking, A nothing during B's
+        result(0, "A", "B", "B+3.5", time_ms={"A": 10_000, "B": 4_000}, offturn_cpu_ms={"A": 0, "B": 9_000}),
+        # a game from before the measure counts neither way
+        result(1, "B", "A", "W+R", Reason.RESIGNATION, time_ms={"A": 5_000, "B": 5_000}),
+    ]
+    s = summarize(results, ("A", "B"))
+    assert s.offturn_share == {"A": 0.0, "B": 0.9}
+    text = format_summary(s)
+    assert "Warning: B used the CPU during A's turns (9 s, 90% of A's thinking time)" in text
+    assert "Warning: A" not in text
+
+
+def test_no_warning_when_each_engine_waits_its_turn_or_nothing_was_measured():
+    quiet = [result(0, "A", "B", "B+3.5", time_ms={"A": 10_000, "B": 4_000}, offturn_cpu_ms={"A": 30, "B": 900})]
+    assert "Warning" not in format_summary(summarize(quiet, ("A", "B")))  # 9% and 1%: below the line
+    unmeasured = [result(0, "A", "B", "B+3.5", time_ms={"A": 10_000, "B": 4_000})]
+    s = summarize(unmeasured, ("A", "B"))
+    assert s.offturn_share == {} and "Warning" not in format_summary(s)

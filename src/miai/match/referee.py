@@ -38,6 +38,7 @@ from miai.gtp.controller import (
 )
 from miai.gtp.katago_rules import to_katago_json
 from miai.handicap import fixed_handicap_points
+from miai.match.cputime import group_cpu_seconds
 from miai.match.errors import MatchConfigError
 from miai.match.results import GameResult, Reason
 from miai.result import Result, Termination
@@ -129,6 +130,14 @@ class EnginePlayer:
                 raise
             self.name = f"{name} {version}".strip()
         return c
+
+    def cpu_seconds(self) -> float | None:
+        """The CPU seconds the engine's processes have used so far (None: it is not running,
+        or the system cannot tell: :mod:`miai.match.cputime`)."""
+        c = self.controller
+        if c is None or os.name != "posix":
+            return None
+        return group_cpu_seconds(c.pid)
 
     def knows(self, command: str) -> bool:
         if command not in self._known:
@@ -269,6 +278,7 @@ class _Tally:
     dead: list[str] = field(default_factory=list)
     dead_by_engine: dict[str, list[str] | None] = field(default_factory=dict)
     disagreement: list[str] = field(default_factory=list)
+    offturn_cpu_ms: dict[str, int] = field(default_factory=dict)
 
 
 _VERTEX = re.compile(r"^(pass|[a-hj-z]\d{1,2})$", re.IGNORECASE)
@@ -336,6 +346,7 @@ class Referee:
             disagreement=tally.disagreement,
             notes=tally.notes,
             at_fault=tally.at_fault,
+            offturn_cpu_ms=tally.offturn_cpu_ms,
         )
         return record, game
 
@@ -424,6 +435,7 @@ class Referee:
         available = clock.remaining_ms(color)
         limit = cfg.move_timeout if available is None else (available + cfg.lag_ms) / 1000
         command = f"genmove {color.name.lower()}"
+        idle_before = opponent.cpu_seconds()  # the opponent should be idle while this one thinks
         start = self.clock()
         try:
             c = player.ensure_running()
@@ -439,6 +451,10 @@ class Referee:
             player.needs_restart = True
             raise _Forfeit(color, *self._engine_failure(player, command, exc)) from None
         elapsed = max(0, self.clock() - start)
+        idle_after = opponent.cpu_seconds()
+        if idle_before is not None and idle_after is not None:
+            used = max(0, round(1000 * (idle_after - idle_before)))
+            tally.offturn_cpu_ms[opponent.label] = tally.offturn_cpu_ms.get(opponent.label, 0) + used
         tally.time_ms[player.label] += elapsed
         tally.genmoves[player.label] += 1
         clock = clock.stop()

@@ -96,6 +96,10 @@ class GameResult:
     """The game's record, a file name in the run's directory ("" if none was written)."""
     at_fault: str | None = None
     """The label of the engine that forfeited, for forfeits."""
+    offturn_cpu_ms: dict[str, int] = field(default_factory=dict)
+    """The CPU time each engine's processes used while the other engine was thinking (by
+    label; absent where the system cannot tell: :mod:`miai.match.cputime`). Well above zero
+    for an engine that ponders."""
 
     @property
     def winner_color(self) -> Color | None:
@@ -161,6 +165,7 @@ class GameResult:
             notes=_str_list(_get(d, "notes", list, []), "notes"),
             sgf=_get(d, "sgf", str, ""),
             at_fault=at_fault,
+            offturn_cpu_ms=_int_map(_get(d, "offturn_cpu_ms", dict, {}), "offturn_cpu_ms"),
         )
 
     def json_line(self) -> str:

@@ -64,6 +64,11 @@ class MatchSummary:
     reasons: Counter[str] = field(default_factory=Counter)
     forfeits: Counter[str] = field(default_factory=Counter)
     """label -> games it forfeited."""
+    offturn_ms: dict[str, int] = field(default_factory=dict)
+    """label -> CPU time its processes used during the other engine's turns, in the games
+    that report it."""
+    offturn_basis_ms: dict[str, int] = field(default_factory=dict)
+    """label -> the other engine's thinking time in those games."""
 
     def __post_init__(self) -> None:
         # both engines appear in the table, with zeros until they win or play
@@ -88,6 +93,11 @@ class MatchSummary:
             if label in self.time_ms:
                 self.time_ms[label] += ms
                 self.moves[label] += r.genmoves.get(label, 0)
+        for label, ms in r.offturn_cpu_ms.items():
+            if label in self.labels:
+                other = r.white if label == r.black else r.black
+                self.offturn_ms[label] = self.offturn_ms.get(label, 0) + ms
+                self.offturn_basis_ms[label] = self.offturn_basis_ms.get(label, 0) + r.time_ms.get(other, 0)
         w = r.winner
         if w is not None:
             self.wins[w] = self.wins.get(w, 0) + 1
@@ -137,9 +147,22 @@ class MatchSummary:
         return elo_difference(lo), elo_difference(hi)
 
     @property
+    def offturn_share(self) -> dict[str, float]:
+        """label -> the CPU time it used during the other engine's turns, as a share of
+        that engine's thinking time (only the engines the games measured, with some
+        thinking time to compare with): near 0 for an engine that waits its turn, near 1
+        for one that searches through its opponent's turns on a core of its own."""
+        return {x: self.offturn_ms[x] / basis for x, basis in self.offturn_basis_ms.items() if basis > 0}
+
+    @property
     def ms_per_move(self) -> dict[str, float | None]:
         """label -> mean thinking time per generated move (None without moves)."""
         return {x: (self.time_ms[x] / self.moves[x] if self.moves[x] else None) for x in self.labels}
+
+
+PONDERING_SHARE = 0.1
+"""From this share of the opponent's thinking time on, an engine's CPU use during the
+opponent's turns is reported (a GTP engine that waits for its turn uses next to none)."""
 
 
 def summarize(results: Iterable[GameResult], labels: tuple[str, str]) -> MatchSummary:
@@ -187,4 +210,12 @@ def format_summary(s: MatchSummary) -> str:
         f"Elo difference {a} - {b}: {_elo_text(s.elo)} (95% CI {_elo_text(s.elo_interval[0])} to {_elo_text(s.elo_interval[1])})"
     )
     lines.append("Games ended by: " + ", ".join(f"{k} {v}" for k, v in s.reasons.most_common()))
+    for x, share in s.offturn_share.items():
+        if share >= PONDERING_SHARE:
+            other = b if x == a else a
+            lines.append(
+                f"Warning: {x} used the CPU during {other}'s turns ({s.offturn_ms[x] / 1000:.0f} s, "
+                f"{100 * share:.0f}% of {other}'s thinking time): it thinks on its opponent's time (pondering), "
+                "so the engines did not take turns at the CPU"
+            )
     return "\n".join(lines)
