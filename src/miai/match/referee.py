@@ -431,11 +431,11 @@ class Referee:
         left = clock.time_left(color)
         if left is not None and player.knows("time_left"):
             self._call(player, color, f"time_left {color.name.lower()} {left.gtp_args()}", cfg.setup_timeout)
+        idle_before = opponent.cpu_seconds()  # the opponent should be idle while this one thinks
         clock = clock.start(color)
         available = clock.remaining_ms(color)
         limit = cfg.move_timeout if available is None else (available + cfg.lag_ms) / 1000
         command = f"genmove {color.name.lower()}"
-        idle_before = opponent.cpu_seconds()  # the opponent should be idle while this one thinks
         start = self.clock()
         try:
             c = player.ensure_running()
@@ -451,13 +451,13 @@ class Referee:
             player.needs_restart = True
             raise _Forfeit(color, *self._engine_failure(player, command, exc)) from None
         elapsed = max(0, self.clock() - start)
-        idle_after = opponent.cpu_seconds()
-        if idle_before is not None and idle_after is not None:
-            used = max(0, round(1000 * (idle_after - idle_before)))
-            tally.offturn_cpu_ms[opponent.label] = tally.offturn_cpu_ms.get(opponent.label, 0) + used
         tally.time_ms[player.label] += elapsed
         tally.genmoves[player.label] += 1
         clock = clock.stop()
+        idle_after = opponent.cpu_seconds()  # (read off the mover's clock, as the first)
+        if idle_before is not None and idle_after is not None:
+            used = max(0, round(1000 * (idle_after - idle_before)))
+            tally.offturn_cpu_ms[opponent.label] = tally.offturn_cpu_ms.get(opponent.label, 0) + used
         if clock.flagged is color:
             raise _OutOfTime(color, f"{color} ran out of time: the move took {elapsed} ms of the {available} ms left")
         vertex = answer.strip()
