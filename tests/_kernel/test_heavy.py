@@ -138,6 +138,7 @@ def assert_playouts_consistent(size: int, knob: int | None = None, seeds: int = 
         check_consistency(gg, mm)
         # every stone's point was first played by its colour or later recaptured and replayed
         assert set(np.unique(amaf)) <= {0, BLACK, WHITE}
+        # the end: every empty point is an eye of one colour (or the game hit the turn limit)
         if turns < 3 * size * size:
             assert abs(area_difference(gg, mm)) <= size * size
 
@@ -225,28 +226,26 @@ def test_the_ko_point_is_played_once_the_ban_is_lifted():
     assert H.ko_fight_move(g, m, BLACK, idx(game, "B8")) == idx(game, "B8")  # or the connection
 
 
-def test_after_a_ko_capture_and_a_threat_the_playout_fights_the_ko():
+def ko_settled(p_ko: float, seeds: int = 20) -> int:
+    """In how many of ``seeds`` two-move playouts from :func:`ko_taken` White plays at random
+    (banned at B8; no last move, so no local answer) and Black then settles the ko at B8."""
     game, g, m = ko_taken()
     params = H.DEFAULT_PARAMS.copy()
-    params[H.P_KO] = 1.0
-    for seed in range(1, 21):
-        gg, mm = g.copy(), m.copy()
-        mm[8] = seed
-        amaf = np.zeros(g.shape[1], np.int8)
-        # White plays at random (banned at B8; no last move, so no local answer), then Black
-        # settles the ko at B8
-        H.heavy_playout(gg, mm, WHITE, 0, 0, 2, H.PAT3, params, amaf)
-        assert amaf[idx(game, "B8")] == BLACK
-    # without the check, Black's answer is local to White's random move, nearly never B8
-    params[H.P_KO] = 0.0
+    params[H.P_KO] = p_ko
     settled = 0
-    for seed in range(1, 21):
+    for seed in range(1, seeds + 1):
         gg, mm = g.copy(), m.copy()
         mm[8] = seed
         amaf = np.zeros(g.shape[1], np.int8)
         H.heavy_playout(gg, mm, WHITE, 0, 0, 2, H.PAT3, params, amaf)
         settled += amaf[idx(game, "B8")] == BLACK
-    assert settled <= 3
+    return settled
+
+
+def test_after_a_ko_capture_and_a_threat_the_playout_fights_the_ko():
+    assert ko_settled(1.0) == 20
+    # without the check, Black's answer is local to White's random move, nearly never B8
+    assert ko_settled(0.0) <= 3
 
 
 @pytest.mark.parametrize("size", [9, 19])

@@ -135,9 +135,7 @@ class EnginePlayer:
         """The CPU seconds the engine's processes have used so far (None: it is not running,
         or the system cannot tell: :mod:`miai.match.cputime`)."""
         c = self.controller
-        if c is None or os.name != "posix":
-            return None
-        return group_cpu_seconds(c.pid)
+        return None if c is None else group_cpu_seconds(c.pid)
 
     def knows(self, command: str) -> bool:
         if command not in self._known:
