@@ -8,12 +8,14 @@ Reading guide. A tree is three arrays, so the whole search loop runs compiled:
 - ``tf`` (float64, shape ``(NTF, capacity)``): ``T_V``/``T_W`` visits and wins of the node's
   move for the player who made it; ``T_PV``/``T_PW`` prior visits and wins (heuristic
   knowledge given at expansion, michi's priors); ``T_AV``/``T_AW`` the AMAF ("all moves as
-  first", RAVE) visits and wins.
+  first", RAVE) visits and wins; ``T_OWN``/``T_WOWN`` the playouts in which the node's point
+  ended the mover's, and the winner's (for its criticality, below).
 - ``tmeta`` (int64): ``TM_USED`` nodes in use, ``TM_FULL`` set once an expansion did not fit.
 
 One iteration (:func:`search`): **descend** from the root, at each node choosing the child of
 highest RAVE urgency (michi's formula: the node's win rate with its priors, blended with its
-AMAF win rate by ``beta = av / (av + v + v*av/RAVE_EQUIV)``, plus an optional UCT term),
+AMAF win rate by ``beta = av / (av + v + v*av/RAVE_EQUIV)``, plus an optional UCT term, and
+optionally Pachi's criticality: see :func:`criticality`),
 expanding a leaf once it has ``EXPAND_VISITS`` visits; **playout** with the heavy policy of
 :mod:`miai._kernel.heavy`; **update** every node on the path with the result, and the AMAF
 statistics of their children with the moves played later in the iteration by the same player.
@@ -44,8 +46,8 @@ from miai._kernel.twolib import two_liberty_moves
 
 T_MOVE, T_FIRST, T_NCHILD = range(3)
 NTI = 3
-T_V, T_W, T_PV, T_PW, T_AV, T_AW = range(6)
-NTF = 6
+T_V, T_W, T_PV, T_PW, T_AV, T_AW, T_OWN, T_WOWN = range(8)
+NTF = 8
 TM_USED, TM_FULL = range(2)
 NTM = 2
 
@@ -66,8 +68,10 @@ NTM = 2
     S_KOMI,
     S_PRIOR_LADDER,
     S_PRIOR_TWOLIB,
-) = range(15)
-NSPARAMS = 15
+    S_CRIT_RAVE,
+    S_CRIT_MIN_VISITS,
+) = range(17)
+NSPARAMS = 17
 
 
 def new_tree(capacity: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -257,14 +261,40 @@ def expand(
 
 
 @njit(cache=True, inline="always")
-def urgency(tf: np.ndarray, k: int, rave_equiv: float, uct_c: float, log_parent: float) -> float:
-    """michi's RAVE urgency of child ``k``, plus ``uct_c * sqrt(log(parent visits) / visits)``."""
+def criticality(tf: np.ndarray, k: int) -> float:
+    """How much owning node ``k``'s point goes with winning, in the playouts through it:
+    the covariance of "the mover ends owning the point" and "the mover wins", from both
+    players' sides (Coulom 2009; Pachi's ``tree_node_criticality``): the share of playouts
+    the winner owned it, less what that share would be if owning and winning were
+    independent. Positive for a point the game turns on, about 0 for one it does not."""
+    v = tf[T_V, k]
+    if v <= 0:
+        return 0.0
+    own = tf[T_OWN, k] / v
+    win = tf[T_W, k] / v
+    return tf[T_WOWN, k] / v - (own * win + (1.0 - own) * (1.0 - win))
+
+
+@njit(cache=True, inline="always")
+def urgency(
+    tf: np.ndarray, k: int, rave_equiv: float, uct_c: float, log_parent: float, crit_rave: float, crit_min: float
+) -> float:
+    """michi's RAVE urgency of child ``k``, plus ``uct_c * sqrt(log(parent visits) / visits)``.
+    With ``crit_rave`` > 0, a child of more than ``crit_min`` visits has ``crit_rave`` times
+    its criticality times its AMAF visits added to its AMAF statistics as won visits (taken
+    off as lost ones when the criticality is negative), as Pachi's ``ucb1amaf`` does."""
     v = tf[T_V, k] + tf[T_PV, k]
     expectation = (tf[T_W, k] + tf[T_PW, k]) / v if v > 0 else 0.5
     av = tf[T_AV, k]
+    aw = tf[T_AW, k]
+    if crit_rave > 0 and tf[T_V, k] > crit_min and av > 0:
+        extra = criticality(tf, k) * av * crit_rave
+        if av + extra > 0:
+            av += extra
+            aw += extra
     if av > 0:
         beta = av / (av + v + v * av / rave_equiv)
-        expectation = beta * tf[T_AW, k] / av + (1.0 - beta) * expectation
+        expectation = beta * aw / av + (1.0 - beta) * expectation
     if uct_c > 0:
         expectation += uct_c * math.sqrt(log_parent / (tf[T_V, k] + 1.0))
     return expectation
@@ -280,13 +310,15 @@ def select_child(
     first = ti[T_FIRST, node]
     rave_equiv = params[S_RAVE_EQUIV]
     uct_c = params[S_UCT_C]
+    crit_rave = params[S_CRIT_RAVE]
+    crit_min = params[S_CRIT_MIN_VISITS]
     log_parent = math.log(tf[T_V, node] + 1.0)
     best = -1
     best_u = -1e300
     for k in range(first, first + ti[T_NCHILD, node]):
         if masked and forbidden[ti[T_MOVE, k]]:
             continue
-        u = urgency(tf, k, rave_equiv, uct_c, log_parent)
+        u = urgency(tf, k, rave_equiv, uct_c, log_parent, crit_rave, crit_min)
         if u > best_u:
             best_u = u
             best = k
@@ -367,6 +399,14 @@ def search(
             win = black_win if mover == BLACK else 1.0 - black_win
             tf[T_V, nd] += 1.0
             tf[T_W, nd] += win
+            if i > 0:
+                mv = ti[T_MOVE, nd]
+                if mv > 0:
+                    o = owners[mv]
+                    if o == mover:
+                        tf[T_OWN, nd] += 1.0
+                    if o != EMPTY and black_win != 0.5 and (o == BLACK) == (black_win == 1.0):
+                        tf[T_WOWN, nd] += 1.0
             nc = ti[T_NCHILD, nd]
             if nc > 0:
                 player = 3 - mover

@@ -143,6 +143,12 @@ class MctsConfig:
     prior_twolib: float = knob(0.0, _PRIOR)
     """Prior (won visits) for the playouts' two-liberty moves (:mod:`miai._kernel.twolib`)
     after the last move: ataris, escapes and counter-ataris of chains with two liberties."""
+    crit_rave: float = knob(0.0, Limit("float", 0, 100))
+    """Weight of a move's criticality in its AMAF statistics (Pachi's ``crit_rave``, 1.1 there;
+    0: off): how much owning its point went with winning, in the playouts through it
+    (:func:`miai._kernel.tree.criticality`)."""
+    crit_min_visits: int = knob(2000, Limit("int", 0, 1e12))
+    """Visits a move needs before its criticality counts (Pachi's ``crit_min_playouts``)."""
     tree_capacity: int = knob(2_000_000, Limit("int", 1, 100_000_000))
     reuse_tree: bool = knob(True, _BOOL)
     # playouts (the heavy policy's probabilities)
@@ -243,6 +249,8 @@ class MctsConfig:
         p[T.S_PRIOR_EMPTYAREA] = self.prior_emptyarea
         p[T.S_PRIOR_LADDER] = self.prior_ladder
         p[T.S_PRIOR_TWOLIB] = self.prior_twolib
+        p[T.S_CRIT_RAVE] = self.crit_rave
+        p[T.S_CRIT_MIN_VISITS] = self.crit_min_visits
         p[T.S_KOMI] = komi
         return p
 
