@@ -149,14 +149,15 @@ def test_heavy_playouts_end_consistent_with_only_eyes_left(size):
 
 
 def replies_with_only(diagram: str, c: int, last: str, knob: int, value: float, tries: int = 100) -> set[int]:
-    """The heavy policy's answers to ``last`` over ``tries`` draws with the local heuristics
-    (captures, two liberties, patterns) off and the policy knob ``knob`` at ``value``, the
-    global check's watch list started from the board."""
+    """The heavy policy's answers to ``last`` over ``tries`` draws with every check
+    (captures, two liberties, nakade, ko, patterns, the global atari check) off but the
+    policy knob ``knob``, at ``value``; the global check's watch list started from the board."""
     from miai._kernel.ataris import new_watch, watch_board
 
     game, g, m = board_of(diagram)
     params = H.DEFAULT_PARAMS.copy()
-    params[H.P_CAPTURE] = params[H.P_TWOLIB] = params[H.P_PATTERN] = 0.0
+    for check in (H.P_CAPTURE, H.P_TWOLIB, H.P_NAKADE, H.P_KO, H.P_PATTERN, H.P_ANYWHERE):
+        params[check] = 0.0
     params[knob] = value
     cand = np.zeros(64, np.int32)
     watch = new_watch()

@@ -7,7 +7,7 @@ Reading guide. A playout move (:func:`heavy_move`) is chosen by trying a few heu
 order, each with a probability, as MoGo, Fuego, Pachi and michi did, then falling back on a
 random move:
 
-0. **Ko fight** (:func:`ko_fight_move`, with probability ``P_KO``; off by default; asked
+0. **Ko fight** (:func:`ko_fight_move`, with probability ``P_KO``, 0.4 by default; asked
    by :func:`heavy_playout`, which remembers the ko): within :data:`KO_AGE` turns of a ko
    capture, once the ban is lifted, the ko point: the ko retaken after a threat, or
    connected by the player who took it, as Pachi's playouts fight kos.
@@ -18,7 +18,7 @@ random move:
 2. **Two liberties** (:mod:`miai._kernel.twolib`, with probability ``P_TWOLIB``): ataris
    and escapes of the chains with two liberties on and around the last move, as Pachi's
    playouts read capturing races.
-3. **Nakade** (:mod:`miai._kernel.nakade`, with probability ``P_NAKADE``; off by default):
+3. **Nakade** (:mod:`miai._kernel.nakade`, with probability ``P_NAKADE``, 0.6 by default):
    the vital point of a small eye space that the last move borders.
 4. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
    neighbourhood matches one of MoGo's patterns (hane, cuts, edge moves), as michi lists them.
@@ -59,10 +59,10 @@ from miai._kernel.twolib import two_liberty_moves
 P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM, P_TWOLIB, P_ANYWHERE, P_NAKADE, P_KO = range(8)
 NPARAMS = 8
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.0, 0.0], np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.6, 0.4], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
-two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); the
-global atari check, nakade and ko fights off."""
+two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
+and ko fights at Pachi's rates (together +45 Elo at equal playouts); the global atari check off."""
 
 KO_AGE = 4
 """The playouts fight a ko for the turns fewer than this after its capture (Pachi's ``koage``)."""

@@ -162,10 +162,10 @@ class MctsConfig:
     p_anywhere: float = knob(0.0, _PROBABILITY)
     """How often a playout move, when nothing near the last two moves was played, captures or
     saves a chain in atari elsewhere on the board (:mod:`miai._kernel.ataris`; 0: never)."""
-    p_nakade: float = knob(0.0, _PROBABILITY)
+    p_nakade: float = knob(0.6, _PROBABILITY)
     """How often a playout move takes the vital point of a small eye space the last move
     borders (:mod:`miai._kernel.nakade`; 0: never)."""
-    p_ko: float = knob(0.0, _PROBABILITY)
+    p_ko: float = knob(0.4, _PROBABILITY)
     """How often a playout move, within a few turns of a ko capture and once the ban is
     lifted, plays the ko point: retakes or connects (:func:`miai._kernel.heavy.ko_fight_move`;
     0: never)."""
