@@ -7,10 +7,11 @@ import pytest
 
 from miai._kernel import heavy as H
 from miai._kernel.board import BLACK, WHITE
-from miai._kernel.nakade import nakade_move, vital_point
+from miai._kernel.nakade import NAKADE_MAX, nakade_move, vital_point
 from tests._kernel.test_heavy import assert_playouts_consistent, board_of, idx, replies_with_only
 
 W = 11  # a row's length in the padded layout of a 9x9 board
+AREA = np.zeros(NAKADE_MAX, np.int32)  # nakade_move's scratch space
 
 
 def shape(*cells: tuple[int, int]) -> tuple[np.ndarray, int]:
@@ -73,15 +74,15 @@ STRAIGHT_THREE = """
 
 def test_the_owners_move_next_to_the_space_is_answered_on_the_vital_point():
     game, g, m = board_of(STRAIGHT_THREE)
-    assert nakade_move(g, m, WHITE, idx(game, "D1")) == idx(game, "B1")
+    assert nakade_move(g, m, WHITE, idx(game, "D1"), AREA) == idx(game, "B1")
 
 
 def test_no_vital_point_after_ones_own_move_or_in_the_open_or_by_the_other_colour():
     game, g, m = board_of(STRAIGHT_THREE)
-    assert nakade_move(g, m, BLACK, idx(game, "D1")) == 0  # Black's own move: not White's to answer
-    assert nakade_move(g, m, WHITE, idx(game, "D2")) == 0  # D2 borders the open board
+    assert nakade_move(g, m, BLACK, idx(game, "D1"), AREA) == 0  # Black's own move: not White's to answer
+    assert nakade_move(g, m, WHITE, idx(game, "D2"), AREA) == 0  # D2 borders the open board
     game, g, m = board_of(STRAIGHT_THREE.replace("XXXX.....\n    ...XX", "XXXX.....\n    O..XX"))
-    assert nakade_move(g, m, WHITE, idx(game, "D1")) == 0  # a White stone inside: not Black's space
+    assert nakade_move(g, m, WHITE, idx(game, "D1"), AREA) == 0  # a White stone inside: not Black's space
 
 
 def test_the_policy_takes_the_vital_point_only_with_nakade_on():

@@ -21,7 +21,9 @@ random move:
 3. **Nakade** (:mod:`miai._kernel.nakade`, with probability ``P_NAKADE``, 0.6 by default):
    the vital point of a small eye space that the last move borders.
 4. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
-   neighbourhood matches one of MoGo's patterns (hane, cuts, edge moves), as michi lists them.
+   neighbourhood matches one of MoGo's patterns (hane, cuts, edge moves), as michi lists them;
+   one of them drawn uniformly, or, when the weights ``P_PAT3_GAMMA + k`` differ, with the
+   weight of the pattern it matches (:func:`pattern_weight`), as Pachi's playouts draw them.
 5. **Anywhere** (:mod:`miai._kernel.ataris`, with probability ``P_ANYWHERE``; off by
    default): the captures and escapes of the chains in atari elsewhere on the board, as
    Pachi's global atari check.
@@ -33,8 +35,11 @@ stones would be left with one liberty, capturing nothing) is rejected with a pro
 (``P_SELFATARI_*``). :func:`heavy_playout` plays one game to its end.
 
 The pattern table is built once in Python: the 8 neighbours of a point, each EMPTY, BLACK,
-WHITE or WALL (two bits), index a 65,536-entry boolean table that holds every rotation,
-reflection and colour swap of the patterns, so matching is one table look-up.
+WHITE or WALL (two bits), index a 65,536-entry table that holds every rotation,
+reflection and colour swap of the patterns, so matching is one table look-up: 0 where no
+pattern matches, else one more than the index in :data:`PAT3_SOURCE` of the last pattern
+that does (as Pachi's table keeps them: michi's "side: cut" is a reflection and colour swap
+of its "block side cut", and takes its place).
 
 ``params`` is a float64 array of the probabilities (indices ``P_*``); the search builds it
 from :class:`miai.ai.config.MctsConfig`. Everything is ``@njit(cache=True)`` and plain Python.
@@ -50,16 +55,21 @@ from miai._kernel.board import (
     COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_KO, M_N, M_NEMPTY, M_W, NB, WALL,
     area_difference, is_own_eye, legality,
 )
-from miai._kernel.nakade import nakade_move
+from miai._kernel.nakade import NAKADE_MAX, nakade_move
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
 from miai._kernel.tactics import atari_replies, captures_something, liberties_after
 from miai._kernel.twolib import two_liberty_moves
 
 # indices into the policy's parameter array
 P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM, P_TWOLIB, P_ANYWHERE, P_NAKADE, P_KO = range(8)
-NPARAMS = 8
+P_PAT3_WEIGHTED = 8
+"""1.0 when the patterns' weights differ (drawn by weight), 0.0 when they are equal (uniformly)."""
+P_PAT3_GAMMA = 9
+"""The first of the patterns' weights, one per entry of :data:`PAT3_SOURCE`, in its order."""
+NPAT3 = 13
+NPARAMS = P_PAT3_GAMMA + NPAT3
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.6, 0.4], np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.6, 0.4, 0.0] + [1.0] * NPAT3, np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
 and ko fights at Pachi's rates (together +45 Elo at equal playouts); the global atari check off."""
@@ -85,6 +95,10 @@ PAT3_SOURCE = [
     ["?XO", "x.x", "###"],  # side: sagari
     ["?OX", "X.O", "###"],  # side: cut
 ]
+
+PACHI_PAT3_GAMMAS = (0.52, 0.53, 0.32, 0.37, 0.28, 0.21, 0.19, 0.82, 0.12, 0.20, 0.11, 0.16, 0.57)
+"""The weights Pachi's playouts give the same patterns (``pat3_gammas_default`` in its
+``playout/moggy.c``, tuned by CLOP on 15×15), in :data:`PAT3_SOURCE`'s order."""
 
 _SYMBOL_VALUES = {
     ".": (EMPTY,),
@@ -125,16 +139,17 @@ def env8_order() -> list[tuple[int, int]]:
 
 
 def build_pat3_table() -> np.ndarray:
-    """The boolean table of neighbourhoods that match a pattern (see the module's guide)."""
-    table = np.zeros(1 << 16, np.bool_)
+    """The table of neighbourhoods: for each, 0 if no pattern matches, else one more than
+    the index of the last pattern of :data:`PAT3_SOURCE` that does (see the module's guide)."""
+    table = np.zeros(1 << 16, np.uint8)
     order = env8_order()
-    for source in PAT3_SOURCE:
-        for variant in _pattern_variants(source):
+    for k_pattern in range(len(PAT3_SOURCE)):
+        for variant in _pattern_variants(PAT3_SOURCE[k_pattern]):
             choices = [_SYMBOL_VALUES[variant[r][c]] for r, c in order]
             indices = [0]
             for k, values in enumerate(choices):
                 indices = [i | (v << (2 * k)) for i in indices for v in values]
-            table[indices] = True
+            table[indices] = k_pattern + 1
     return table
 
 
@@ -202,7 +217,7 @@ def pattern_moves(grid: np.ndarray, meta: np.ndarray, last: int, pat3: np.ndarra
         return n
     w = meta[M_W]
     for q in (last - w - 1, last - w, last - w + 1, last - 1, last + 1, last + w - 1, last + w, last + w + 1):
-        if grid[COLOR, q] == EMPTY and pat3[env8(grid, w, q)] and n < out.shape[0]:
+        if grid[COLOR, q] == EMPTY and pat3[env8(grid, w, q)] > 0 and n < out.shape[0]:
             out[n] = q
             n += 1
     return n
@@ -220,6 +235,44 @@ def _pick_candidate(
     """A random acceptable move among the first ``n`` candidates, or 0."""
     while n > 0:
         i = random_below(meta, n)
+        p = cand[i]
+        n -= 1
+        cand[i] = cand[n]
+        if legality(grid, meta, p, c, False) != LEGAL or is_own_eye(grid, meta, p, c):
+            continue
+        if reject_self_atari > 0.0 and self_atari(grid, meta, p, c) and _chance(meta, reject_self_atari):
+            continue
+        return p
+    return 0
+
+
+@njit(cache=True, inline="always")
+def pattern_weight(grid: np.ndarray, w: int, p: int, pat3: np.ndarray, params: np.ndarray) -> float:
+    """The weight of the pattern the empty point ``p`` matches (0 if none)."""
+    k = pat3[env8(grid, w, p)]
+    return params[P_PAT3_GAMMA + k - 1] if k > 0 else 0.0
+
+
+@njit(cache=True)
+def _pick_weighted(
+    grid: np.ndarray, meta: np.ndarray, c: int, cand: np.ndarray, n: int, pat3: np.ndarray, params: np.ndarray
+) -> int:
+    """As :func:`_pick_candidate` for the first ``n`` candidates, pattern moves all, but
+    drawn with their patterns' weights; 0 if none is acceptable (or every weight is 0)."""
+    w = meta[M_W]
+    reject_self_atari = params[P_SELFATARI_HEURISTIC]
+    while n > 0:
+        total = 0.0
+        for i in range(n):
+            total += pattern_weight(grid, w, cand[i], pat3, params)
+        if total <= 0.0:
+            return 0
+        r = random_below(meta, 1 << 20) * total / (1 << 20)
+        i = 0
+        acc = pattern_weight(grid, w, cand[0], pat3, params)
+        while acc <= r and i < n - 1:
+            i += 1
+            acc += pattern_weight(grid, w, cand[i], pat3, params)
         p = cand[i]
         n -= 1
         cand[i] = cand[n]
@@ -256,7 +309,8 @@ def heavy_move(
     cand: np.ndarray, watch: np.ndarray,
 ) -> int:
     """The heavy policy's move for ``c`` (0 for a pass) after the moves ``last`` and ``last2``
-    (0: a pass or none); ``cand`` is scratch space, ``watch`` the chains that were in atari
+    (0: a pass or none); ``cand`` is scratch space (64 points; nakade's area is read into
+    its last :data:`~miai._kernel.nakade.NAKADE_MAX`), ``watch`` the chains that were in atari
     (:mod:`miai._kernel.ataris`, kept up to date by the caller when ``P_ANYWHERE`` is on)."""
     if last > 0 and _chance(meta, params[P_CAPTURE]):
         n = atari_moves(grid, meta, c, last, cand)
@@ -269,7 +323,7 @@ def heavy_move(
         if p > 0:
             return p
     if last > 0 and params[P_NAKADE] > 0.0 and _chance(meta, params[P_NAKADE]):
-        cand[0] = nakade_move(grid, meta, c, last)
+        cand[0] = nakade_move(grid, meta, c, last, cand[cand.shape[0] - NAKADE_MAX :])
         if cand[0] > 0:
             p = _pick_candidate(grid, meta, c, cand, 1, params[P_SELFATARI_HEURISTIC])
             if p > 0:
@@ -277,7 +331,10 @@ def heavy_move(
     if last > 0 and _chance(meta, params[P_PATTERN]):
         n = pattern_moves(grid, meta, last, pat3, cand, 0)
         n = pattern_moves(grid, meta, last2, pat3, cand, n)
-        p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
+        if params[P_PAT3_WEIGHTED] > 0.0:
+            p = _pick_weighted(grid, meta, c, cand, n, pat3, params)
+        else:
+            p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
         if p > 0:
             return p
     if params[P_ANYWHERE] > 0.0 and watch[0] > 0 and _chance(meta, params[P_ANYWHERE]):

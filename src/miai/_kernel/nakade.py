@@ -65,39 +65,55 @@ def nakade_area(grid: np.ndarray, w: int, around: int, owner: int, area: np.ndar
     return n
 
 
+@njit(cache=True, inline="always")
+def _neighbours_inside(w: int, area: np.ndarray, n: int, i: int) -> int:
+    """How many of the first ``n`` points of ``area`` are next to ``area[i]``."""
+    k = 0
+    for j in range(n):
+        d = area[i] - area[j]
+        if d == 1 or d == -1 or d == w or d == -w:
+            k += 1
+    return k
+
+
 @njit(cache=True)
 def vital_point(w: int, area: np.ndarray, n: int) -> int:
     """The point of the first ``n`` of ``area`` that kills the space if the attacker takes
-    it, or 0 when the shape has none (see the module's guide)."""
-    inside = np.zeros(NAKADE_MAX, np.int32)  # neighbours within the area, per point
+    it, or 0 when the shape has none (see the module's guide). It counts, for each number
+    of neighbours inside the area, the points with that many and the last of them (plain
+    numbers, not arrays: this runs in the playouts' inner loop)."""
+    ones = twos = threes = fours = 0
+    two = three = four = 0
     for i in range(n):
-        for j in range(i + 1, n):
-            d = area[i] - area[j]
-            if d == 1 or d == -1 or d == w or d == -w:
-                inside[i] += 1
-                inside[j] += 1
-    by_count = np.zeros(5, np.int32)  # how many points have 0..4 neighbours inside
-    point_with = np.zeros(5, np.int32)  # one point for each count
-    for i in range(n):
-        by_count[inside[i]] += 1
-        point_with[inside[i]] = area[i]
+        k = _neighbours_inside(w, area, n, i)
+        if k == 1:
+            ones += 1
+        elif k == 2:
+            twos += 1
+            two = area[i]
+        elif k == 3:
+            threes += 1
+            three = area[i]
+        elif k == 4:
+            fours += 1
+            four = area[i]
     if n == 3:
-        return point_with[2]
+        return two if twos == 1 else 0
     if n == 4:
-        return point_with[3] if by_count[3] == 1 else 0
+        return three if threes == 1 else 0
     if n == 5:
-        if by_count[3] == 1 and by_count[1] == 1:
-            return point_with[3]  # bulky five
-        return point_with[4] if by_count[4] == 1 else 0  # cross five
+        if threes == 1 and ones == 1:
+            return three  # bulky five
+        return four if fours == 1 else 0  # cross five
     if n == 6:
-        return point_with[4] if by_count[4] == 1 and by_count[2] == 3 else 0  # rabbity six
+        return four if fours == 1 and twos == 3 else 0  # rabbity six
     return 0
 
 
 @njit(cache=True)
-def nakade_move(grid: np.ndarray, meta: np.ndarray, c: int, last: int) -> int:
+def nakade_move(grid: np.ndarray, meta: np.ndarray, c: int, last: int, area: np.ndarray) -> int:
     """The vital point of the small eye space the opponent's move ``last`` borders, for ``c``
-    to take; 0 if there is none."""
+    to take; 0 if there is none. ``area`` is scratch space for :data:`NAKADE_MAX` points."""
     if last <= 0 or grid[COLOR, last] != 3 - c:
         return 0
     w = meta[M_W]
@@ -113,7 +129,6 @@ def nakade_move(grid: np.ndarray, meta: np.ndarray, c: int, last: int) -> int:
             return 0  # two empty neighbours on opposite sides: not a small space's edge
     if empty == 0:
         return 0
-    area = np.empty(NAKADE_MAX, np.int32)
     n = nakade_area(grid, w, empty, 3 - c, area)
     if n < 3:
         return 0

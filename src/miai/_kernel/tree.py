@@ -195,7 +195,7 @@ def expand(
                         pv += params[S_PRIOR_CAPTURE_ONE]
                         pw += params[S_PRIOR_CAPTURE_ONE]
                     break
-        if pat3[env8(grid, w, p)]:
+        if pat3[env8(grid, w, p)] > 0:
             pv += params[S_PRIOR_PAT3]
             pw += params[S_PRIOR_PAT3]
         d = dist[p]
