@@ -303,3 +303,40 @@ def test_after_a_ko_capture_and_a_threat_the_playout_fights_the_ko():
 @pytest.mark.parametrize("size", [9, 19])
 def test_heavy_playouts_with_ko_fights_stay_consistent(size):
     assert_playouts_consistent(size, H.P_KO)
+
+
+# E1 is Black's false eye: its diagonal D2 is White's, and the edge counts as a second flaw.
+FALSE_EYE = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    .........
+    .........
+    ..XOX....
+    ...X.X...
+    """
+
+
+def test_a_move_into_an_own_false_eye_captures_the_stone_that_spoils_it():
+    game, g, m = board_of(FALSE_EYE)  # D2 has one liberty left, D3
+    assert H.eyefill_redirect(g, m, BLACK, idx(game, "E1")) == idx(game, "D3")
+
+
+def test_a_false_eye_whose_spoiler_has_two_liberties_gets_one_of_them():
+    diagram = FALSE_EYE.replace("..XOX....", "...OX....")  # D2's liberties: C2 and D3
+    game, g, m = board_of(diagram)
+    assert H.eyefill_redirect(g, m, BLACK, idx(game, "E1")) in {idx(game, "C2"), idx(game, "D3")}
+
+
+def test_moves_that_fill_no_eye_are_left_alone():
+    game, g, m = board_of(FALSE_EYE)
+    for vertex in ("G5", "C1", "F2"):  # the open board; next to the eye, not in it
+        assert H.eyefill_redirect(g, m, BLACK, idx(game, vertex)) == idx(game, vertex)
+    assert H.eyefill_redirect(g, m, WHITE, idx(game, "E1")) == idx(game, "E1")  # not White's eye
+
+
+@pytest.mark.parametrize("size", [9, 19])
+def test_heavy_playouts_with_eyes_mended_stay_consistent(size):
+    assert_playouts_consistent(size, H.P_EYEFILL)

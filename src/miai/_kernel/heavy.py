@@ -30,6 +30,10 @@ random move:
 6. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
    an own eye.
 
+A random move into an own false eye is replaced, with probability ``P_EYEFILL`` (off by
+default), by one that mends the eye (:func:`eyefill_redirect`), as Pachi checks its random
+moves (its heuristics' moves are played as they are).
+
 Any candidate that is a **self-atari** (:func:`self_atari`: the mover's chain of two or more
 stones would be left with one liberty, capturing nothing) is rejected with a probability
 (``P_SELFATARI_*``). :func:`heavy_playout` plays one game to its end.
@@ -57,19 +61,21 @@ from miai._kernel.board import (
 )
 from miai._kernel.nakade import NAKADE_MAX, nakade_move
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
-from miai._kernel.tactics import atari_replies, captures_something, liberties_after
+from miai._kernel.tactics import atari_replies, captures_something, chain_liberty, liberties_after
 from miai._kernel.twolib import two_liberty_moves
 
 # indices into the policy's parameter array
 P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM, P_TWOLIB, P_ANYWHERE, P_NAKADE, P_KO = range(8)
-P_PAT3_WEIGHTED = 8
+P_EYEFILL = 8
+"""How often a random move that would fill an own false eye mends it instead (:func:`eyefill_redirect`)."""
+P_PAT3_WEIGHTED = 9
 """1.0 when the patterns' weights differ (drawn by weight), 0.0 when they are equal (uniformly)."""
-P_PAT3_GAMMA = 9
+P_PAT3_GAMMA = 10
 """The first of the patterns' weights, one per entry of :data:`PAT3_SOURCE`, in its order."""
 NPAT3 = 13
 NPARAMS = P_PAT3_GAMMA + NPAT3
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.6, 0.4, 0.0] + [1.0] * NPAT3, np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.6, 0.4, 0.0, 0.0] + [1.0] * NPAT3, np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
 and ko fights at Pachi's rates (together +45 Elo at equal playouts); the global atari check off."""
@@ -304,6 +310,40 @@ def heavy_random_move(grid: np.ndarray, meta: np.ndarray, c: int, reject_self_at
 
 
 @njit(cache=True)
+def eyefill_redirect(grid: np.ndarray, meta: np.ndarray, c: int, p: int) -> int:
+    """For ``c``'s move on ``p``: if ``p`` is eye-like (every neighbour ``c``'s or the edge;
+    the policy never fills a true eye, so a false one), a move that mends the eye instead
+    of filling it: the capture of an opponent chain diagonal to ``p`` that is in atari, or
+    a liberty of one with two (not an opponent's eye, not a self-atari); else ``p``. As
+    Pachi's playouts do (``eyefill`` in ``playout_moggy_permit``): a false eye whose cutting
+    stone can be taken is often a real eye."""
+    nb = grid[NB, p]
+    o = 3 - c
+    if (nb & 0xFF) != 0 or ((nb >> (8 * o)) & 0xFF) != 0:
+        return p
+    w = meta[M_W]
+    for d in (p - w - 1, p - w + 1, p + w - 1, p + w + 1):
+        if grid[COLOR, d] != o:
+            continue
+        head = grid[HEAD, d]
+        libs = grid[LIBS, head]
+        if libs == 1:
+            lib = chain_liberty(grid, w, head, 0)
+            if legality(grid, meta, lib, c, False) == LEGAL:
+                return lib
+        elif libs == 2:
+            lib0 = chain_liberty(grid, w, head, 0)
+            lib1 = chain_liberty(grid, w, head, lib0)
+            for lib in (lib0, lib1):
+                around = grid[NB, lib]
+                if (around & 0xFF) == 0 and ((around >> (8 * c)) & 0xFF) == 0:
+                    continue  # a point of the opponent's eye
+                if legality(grid, meta, lib, c, False) == LEGAL and not self_atari(grid, meta, lib, c):
+                    return lib
+    return p
+
+
+@njit(cache=True)
 def heavy_move(
     grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, pat3: np.ndarray, params: np.ndarray,
     cand: np.ndarray, watch: np.ndarray,
@@ -342,7 +382,12 @@ def heavy_move(
         p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
         if p > 0:
             return p
-    return heavy_random_move(grid, meta, c, params[P_SELFATARI_RANDOM])
+    p = heavy_random_move(grid, meta, c, params[P_SELFATARI_RANDOM])
+    if p > 0 and params[P_EYEFILL] > 0.0:
+        mended = eyefill_redirect(grid, meta, c, p)
+        if mended != p and _chance(meta, params[P_EYEFILL]):
+            return mended
+    return p
 
 
 @njit(cache=True)

@@ -169,6 +169,10 @@ class MctsConfig:
     """How often a playout move, within a few turns of a ko capture and once the ban is
     lifted, plays the ko point: retakes or connects (:func:`miai._kernel.heavy.ko_fight_move`;
     0: never)."""
+    p_eyefill: float = knob(0.0, _PROBABILITY)
+    """How often a random playout move that would fill an own false eye captures or attacks
+    the opponent's stone that makes it false instead (:func:`miai._kernel.heavy.eyefill_redirect`;
+    Pachi: 0.6)."""
     pat3_gammas: tuple[float, ...] = knob((1.0,) * 13, Limit("floats", 0, 1e6, length=13))
     """The weight a playout's pattern move is drawn with, per pattern of
     :data:`miai._kernel.heavy.PAT3_SOURCE` (all equal: uniformly, michi's way; Pachi's
@@ -273,6 +277,7 @@ class MctsConfig:
         p[H.P_ANYWHERE] = self.p_anywhere
         p[H.P_NAKADE] = self.p_nakade
         p[H.P_KO] = self.p_ko
+        p[H.P_EYEFILL] = self.p_eyefill
         p[H.P_PAT3_GAMMA : H.P_PAT3_GAMMA + H.NPAT3] = self.pat3_gammas
         p[H.P_PAT3_WEIGHTED] = 1.0 if len(set(self.pat3_gammas)) > 1 else 0.0
         return p
