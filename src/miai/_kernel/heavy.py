@@ -234,6 +234,15 @@ def _chance(meta: np.ndarray, prob: float) -> bool:
     return random_below(meta, 1 << 20) < prob * (1 << 20)
 
 
+@njit(cache=True, inline="always")
+def _acceptable(grid: np.ndarray, meta: np.ndarray, p: int, c: int, reject_self_atari: float) -> bool:
+    """Whether a candidate move stands: legal, filling no own eye, and not a self-atari
+    (those are turned down with probability ``reject_self_atari``)."""
+    if legality(grid, meta, p, c, False) != LEGAL or is_own_eye(grid, meta, p, c):
+        return False
+    return not (reject_self_atari > 0.0 and self_atari(grid, meta, p, c) and _chance(meta, reject_self_atari))
+
+
 @njit(cache=True)
 def _pick_candidate(
     grid: np.ndarray, meta: np.ndarray, c: int, cand: np.ndarray, n: int, reject_self_atari: float
@@ -244,11 +253,8 @@ def _pick_candidate(
         p = cand[i]
         n -= 1
         cand[i] = cand[n]
-        if legality(grid, meta, p, c, False) != LEGAL or is_own_eye(grid, meta, p, c):
-            continue
-        if reject_self_atari > 0.0 and self_atari(grid, meta, p, c) and _chance(meta, reject_self_atari):
-            continue
-        return p
+        if _acceptable(grid, meta, p, c, reject_self_atari):
+            return p
     return 0
 
 
@@ -282,11 +288,8 @@ def _pick_weighted(
         p = cand[i]
         n -= 1
         cand[i] = cand[n]
-        if legality(grid, meta, p, c, False) != LEGAL or is_own_eye(grid, meta, p, c):
-            continue
-        if reject_self_atari > 0.0 and self_atari(grid, meta, p, c) and _chance(meta, reject_self_atari):
-            continue
-        return p
+        if _acceptable(grid, meta, p, c, reject_self_atari):
+            return p
     return 0
 
 
