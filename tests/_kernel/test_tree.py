@@ -260,9 +260,12 @@ def test_search_counts_who_ended_owning_each_nodes_point():
     ti, tf, tmeta = expanded_root(g, m)
     parents: dict[int, int] = {}
     checked = 0
+    crit = MctsConfig(crit_rave=1.1).tree_params(7.5)
     for seed in range(60):
         before = tf.copy()
-        owners = search(ti, tf, tmeta, g, m, BLACK, 1, seed)
+        owners = np.zeros(g.shape[1], np.int64)
+        T.search(ti, tf, tmeta, 0, g, m, BLACK, 0, 0, 1, crit, H.DEFAULT_PARAMS, H.PAT3, owners,
+                 np.array([seed], np.int64), nothing_forbidden(g))
         for node in range(int(tmeta[T.TM_USED])):
             for k in children(ti, node):
                 parents[k] = node
@@ -282,3 +285,7 @@ def test_search_counts_who_ended_owning_each_nodes_point():
             checked += 1
     assert tf[T.T_OWN, 0] == tf[T.T_WOWN, 0] == 0.0  # the root has no move
     assert checked > 60  # the paths went below the root's children
+    # without the criticality, nothing is counted
+    off = expanded_root(g, m)
+    search(*off, g, m, BLACK, 50, 1)
+    assert not off[1][[T.T_OWN, T.T_WOWN]].any()

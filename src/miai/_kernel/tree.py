@@ -9,7 +9,8 @@ Reading guide. A tree is three arrays, so the whole search loop runs compiled:
   move for the player who made it; ``T_PV``/``T_PW`` prior visits and wins (heuristic
   knowledge given at expansion, michi's priors); ``T_AV``/``T_AW`` the AMAF ("all moves as
   first", RAVE) visits and wins; ``T_OWN``/``T_WOWN`` the playouts in which the node's point
-  ended the mover's, and the winner's (for its criticality, below).
+  ended the mover's, and the winner's (for its criticality, below; counted only while
+  ``S_CRIT_RAVE`` is above 0).
 - ``tmeta`` (int64): ``TM_USED`` nodes in use, ``TM_FULL`` set once an expansion did not fit.
 
 One iteration (:func:`search`): **descend** from the root, at each node choosing the child of
@@ -346,6 +347,7 @@ def search(
     max_turns = 3 * n * n
     komi = params[S_KOMI]
     expand_visits = params[S_EXPAND_VISITS]
+    count_owners = params[S_CRIT_RAVE] > 0  # the criticality's counts, kept only when it is used
     turns_total = 0
     for _ in range(count):
         _restore(g, m, grid, meta)
@@ -399,7 +401,7 @@ def search(
             win = black_win if mover == BLACK else 1.0 - black_win
             tf[T_V, nd] += 1.0
             tf[T_W, nd] += win
-            if i > 0:
+            if count_owners and i > 0:
                 mv = ti[T_MOVE, nd]
                 if mv > 0:
                     o = owners[mv]
