@@ -53,6 +53,17 @@ def test_labels_for_the_pooled_table(tmp_path, capsys):
     assert "1 game: new (A) vs old (B)" in out and "new win rate: 100.0%" in out
 
 
+def test_runs_with_the_engines_swapped_are_pooled_by_name(tmp_path, capsys):
+    r1 = write_run(tmp_path / "r1", ("miai", "pachi"), ["W+R", "W+R"])  # miai loses as Black, wins as White
+    r2 = write_run(tmp_path / "r2", ("pachi", "miai"), ["W+R", "B+R"])  # miai wins as White and as Black
+    assert main(["match-report", str(r1), str(r2), "--name-a", "miai"]) == 0
+    out, _ = capsys.readouterr()
+    assert f"{r2}: 2 of 4 games, pachi (A) won 0, miai (B) won 2" in out
+    assert "4 games: miai (A) vs pachi (B)" in out and "miai win rate: 75.0%" in out
+    row = next(line for line in out.splitlines() if line.startswith("miai "))
+    assert row.split()[:4] == ["miai", "3", "1/2", "2/2"]
+
+
 def test_runs_that_cannot_be_pooled_are_refused_with_the_reason(tmp_path, capsys):
     r1 = write_run(tmp_path / "r1", ("a", "b"), ["B+3.5"])
     r2 = write_run(tmp_path / "r2", ("a", "b"), ["B+3.5"], size=19)

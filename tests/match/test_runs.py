@@ -135,6 +135,24 @@ def test_runs_of_one_match_are_pooled_under_one_pair_of_labels(tmp_path):
         pool_runs(runs, ("x", "x"))
 
 
+def test_a_run_with_the_engines_swapped_is_pooled_by_name(tmp_path):
+    # the same two engines, each Black in the first game of one run: A wins every game
+    Match(MatchConfig((fake("A", "E5|E5"), fake("B", "")), games=1, size=5), tmp_path / "r1").run()
+    Match(MatchConfig((fake("B", ""), fake("A", "E5|E5")), games=2, size=5), tmp_path / "r2").run()
+    runs = [load_run(tmp_path / "r1"), load_run(tmp_path / "r2")]
+    assert [r.labels for r in runs] == [("A", "B"), ("B", "A")]
+    labels, results = pool_runs(runs)
+    assert labels == ("A", "B")
+    assert [(r.black, r.white, r.winner) for r in results] == [("A", "B", "A"), ("B", "A", "A"), ("A", "B", "A")]
+    s = summarize(results, labels)
+    assert s.wins == {"A": 3, "B": 0} and s.wins_as[("A", "black")] == 2 and s.wins_as[("A", "white")] == 1
+    own = sorted(runs[1].results, key=lambda r: r.index)
+    assert [r.time_ms for r in results[1:]] == [r.time_ms for r in own]  # each engine's time stays its own
+    # named in the other order, the table's A is B
+    labels, results = pool_runs(runs, ("B", "A"))
+    assert labels == ("B", "A") and summarize(results, labels).wins == {"A": 3, "B": 0}
+
+
 def test_runs_played_under_other_settings_are_not_pooled(tmp_path):
     Match(MatchConfig((fake("A", ""), fake("B", "")), games=1, size=5), tmp_path / "r1").run()
     Match(MatchConfig((fake("A", ""), fake("B", "")), games=1, size=7, komi=0.5), tmp_path / "r2").run()

@@ -7,7 +7,9 @@ run still in progress included, and prints one line per run and the table of all
 games pooled: a long match is often played as several runs side by side (one per core) or
 across sessions. Runs are pooled only if they were played under the same size, rules, komi,
 handicap, time control and dead-stone rule; engine A of every run is counted as one engine
-(``--name-a`` names it; default: the first run's label), and so is engine B.
+(``--name-a`` names it; default: the first run's label), and so is engine B, except in a run
+whose two labels are the pooled table's, in either order: that run is counted by name, so
+runs played with the engines swapped (each engine Black in one run's first game) pool right.
 """
 
 from __future__ import annotations

@@ -264,7 +264,10 @@ def pool_runs(runs: Sequence[MatchRun], labels: tuple[str, str] | None = None) -
     """The games of several runs of one match as one list for
     :func:`~miai.match.stats.summarize`: engine A of every run under ``labels[0]`` and
     engine B under ``labels[1]`` (default: the first run's labels), numbered in run order,
-    each result's ``sgf`` pointing into its own directory.
+    each result's ``sgf`` pointing into its own directory. A run whose two labels are the
+    pooled ones, in either order, is pooled by name: a run played with the engines swapped
+    (``--name-a pachi --name-b miai``, so that each engine starts one run as Black) counts
+    each engine's games as its own.
 
     Runs are pooled when the same two engines (possibly different builds of them, run side
     by side to use more cores, or a run resumed elsewhere) played under the same
@@ -283,7 +286,8 @@ def pool_runs(runs: Sequence[MatchRun], labels: tuple[str, str] | None = None) -
         raise MatchError(f"the two engines need different labels, not both {a!r}")
     pooled: list[GameResult] = []
     for run in runs:
-        rename = dict(zip(run.labels, (a, b), strict=True))
+        by_name = set(run.labels) == {a, b}
+        rename = {label: label for label in run.labels} if by_name else dict(zip(run.labels, (a, b), strict=True))
         for r in sorted(run.results, key=lambda r: r.index):
             pooled.append(_relabelled(r, rename, len(pooled), run.out_dir))
     return (a, b), pooled
