@@ -30,11 +30,11 @@ def expanded_root(g, m, c=BLACK, last=0, forbidden=None):
     return ti, tf, tmeta
 
 
-def search(ti, tf, tmeta, g, m, c, count, seed, forbidden=None):
+def search(ti, tf, tmeta, g, m, c, count, seed, forbidden=None, params=PARAMS):
     """Run the kernel's search from the root (node 0); returns the ownership sums."""
     owners = np.zeros(g.shape[1], np.int64)
     mask = nothing_forbidden(g) if forbidden is None else forbidden
-    T.search(ti, tf, tmeta, 0, g, m, c, 0, 0, count, PARAMS, H.DEFAULT_PARAMS, H.PAT3, owners,
+    T.search(ti, tf, tmeta, 0, g, m, c, 0, 0, count, params, H.DEFAULT_PARAMS, H.PAT3, owners,
              np.array([seed], np.int64), mask)
     return owners
 
@@ -263,9 +263,7 @@ def test_search_counts_who_ended_owning_each_nodes_point():
     crit = MctsConfig(crit_rave=1.1).tree_params(7.5)
     for seed in range(60):
         before = tf.copy()
-        owners = np.zeros(g.shape[1], np.int64)
-        T.search(ti, tf, tmeta, 0, g, m, BLACK, 0, 0, 1, crit, H.DEFAULT_PARAMS, H.PAT3, owners,
-                 np.array([seed], np.int64), nothing_forbidden(g))
+        owners = search(ti, tf, tmeta, g, m, BLACK, 1, seed, params=crit)
         for node in range(int(tmeta[T.TM_USED])):
             for k in children(ti, node):
                 parents[k] = node

@@ -286,8 +286,8 @@ def pool_runs(runs: Sequence[MatchRun], labels: tuple[str, str] | None = None) -
         raise MatchError(f"the two engines need different labels, not both {a!r}")
     pooled: list[GameResult] = []
     for run in runs:
-        by_name = set(run.labels) == {a, b}
-        rename = {label: label for label in run.labels} if by_name else dict(zip(run.labels, (a, b), strict=True))
+        by_name = set(run.labels) == {a, b}  # no renaming: each engine keeps its own games
+        rename = {} if by_name else dict(zip(run.labels, (a, b), strict=True))
         for r in sorted(run.results, key=lambda r: r.index):
             pooled.append(_relabelled(r, rename, len(pooled), run.out_dir))
     return (a, b), pooled
