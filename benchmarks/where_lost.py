@@ -11,11 +11,16 @@ lost, with the judge's preferred move beside each.
 Usage::
 
     python benchmarks/where_lost.py runs/base15k --player miai \\
-        --judge "PACHI -r chinese -t =40000 threads=1,pondering=0" [--threshold 0.15] [--games 2 5]
+        --judge "PACHI -r chinese -t =5000 threads=1,pondering=0" [--threshold 0.15] [--games 2 5] \\
+        [--recheck "PACHI -r chinese -t =40000 threads=1,pondering=0"]
 
 Prints, per lost game, each move whose drop passes the threshold: the move number, the move
-played, the judge's move, the win rate before and after. A benchmark tool: it reads records
-and runs engines, and changes nothing.
+played, the judge's move, the win rate before and after. A judge cheap enough to read every
+move of a 19×19 game is a noisy one (Pachi at 5,000 playouts: its figure moves by up to 0.1
+between one position and the next), so ``--recheck "COMMAND"`` asks a second, stronger judge
+about the two positions around each drop found and shows its reading beside the first; a
+drop the second judge does not confirm is marked ``not confirmed``. A benchmark tool: it
+reads records and runs engines, and changes nothing.
 """
 
 from __future__ import annotations
@@ -79,20 +84,36 @@ class Judge:
         self.engine.close()
 
 
+def reading(judge: Judge, moves: list[Move], i: int) -> tuple[str, float | None, float | None]:
+    """The judge's move before the ``i``-th move (0-based) of ``moves``, and the win rate of
+    that move's player before it and after it (None where the judge gave no figure)."""
+    player = moves[i].color
+    judge_move, before = judge.evaluate(moves[:i], player)
+    _, theirs = judge.evaluate(moves[: i + 1], Color(3 - int(player)))
+    return judge_move, before, None if theirs is None else 1.0 - theirs
+
+
 def drops(judge: Judge, moves: list[Move], player: Color, threshold: float) -> list[Drop]:
     """The player's moves whose drop in win rate is at least ``threshold``."""
     found = []
     for i, move in enumerate(moves):
         if move.color != player:
             continue
-        judge_move, before = judge.evaluate(moves[:i], player)
-        _, theirs = judge.evaluate(moves[: i + 1], Color(3 - int(player)))
-        after = None if theirs is None else 1.0 - theirs
+        judge_move, before, after = reading(judge, moves, i)
         shown = " -> ".join("  ? " if r is None else f"{r:.2f}" for r in (before, after))
         print(f"  {i + 1:3d} {move.gtp():>4} judge {judge_move:>4} {shown}", file=sys.stderr)
         if before is not None and after is not None and before - after >= threshold:
             found.append(Drop(i + 1, move.gtp(), judge_move, before, after))
     return found
+
+
+def recheck(judge: Judge, moves: list[Move], drop: Drop, threshold: float) -> str:
+    """A second judge's reading of ``drop``: its move, win rates before and after, and
+    whether it confirms a drop of at least ``threshold``."""
+    judge_move, before, after = reading(judge, moves, drop.number - 1)
+    shown = " -> ".join(" ?  " if r is None else f"{r:.2f}" for r in (before, after))
+    confirmed = before is not None and after is not None and before - after >= threshold
+    return f"recheck (judge: {judge_move:>4})  {shown}{'' if confirmed else '  not confirmed'}"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -102,6 +123,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--judge", required=True, help="the judge engine's command line")
     parser.add_argument("--threshold", type=float, default=0.15, help="smallest drop shown (default 0.15)")
     parser.add_argument("--games", type=int, nargs="*", help="only these game numbers (1-based)")
+    parser.add_argument("--recheck", help="a stronger judge's command line, asked about each drop found")
     args = parser.parse_args(argv)
     for result in load_results(args.run / "results.jsonl"):
         number = result.index + 1
@@ -111,13 +133,23 @@ def main(argv: list[str] | None = None) -> None:
         if result.result.winner in (None, colour):
             continue
         game, _ = load_game(str(args.run / f"game-{number:03d}.sgf"))
+        moves = list(game.moves)
         judge = Judge(args.judge, game.size, game.komi)
         try:
             print(f"game {number}: {args.player} {colour.name.lower()}, {result.result}")
-            for d in drops(judge, list(game.moves), colour, args.threshold):
-                print(f"  move {d.number:3d}: {d.played:>4} (judge: {d.judge_move:>4})  {d.before:.2f} -> {d.after:.2f}")
+            found = drops(judge, moves, colour, args.threshold)
         finally:
             judge.close()
+        second = Judge(args.recheck, game.size, game.komi) if args.recheck and found else None
+        try:
+            for d in found:
+                line = f"  move {d.number:3d}: {d.played:>4} (judge: {d.judge_move:>4})  {d.before:.2f} -> {d.after:.2f}"
+                if second is not None:
+                    line += "; " + recheck(second, moves, d, args.threshold)
+                print(line, flush=True)
+        finally:
+            if second is not None:
+                second.close()
 
 
 if __name__ == "__main__":
