@@ -26,7 +26,6 @@ reads records and runs engines, and changes nothing.
 from __future__ import annotations
 
 import argparse
-import re
 import shlex
 import sys
 from dataclasses import dataclass
@@ -35,11 +34,9 @@ from pathlib import Path
 from miai.coords import Color, Move
 from miai.gtp.controller import GtpController
 from miai.match.results import load_results
+from miai.match.winrates import last_winrate
 from miai.sgf import load_game
 
-WINRATE = re.compile(r"(?:with score|\] best|winrate) (-?[0-9.]+)")
-"""The win rate for the side to move in a judge's stderr: Pachi's final ``with score`` or its
-progress lines' ``[20000] best``, or miai's ``winrate``; the last one printed counts."""
 
 
 @dataclass(frozen=True)
@@ -77,8 +74,7 @@ class Judge:
         answer = self.engine.send(f"genmove {to_move.name[0]}").strip()
         if answer.lower() == "pass":
             return answer, None
-        rates = [float(m.group(1)) for line in self.lines for m in [WINRATE.search(line)] if m]
-        return answer, rates[-1] if rates else None  # None: the judge printed no win rate
+        return answer, last_winrate(self.lines)  # None: the judge printed no win rate
 
     def close(self) -> None:
         self.engine.close()

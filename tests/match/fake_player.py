@@ -24,6 +24,8 @@ Options:
     --pidfile FILE   append the process id to FILE at start
     --ponder S       after each move, keep a CPU busy for S seconds (as an engine that thinks
                      on its opponent's time), or until the next command
+    --winrates LIST  before answering each genmove, write ``winrate R`` on stderr, R the next of
+                     the comma-separated LIST (``-``: write nothing), as miai does
 
 It keeps no board: ``play`` is always accepted (unless ``--refuse-play``).
 """
@@ -49,11 +51,13 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--name", default="FakePlayer")
     ap.add_argument("--pidfile")
     ap.add_argument("--ponder", type=float, default=0.0)
+    ap.add_argument("--winrates", default="")
     opts = ap.parse_args(argv)
     if opts.pidfile:
         with open(opts.pidfile, "a") as f:
             f.write(f"{os.getpid()}\n")
     games = [g.replace(",", " ").split() for g in opts.script.split("|")]
+    winrates = [w for w in opts.winrates.split(",") if w]
     known = {
         "name", "version", "protocol_version", "known_command", "list_commands", "quit", "boardsize",
         "clear_board", "komi", "play", "fixed_handicap", "time_settings", "time_left",
@@ -129,6 +133,10 @@ def main(argv: list[str]) -> int:
             answer(True, cid, opts.dead.replace(",", " ") if args and args[0] == "dead" else "")
         elif cmd == "genmove":
             move = moves.pop(0) if moves else "pass"
+            said = winrates.pop(0) if winrates else "-"
+            if said != "-":
+                sys.stderr.write(f"fake player: {move}, winrate {said}, 100 playouts\n")
+                sys.stderr.flush()
             if move == "!crash":
                 sys.stderr.write("fake player: crashing on purpose\n")
                 sys.stderr.flush()

@@ -47,6 +47,20 @@ def test_both_pass_is_counted_with_the_dead_stones_both_list(tmp_path):
     assert r.genmoves == {"A": 10, "B": 9}
 
 
+def test_each_engines_own_win_rate_is_kept_by_move_and_shown_in_the_record(tmp_path):
+    # A says its win rate at its first and third moves (not the second), B at its first
+    a = fake("A", "E1 E2 E3", "--winrates", "0.61,-,0.58")
+    b = fake("B", "A1 A2", "--winrates", "0.4")
+    (r,) = play(tmp_path, a, b)
+    assert r.winrates == {"A": [[1, 0.61], [5, 0.58]], "B": [[2, 0.4]]}
+    text = (tmp_path / "out" / r.sgf).read_text()
+    assert "B[ei]C[A: win rate 0.610]" in text.replace("\n", "") and "C[B: win rate 0.400]" in text
+    assert "A: win rate" not in text.split(";B[eh]")[1].split(";W")[0]  # the second move: nothing said
+    # the results file keeps them
+    line = json.loads((tmp_path / "out" / "results.jsonl").read_text().splitlines()[0])
+    assert line["winrates"] == {"A": [[1, 0.61], [5, 0.58]], "B": [[2, 0.4]]}
+
+
 def test_union_removes_what_either_lists(tmp_path):
     a = fake("A", "E1 E2 E3 E4 E5 E6 E7 E8 E9", "--dead", "A1,H8")
     b = fake("B", "A1 H8", "--dead", "A1")

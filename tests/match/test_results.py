@@ -17,6 +17,7 @@ def sample() -> GameResult:
         3, "A", "B", Result.parse("W+F"), Reason.CRASH, "white forfeits: A crashed", moves=12,
         time_ms={"A": 100, "B": 200}, genmoves={"A": 6, "B": 6}, dead_by_engine={"A": None, "B": ["C3"]},
         notes=["a note"], sgf="game-004.sgf", at_fault="A", offturn_cpu_ms={"A": 0, "B": 150},
+        winrates={"A": [[1, 0.52], [3, 0.5]]},
     )  # fmt: skip
 
 
@@ -33,6 +34,12 @@ def test_a_line_from_before_the_cpu_was_measured_reads_as_not_measured():
     d = sample().to_json()
     del d["offturn_cpu_ms"]
     assert GameResult.from_json(d).offturn_cpu_ms == {}
+
+
+def test_a_line_from_before_win_rates_were_kept_reads_as_none_kept():
+    d = sample().to_json()
+    del d["winrates"]
+    assert GameResult.from_json(d).winrates == {}
 
 
 def test_every_reason_names_its_termination():
@@ -57,6 +64,10 @@ def test_every_reason_names_its_termination():
         ({"notes": [1]}, "'notes' must be a list of strings"),
         ({"dead_by_engine": {"A": [3]}}, "'dead_by_engine' must be a list of strings"),
         ({"at_fault": 7}, "at_fault must be a label or null"),
+        ({"winrates": {"A": [[1, 1.5]]}}, "'winrates' must map labels to \\[move number, win rate\\] pairs"),
+        ({"winrates": {"A": [[0, 0.5]]}}, "'winrates' must map"),
+        ({"winrates": {"A": [[1]]}}, "'winrates' must map"),
+        ({"winrates": {"A": "0.5"}}, "'winrates' must map"),
     ],
 )
 def test_every_field_is_checked(change, message):

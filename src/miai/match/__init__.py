@@ -15,6 +15,8 @@ Reading guide, one module per concern:
   :func:`load_run` and :func:`pool_runs` read runs back and pool them.
 * :mod:`miai.match.stats`: :func:`summarize` and :func:`format_summary`, the results table
   (wins by colour, the win rate with its Wilson interval, the Elo difference).
+* :mod:`miai.match.winrates`: an engine's own win rate for its move, read from its stderr
+  (kept per move in the results and the records).
 
 The engines themselves are driven by :class:`miai.gtp.controller.GtpController`, the client
 side of GTP, which stays in :mod:`miai.gtp` beside the serving side: other programs (the GNU

@@ -41,6 +41,7 @@ from miai.handicap import fixed_handicap_points
 from miai.match.cputime import group_cpu_seconds
 from miai.match.errors import MatchConfigError
 from miai.match.results import GameResult, Reason
+from miai.match.winrates import last_winrate
 from miai.result import Result, Termination
 from miai.rules import Rules
 
@@ -99,6 +100,12 @@ class EnginePlayer:
         self.starts = 0
         self.name = spec.label
         self._known: dict[str, bool] = {}
+        self.stderr_lines: list[str] = []
+        """What the engine wrote on stderr since the referee last cleared it (for its win rate)."""
+
+    def _log(self, kind: str, text: str) -> None:
+        if kind == "stderr" and len(self.stderr_lines) < 10_000:
+            self.stderr_lines.append(text)
 
     @property
     def label(self) -> str:
@@ -112,7 +119,7 @@ class EnginePlayer:
             c.kill()
             c = self.controller = None
         if c is None:
-            c = GtpController(list(self.spec.command), timeout=self.timeout, cwd=self.cwd)
+            c = GtpController(list(self.spec.command), timeout=self.timeout, cwd=self.cwd, log=self._log)
             self.controller = c
             self.starts += 1
             self.needs_restart = False
@@ -277,6 +284,8 @@ class _Tally:
     dead_by_engine: dict[str, list[str] | None] = field(default_factory=dict)
     disagreement: list[str] = field(default_factory=list)
     offturn_cpu_ms: dict[str, int] = field(default_factory=dict)
+    winrates: dict[str, list[list[float]]] = field(default_factory=dict)
+    """Each engine's ``[move number, its win rate]`` for the moves it played."""
 
 
 _VERTEX = re.compile(r"^(pass|[a-hj-z]\d{1,2})$", re.IGNORECASE)
@@ -345,6 +354,7 @@ class Referee:
             notes=tally.notes,
             at_fault=tally.at_fault,
             offturn_cpu_ms=tally.offturn_cpu_ms,
+            winrates={label: pairs for label, pairs in tally.winrates.items() if pairs},
         )
         return record, game
 
@@ -435,6 +445,7 @@ class Referee:
         limit = cfg.move_timeout if available is None else (available + cfg.lag_ms) / 1000
         command = f"genmove {color.name.lower()}"
         start = self.clock()
+        player.stderr_lines.clear()
         try:
             c = player.ensure_running()
             answer = c.send(command, timeout=limit)
@@ -472,6 +483,9 @@ class Referee:
             game.play(Move(color, point))
         except (InvalidMoveError, ValueError) as exc:  # IllegalMoveError is a ValueError
             raise _Forfeit(color, Reason.ILLEGAL, f"{player.label} played {vertex.upper()} as {color}: {exc}") from None
+        rate = last_winrate(player.stderr_lines)
+        if rate is not None:
+            tally.winrates.setdefault(player.label, []).append([game.move_number, rate])
         self._call(opponent, color.opponent, f"play {color.name.lower()} {vertex.upper()}", cfg.setup_timeout)
         return clock
 

@@ -100,6 +100,10 @@ class GameResult:
     """The CPU time each engine's processes used while the other engine was thinking (by
     label; absent where the system cannot tell: :mod:`miai.match.cputime`). Well above zero
     for an engine that ponders."""
+    winrates: dict[str, list[list[float]]] = field(default_factory=dict)
+    """Each engine's own win rate for the moves it played, as ``[move number, win rate]``
+    pairs (by label; only the moves for which it wrote one on stderr:
+    :mod:`miai.match.winrates`)."""
 
     @property
     def winner_color(self) -> Color | None:
@@ -166,6 +170,7 @@ class GameResult:
             sgf=_get(d, "sgf", str, ""),
             at_fault=at_fault,
             offturn_cpu_ms=_int_map(_get(d, "offturn_cpu_ms", dict, {}), "offturn_cpu_ms"),
+            winrates=_winrates(_get(d, "winrates", dict, {})),
         )
 
     def json_line(self) -> str:
@@ -189,6 +194,26 @@ def _int_map(d: dict[str, Any], key: str) -> dict[str, int]:
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in d.values()):
         raise ResultLineError(f"the field {key!r} must map labels to integers")
     return d
+
+
+def _winrates(d: dict[str, Any]) -> dict[str, list[list[float]]]:
+    for pairs in d.values():
+        if not isinstance(pairs, list) or not all(_is_winrate_pair(p) for p in pairs):
+            raise ResultLineError("the field 'winrates' must map labels to [move number, win rate] pairs")
+    return d
+
+
+def _is_winrate_pair(p: Any) -> bool:
+    return (
+        isinstance(p, list)
+        and len(p) == 2
+        and isinstance(p[0], int)
+        and not isinstance(p[0], bool)
+        and p[0] >= 1
+        and isinstance(p[1], (int, float))
+        and not isinstance(p[1], bool)
+        and 0.0 <= p[1] <= 1.0
+    )
 
 
 def _str_list(v: list[Any], key: str) -> list[str]:

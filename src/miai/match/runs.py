@@ -182,10 +182,14 @@ class Match:
         root.append(f"Result {result.result}: {result.reason.value} - {result.detail}")
         root += result.notes
         comments = {0: "\n".join(root)}
+        for label, pairs in result.winrates.items():
+            for number, rate in pairs:
+                comments[int(number)] = f"{label}: win rate {rate:.3f}"
         if result.dead_by_engine:
             lines = [f"{label} lists dead: {' '.join(v) if v else '(none)' if v is not None else '(cannot say)'}"
                      for label, v in result.dead_by_engine.items()]
-            comments[game.move_number] = "\n".join(lines + [f"counted with dead: {' '.join(result.dead) or '(none)'}"])
+            last = [comments[game.move_number]] if game.move_number in comments else []
+            comments[game.move_number] = "\n".join(last + lines + [f"counted with dead: {' '.join(result.dead) or '(none)'}"])
         try:
             text = game_to_sgf(
                 game,
