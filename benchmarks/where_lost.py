@@ -38,7 +38,6 @@ from miai.match.winrates import last_winrate
 from miai.sgf import load_game
 
 
-
 @dataclass(frozen=True)
 class Drop:
     """One move of the player that lowered its win rate in the judge's eyes."""
@@ -89,6 +88,11 @@ def reading(judge: Judge, moves: list[Move], i: int) -> tuple[str, float | None,
     return judge_move, before, None if theirs is None else 1.0 - theirs
 
 
+def shown(before: float | None, after: float | None) -> str:
+    """``0.47 -> 0.25``, with `` ? `` for a figure the judge did not give."""
+    return " -> ".join(" ?  " if r is None else f"{r:.2f}" for r in (before, after))
+
+
 def drops(judge: Judge, moves: list[Move], player: Color, threshold: float) -> list[Drop]:
     """The player's moves whose drop in win rate is at least ``threshold``."""
     found = []
@@ -96,8 +100,7 @@ def drops(judge: Judge, moves: list[Move], player: Color, threshold: float) -> l
         if move.color != player:
             continue
         judge_move, before, after = reading(judge, moves, i)
-        shown = " -> ".join("  ? " if r is None else f"{r:.2f}" for r in (before, after))
-        print(f"  {i + 1:3d} {move.gtp():>4} judge {judge_move:>4} {shown}", file=sys.stderr)
+        print(f"  {i + 1:3d} {move.gtp():>4} judge {judge_move:>4} {shown(before, after)}", file=sys.stderr)
         if before is not None and after is not None and before - after >= threshold:
             found.append(Drop(i + 1, move.gtp(), judge_move, before, after))
     return found
@@ -107,9 +110,8 @@ def recheck(judge: Judge, moves: list[Move], drop: Drop, threshold: float) -> st
     """A second judge's reading of ``drop``: its move, win rates before and after, and
     whether it confirms a drop of at least ``threshold``."""
     judge_move, before, after = reading(judge, moves, drop.number - 1)
-    shown = " -> ".join(" ?  " if r is None else f"{r:.2f}" for r in (before, after))
     confirmed = before is not None and after is not None and before - after >= threshold
-    return f"recheck (judge: {judge_move:>4})  {shown}{'' if confirmed else '  not confirmed'}"
+    return f"recheck (judge: {judge_move:>4})  {shown(before, after)}{'' if confirmed else '  not confirmed'}"
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -101,7 +101,9 @@ class EnginePlayer:
         self.name = spec.label
         self._known: dict[str, bool] = {}
         self.stderr_lines: list[str] = []
-        """What the engine wrote on stderr since the referee last cleared it (for its win rate)."""
+        """What the engine wrote on stderr since the referee last cleared it (for its win rate).
+        Stderr is read by its own thread, so a line written just before an answer can, rarely,
+        arrive after it: that move then has no win rate, never another move's."""
 
     def _log(self, kind: str, text: str) -> None:
         if kind == "stderr" and len(self.stderr_lines) < 10_000:
