@@ -42,6 +42,7 @@ from miai._kernel.board import (
 from miai._kernel.ladder import ladder_atari_works, ladder_escape_fails, new_scratch
 from miai._kernel.heavy import env8, heavy_playout, self_atari
 from miai._kernel.playout import _restore, _scratch
+from miai._kernel.spatial import NOFFSETS, NSIZES, pattern_value
 from miai._kernel.tactics import captures_something, liberties_after
 from miai._kernel.twolib import two_liberty_moves
 
@@ -71,8 +72,9 @@ NTM = 2
     S_PRIOR_TWOLIB,
     S_CRIT_RAVE,
     S_CRIT_MIN_VISITS,
-) = range(17)
-NSPARAMS = 17
+    S_PRIOR_PATTERN,
+) = range(18)
+NSPARAMS = 18
 
 
 def new_tree(capacity: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -146,13 +148,16 @@ def _empty_area(grid: np.ndarray, meta: np.ndarray, p: int, radius: int) -> bool
 @njit(cache=True)
 def expand(
     ti: np.ndarray, tf: np.ndarray, tmeta: np.ndarray, node: int, grid: np.ndarray, meta: np.ndarray, c: int,
-    last: int, params: np.ndarray, pat3: np.ndarray, forbidden: np.ndarray,
+    last: int, params: np.ndarray, pat3: np.ndarray, pat_keys: np.ndarray, pat_values: np.ndarray,
+    forbidden: np.ndarray,
 ) -> bool:
     """Give ``node`` (a leaf, ``c`` to move on this board) a child for every legal move of
     ``c`` that does not fill an own eye and is not ``forbidden`` (a boolean per point), with
     priors (michi's, ladders read by :mod:`miai._kernel.ladder` unless ``S_PRIOR_LADDER``
     is 0, and the two-liberty tactics of :mod:`miai._kernel.twolib` unless ``S_PRIOR_TWOLIB``
-    is 0); a single pass child when there is none. False if the tree has no room."""
+    is 0, and the learned spatial patterns of :mod:`miai._kernel.spatial`, ``pat_keys`` and
+    ``pat_values``, unless ``S_PRIOR_PATTERN`` is 0); a single pass child when there is
+    none. False if the tree has no room."""
     n = meta[M_N]
     w = meta[M_W]
     nempty = meta[M_NEMPTY]
@@ -168,6 +173,9 @@ def expand(
     ladder = params[S_PRIOR_LADDER]
     gs, ms, work, budget = new_scratch(grid, meta, ladder > 0)  # the ladder reader's space
     twolib = params[S_PRIOR_TWOLIB]
+    patterns = params[S_PRIOR_PATTERN] if pat_keys.shape[0] > 0 else 0.0
+    states = np.empty(NOFFSETS, np.int8)  # the spatial patterns' scratch
+    hashes = np.empty(NSIZES, np.int64)
     tactical = np.zeros(grid.shape[1], np.bool_)  # the playouts' two-liberty moves here
     if twolib > 0:
         found = np.empty(64, np.int32)
@@ -221,6 +229,12 @@ def expand(
         if tactical[p]:
             pv += twolib
             pw += twolib
+        if patterns > 0:
+            # Pachi's pattern prior: sqrt(chance played) of the largest known shape, as wins
+            v = pattern_value(grid, meta, p, c, pat_keys, pat_values, states, hashes)
+            if v > 0.0:
+                pv += patterns * math.sqrt(v)
+                pw += patterns * math.sqrt(v)
         if ladder > 0:
             # read ladders only next to a chain with 1 (own) or 2 (opponent's) liberties
             escape = False
@@ -330,7 +344,8 @@ def select_child(
 def search(
     ti: np.ndarray, tf: np.ndarray, tmeta: np.ndarray, root: int, grid: np.ndarray, meta: np.ndarray,
     to_move: int, last: int, last2: int, count: int, params: np.ndarray, policy_params: np.ndarray,
-    pat3: np.ndarray, owners_sum: np.ndarray, rng_state: np.ndarray, forbidden: np.ndarray,
+    pat3: np.ndarray, pat_keys: np.ndarray, pat_values: np.ndarray, owners_sum: np.ndarray,
+    rng_state: np.ndarray, forbidden: np.ndarray,
 ) -> int:
     """Run ``count`` iterations (descend, playout, update) from ``root`` (already expanded)
     on this position (left unchanged). ``owners_sum`` gains +1 per playout a point ends
@@ -378,7 +393,7 @@ def search(
             node = child
             if ti[T_NCHILD, node] == 0 and tf[T_V, node] >= expand_visits and tmeta[TM_FULL] == 0:
                 if not (l1 == 0 and l2 == 0):
-                    expand(ti, tf, tmeta, node, g, m, c, l1, params, pat3, nothing_forbidden)
+                    expand(ti, tf, tmeta, node, g, m, c, l1, params, pat3, pat_keys, pat_values, nothing_forbidden)
         # playout (none after two passes in the tree: the game is over)
         if not (l1 == 0 and l2 == 0 and depth > 2):
             turns_total += heavy_playout(g, m, c, l1, l2, max_turns, pat3, policy_params, amaf)

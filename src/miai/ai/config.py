@@ -143,6 +143,10 @@ class MctsConfig:
     prior_twolib: float = knob(0.0, _PRIOR)
     """Prior (won visits) for the playouts' two-liberty moves (:mod:`miai._kernel.twolib`)
     after the last move: ataris, escapes and counter-ataris of chains with two liberties."""
+    prior_pattern: float = knob(0.0, _PRIOR)
+    """Prior (won visits, times the square root of the chance) for the largest learned
+    spatial pattern around a move (:mod:`miai.ai.patterns`: how often players facing that
+    shape played into it; Pachi's ``pattern_eqex``; 0: the table is not read)."""
     crit_rave: float = knob(0.0, Limit("float", 0, 100))
     """Weight of a move's criticality in its AMAF statistics (Pachi's ``crit_rave``, 1.1 there;
     0: off): how much owning its point went with winning, in the playouts through it
@@ -257,6 +261,7 @@ class MctsConfig:
         p[T.S_PRIOR_EMPTYAREA] = self.prior_emptyarea
         p[T.S_PRIOR_LADDER] = self.prior_ladder
         p[T.S_PRIOR_TWOLIB] = self.prior_twolib
+        p[T.S_PRIOR_PATTERN] = self.prior_pattern
         p[T.S_CRIT_RAVE] = self.crit_rave
         p[T.S_CRIT_MIN_VISITS] = self.crit_min_visits
         p[T.S_KOMI] = komi

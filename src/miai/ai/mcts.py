@@ -52,6 +52,7 @@ from miai._kernel import heavy as H
 from miai._kernel import tree as T
 from miai._kernel.board import M_NEMPTY
 from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig  # noqa: F401  (LEVEL_PLAYOUTS re-exported)
+from miai.ai.patterns import PatternTable, default_table
 from miai.ai.status import estimate_status
 from miai.clock import LagAllowance, PlayerClock, TimeControl, TimeLeft, TimeSystem, monotonic_ms
 from miai.coords import Color, Move, Point
@@ -196,6 +197,12 @@ def _last_points(game: Game) -> tuple[int, int]:
     return out[0], out[1]
 
 
+def _pattern_arrays(cfg: MctsConfig) -> tuple[np.ndarray, np.ndarray]:
+    """The learned patterns' keys and values for the prior (empty when it is off)."""
+    table = default_table() if cfg.prior_pattern > 0 else PatternTable.empty()
+    return table.keys, table.values
+
+
 def effective_komi(rules: Rules, handicap: int) -> float:
     """Komi plus White's handicap bonus: what White adds to an area count."""
     return rules.komi + rules.handicap_bonus.points(handicap)
@@ -333,21 +340,22 @@ class MctsPlayer:
         params = cfg.tree_params(komi)
         pparams = cfg.policy_params()
         forbidden = _forbidden_mask(game, color)
+        table = _pattern_arrays(cfg)
         ti, tf, tmeta = self._root_for(game, color)
         if not self._usable((ti, tf, tmeta), forbidden):
             ti, tf, tmeta = self._tree = self._fresh_tree(game)
         self._tree_key = (game.size, game.rules, game.handicap, tuple(game.history), color)
         self._forbidden = forbidden
         if ti[T.T_NCHILD, 0] == 0:
-            if not T.expand(ti, tf, tmeta, 0, grid, meta, c, last, params, H.PAT3, forbidden):
+            if not T.expand(ti, tf, tmeta, 0, grid, meta, c, last, params, H.PAT3, *table, forbidden):
                 ti, tf, tmeta = self._tree = self._fresh_tree(game)
-                T.expand(ti, tf, tmeta, 0, grid, meta, c, last, params, H.PAT3, forbidden)
+                T.expand(ti, tf, tmeta, 0, grid, meta, c, last, params, H.PAT3, *table, forbidden)
         owners = np.zeros(grid.shape[1], np.int64)
         done = 0
         last_report = start
         while done < budget_playouts:
             n = min(cfg.chunk, budget_playouts - done)
-            T.search(ti, tf, tmeta, 0, grid, meta, c, last, last2, n, params, pparams, H.PAT3, owners, self._rng,
+            T.search(ti, tf, tmeta, 0, grid, meta, c, last, last2, n, params, pparams, H.PAT3, *table, owners, self._rng,
                      forbidden)
             done += n
             now = time.monotonic()

@@ -1,0 +1,72 @@
+"""Learn the spatial patterns' table (:mod:`miai.ai.patterns`) from game records.
+
+Usage::
+
+    python benchmarks/learn_patterns.py RUN_OR_SGF... [--size 19] [--min-seen 20] [-o FILE]
+
+Each argument is an SGF file or a directory of them (a ``miai match`` run: ``game-*.sgf``).
+Records of another board size, with a handicap, or that do not read are left out, and said so.
+The table is written to ``FILE`` (default: the one the engine ships,
+``src/miai/ai/data/patterns19.npz``); a summary goes to standard output: games, positions
+and moves counted, patterns kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from miai._kernel.spatial import NSIZES
+from miai.ai.patterns import DEFAULT_TABLE, PatternCounter
+from miai.errors import MiaiError
+from miai.sgf.record import read_file
+
+
+def record_paths(sources: list[str]) -> list[Path]:
+    """The SGF files named, and those in the directories named, in order."""
+    out: list[Path] = []
+    for source in sources:
+        path = Path(source)
+        out.extend(sorted(path.glob("*.sgf")) if path.is_dir() else [path])
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("sources", nargs="+", help="SGF files or directories of them")
+    parser.add_argument("--size", type=int, default=19, help="the board size to learn (default 19)")
+    parser.add_argument("--min-seen", type=int, default=20, help="keep patterns seen at least this often")
+    parser.add_argument("-o", "--output", default=str(DEFAULT_TABLE), help="where to write the table")
+    args = parser.parse_args(argv)
+
+    counter = PatternCounter()
+    games = skipped = 0
+    for path in record_paths(args.sources):
+        try:
+            record = read_file(path)
+        except (MiaiError, OSError) as exc:
+            print(f"{path}: left out, {exc}", file=sys.stderr)
+            skipped += 1
+            continue
+        if record.size != args.size:
+            skipped += 1
+            continue
+        if counter.add_record(record) > 0:
+            games += 1
+        else:
+            skipped += 1
+    table = counter.table(args.min_seen)
+    Path(args.output).parent.mkdir(parents=True, exist_ok=True)
+    table.save(args.output)
+    played = int(counter.played.sum()) // NSIZES  # each move counts once per size
+    print(f"{games} games ({skipped} left out), {counter.positions} positions, {played} moves")
+    print(f"{len(table)} patterns seen at least {args.min_seen} times, "
+          f"{int(np.count_nonzero(table.values))} of them played at least once: {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

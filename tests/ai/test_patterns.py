@@ -1,0 +1,96 @@
+"""Learned spatial patterns: counting records, the table kept, its file, and the prior it
+gives the search."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from miai._kernel import heavy as H
+from miai._kernel import spatial as S
+from miai._kernel import tree as T
+from miai._kernel.board import BLACK
+from miai.ai.config import MctsConfig
+from miai.ai.patterns import PatternCounter, PatternTable, learn
+from miai.sgf.record import read_record
+from tests._kernel.test_heavy import board_of, idx
+from tests._kernel.test_spatial import diagram, hashes
+
+GAME = "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese];B[ee];W[gc];B[cg];W[ce];B[dc];W[tt];B[gg])"
+"""Six moves and a pass on 9×9."""
+
+
+def test_every_move_is_one_played_pattern_among_the_seen():
+    counter = PatternCounter()
+    assert counter.add_record(read_record(GAME)) == 6  # the pass is not a pattern
+    counter.table(1)  # merges what was counted
+    assert counter.positions == 6
+    assert counter.played.sum() == 6 * S.NSIZES
+    # the seen: every empty point of each position (no eyes, no suicides this early)
+    assert counter.seen.sum() == sum(81 - k for k in range(6)) * S.NSIZES
+    # the first move on the empty board: E5's patterns were played once, in one position
+    first = set(hashes(diagram(9), BLACK, "E5"))
+    assert all(counter.played[counter.keys == h].item() >= 1 for h in first)
+
+
+def test_the_table_keeps_what_was_seen_often_enough_with_its_chance():
+    counter = PatternCounter()
+    for _ in range(3):
+        counter.add_record(read_record(GAME))
+    table = counter.table(10)
+    assert len(table) > 0
+    assert (table.keys[1:] > table.keys[:-1]).all()
+    chosen = np.isin(counter.keys, table.keys)
+    assert (counter.seen[chosen] >= 10).all() and (counter.seen[~chosen] < 10).all()
+    assert np.allclose(table.values, counter.played[chosen] / counter.seen[chosen])
+    # the empty board's centre: played once in each of the 3 games, seen once in each
+    centre = hashes(diagram(9), BLACK, "E5")[-1]
+    assert counter.seen[counter.keys == centre].item() == 3
+    assert counter.played[counter.keys == centre].item() == 3
+
+
+def test_handicap_games_are_left_out():
+    handicap = "(;GM[1]FF[4]SZ[9]HA[2]KM[0.5]AB[cc][gg];W[ee];B[ce])"
+    table, counter = learn([read_record(handicap)], 1)
+    assert counter.positions == 0 and len(table) == 0
+
+
+def test_a_table_saved_reads_back(tmp_path):
+    table = PatternTable(np.array([-5, 3, 99], np.int64), np.array([0.25, 0.0, 1.0]))
+    table.save(tmp_path / "t.npz")
+    again = PatternTable.load(tmp_path / "t.npz")
+    assert (again.keys == table.keys).all() and np.allclose(again.values, table.values)
+
+
+def test_a_table_must_be_sorted_and_whole():
+    with pytest.raises(ValueError, match="sorted"):
+        PatternTable(np.array([3, -5], np.int64), np.array([0.5, 0.5]))
+    with pytest.raises(ValueError, match="as many values as keys"):
+        PatternTable(np.array([3], np.int64), np.array([0.5, 0.5]))
+
+
+def prior(board: str, vertex: str, table: PatternTable, weight: float) -> tuple[float, float]:
+    """The prior visits and wins the tree's expansion gives Black's move at ``vertex``."""
+    game, g, m = board_of(board)
+    params = MctsConfig(prior_pattern=weight).tree_params(7.5)
+    ti, tf, tmeta = T.new_tree(10_000)
+    assert T.expand(ti, tf, tmeta, 0, g, m, BLACK, 0, params, H.PAT3, table.keys, table.values,
+                    np.zeros(g.shape[1], np.bool_))
+    first, n = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
+    for k in range(first, first + n):
+        if ti[T.T_MOVE, k] == idx(game, vertex):
+            return float(tf[T.T_PV, k]), float(tf[T.T_PW, k])
+    raise AssertionError(f"{vertex} is not a child")
+
+
+def test_the_prior_adds_won_visits_by_the_square_root_of_the_chance():
+    board = diagram(9, black="E5", white="D4")
+    h = hashes(board, BLACK, "F4")
+    table = PatternTable(np.array(sorted([h[0], h[3]]), np.int64), np.zeros(2))
+    table.values[list(table.keys).index(h[3])] = 0.25  # size 6, the larger one known
+    table.values[list(table.keys).index(h[0])] = 0.81
+    off = prior(board, "F4", table, 0.0)
+    on = prior(board, "F4", table, 20.0)
+    assert on[0] == pytest.approx(off[0] + 20 * 0.5) and on[1] == pytest.approx(off[1] + 20 * 0.5)
+    # a move whose shape the table does not know gets nothing
+    assert prior(board, "A9", table, 20.0) == prior(board, "A9", table, 0.0)
