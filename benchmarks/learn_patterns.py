@@ -2,13 +2,15 @@
 
 Usage::
 
-    python benchmarks/learn_patterns.py RUN_OR_SGF... [--size 19] [--min-seen 20] [-o FILE]
+    python benchmarks/learn_patterns.py RUN_OR_SGF... [--size 19] [--min-seen 20] [--holdout K] [-o FILE]
 
 Each argument is an SGF file or a directory of them (a ``miai match`` run: ``game-*.sgf``).
 Records of another board size, with a handicap, or that do not read are left out, and said so.
 The table is written to ``FILE`` (default: the one the engine ships,
 ``src/miai/ai/data/patterns19.npz``); a summary goes to standard output: games, positions
-and moves counted, patterns kept.
+and moves counted, patterns kept. With ``--holdout K``, every K-th game is kept out of the
+learning and the table is tried on it: how often the move played was the table's first
+choice, among its first five, and its median rank.
 """
 
 from __future__ import annotations
@@ -20,9 +22,9 @@ from pathlib import Path
 import numpy as np
 
 from miai._kernel.spatial import NSIZES
-from miai.ai.patterns import DEFAULT_TABLE, PatternCounter
+from miai.ai.patterns import DEFAULT_TABLE, PatternCounter, prediction_ranks
 from miai.errors import MiaiError
-from miai.sgf.record import read_file
+from miai.sgf.record import SgfRecord, read_file
 
 
 def record_paths(sources: list[str]) -> list[Path]:
@@ -39,12 +41,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("sources", nargs="+", help="SGF files or directories of them")
     parser.add_argument("--size", type=int, default=19, help="the board size to learn (default 19)")
     parser.add_argument("--min-seen", type=int, default=20, help="keep patterns seen at least this often")
+    parser.add_argument("--holdout", type=int, default=0, help="learn without every K-th game and test on those")
     parser.add_argument("-o", "--output", default=str(DEFAULT_TABLE), help="where to write the table")
     args = parser.parse_args(argv)
 
     counter = PatternCounter()
     games = skipped = 0
-    for path in record_paths(args.sources):
+    held: list[SgfRecord] = []
+    for k, path in enumerate(record_paths(args.sources), start=1):
         try:
             record = read_file(path)
         except (MiaiError, OSError) as exc:
@@ -53,6 +57,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if record.size != args.size:
             skipped += 1
+            continue
+        if args.holdout and k % args.holdout == 0:
+            held.append(record)
             continue
         if counter.add_record(record) > 0:
             games += 1
@@ -65,6 +72,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{games} games ({skipped} left out), {counter.positions} positions, {played} moves")
     print(f"{len(table)} patterns seen at least {args.min_seen} times, "
           f"{int(np.count_nonzero(table.values))} of them played at least once: {args.output}")
+    if held:
+        ranks = np.array(prediction_ranks(table, held))
+        print(f"held out {len(held)} games, {ranks.size} moves: the move played was the table's first choice "
+              f"{np.mean(ranks <= 1):.1%}, among its first five {np.mean(ranks <= 5):.1%}, median rank {np.median(ranks):g}")
     return 0
 
 

@@ -11,7 +11,7 @@ from miai._kernel import spatial as S
 from miai._kernel import tree as T
 from miai._kernel.board import BLACK
 from miai.ai.config import MctsConfig
-from miai.ai.patterns import PatternCounter, PatternTable, learn
+from miai.ai.patterns import PatternCounter, PatternTable, learn, prediction_ranks
 from miai.sgf.record import read_record
 from tests._kernel.test_heavy import board_of, idx
 from tests._kernel.test_spatial import diagram, hashes
@@ -94,3 +94,14 @@ def test_the_prior_adds_won_visits_by_the_square_root_of_the_chance():
     assert on[0] == pytest.approx(off[0] + 20 * 0.5) and on[1] == pytest.approx(off[1] + 20 * 0.5)
     # a move whose shape the table does not know gets nothing
     assert prior(board, "A9", table, 20.0) == prior(board, "A9", table, 0.0)
+
+
+def test_a_table_ranks_the_moves_it_was_learned_from_first():
+    record = read_record(GAME)
+    table, _ = learn([record], 1)
+    ranks = prediction_ranks(table, [record])
+    assert len(ranks) == 6
+    # the first move: on the empty board the centre's large pattern was played, once in once
+    assert ranks[0] == 1.0
+    assert all(r >= 1.0 for r in ranks)
+    assert prediction_ranks(PatternTable.empty(), [record])[0] == (81 + 1) / 2  # all tied

@@ -17,7 +17,7 @@ match`` runs; the table the engine ships is :data:`DEFAULT_TABLE`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -84,30 +84,18 @@ class PatternCounter:
     def add_record(self, record: SgfRecord) -> int:
         """Count every move of the record's main line (after any added stones); returns how
         many. Handicap games are left out (0): their first moves are not even-game shapes."""
-        start = game_from_record(record, strict=False)
-        if start.handicap:
-            return 0
-        game = Game(start.size, start.rules)
         counted = 0
-        for entry in start.history:
-            if isinstance(entry, Move) and entry.point is not None:
-                self.add_position(game, int(entry.color), game.board.index(entry.point))
-                counted += 1
-            game.apply(entry)
+        for game, color, played in _replay(record):
+            self.add_position(game, color, played)
+            counted += 1
         return counted
 
     def add_position(self, game: Game, color: int, played: int) -> None:
         """Count the patterns of the moves ``color`` could make here, ``played`` the one made."""
-        from miai._kernel import spatial as S
-
-        board = game.board
-        points = np.empty(board.grid.shape[1], np.int32)
-        hashes = np.empty((board.grid.shape[1], S.NSIZES), np.int64)
-        n = S.position_hashes(board.grid, board.meta, int(color), points, hashes)
-        mine = points[:n] == played
+        points, hashes = _patterns_here(game, color)
         self.positions += 1
-        self._pending.append((hashes[:n].ravel(), np.repeat(mine, S.NSIZES).astype(np.int64)))
-        self._pending_size += n * S.NSIZES
+        self._pending.append((hashes.ravel(), np.repeat(points == played, hashes.shape[1]).astype(np.int64)))
+        self._pending_size += hashes.size
         if self._pending_size > 5_000_000:
             self._merge()
 
@@ -129,6 +117,59 @@ class PatternCounter:
         self._merge()
         keep = self.seen >= min_seen
         return PatternTable(self.keys[keep], self.played[keep] / self.seen[keep])
+
+
+def _patterns_here(game: Game, color: int) -> tuple[np.ndarray, np.ndarray]:
+    """The moves ``color`` could make in the game's position (kernel points) and their
+    patterns' hashes, a row of one per size each (:func:`miai._kernel.spatial.position_hashes`)."""
+    from miai._kernel import spatial as S
+
+    board = game.board
+    points = np.empty(board.grid.shape[1], np.int32)
+    hashes = np.empty((board.grid.shape[1], S.NSIZES), np.int64)
+    n = S.position_hashes(board.grid, board.meta, color, points, hashes)
+    return points[:n], hashes[:n]
+
+
+def _replay(record: SgfRecord) -> Iterator[tuple[Game, int, int]]:
+    """Each position of an even game's main line before a move on the board: ``(game, colour,
+    kernel point played)`` (the game is the one being replayed: read it before the next)."""
+    start = game_from_record(record, strict=False)
+    if start.handicap:
+        return
+    game = Game(start.size, start.rules)
+    for entry in start.history:
+        if isinstance(entry, Move) and entry.point is not None:
+            yield game, int(entry.color), game.board.index(entry.point)
+        game.apply(entry)
+
+
+def prediction_ranks(table: PatternTable, records: Iterable[SgfRecord]) -> list[float]:
+    """For each move of the records, its rank among the moves the player could make, by the
+    value of their largest known pattern (1: the table's first choice; ties share the mean
+    rank; moves the table knows nothing of rank after every known one)."""
+    ranks: list[float] = []
+    for record in records:
+        for game, color, played in _replay(record):
+            points, hashes = _patterns_here(game, color)
+            values = np.array([_value(table, row) for row in hashes])
+            mine = np.flatnonzero(points == played)
+            if mine.size == 0:
+                continue  # an own eye filled: not a move the learner counts
+            v = values[mine[0]]
+            above = int(np.count_nonzero(values > v))
+            tied = int(np.count_nonzero(values == v))
+            ranks.append(above + (tied + 1) / 2)
+    return ranks
+
+
+def _value(table: PatternTable, hashes: np.ndarray) -> float:
+    """The value of the largest of these hashes (one per size) the table holds, or -1."""
+    for h in hashes[::-1]:
+        i = int(np.searchsorted(table.keys, h))
+        if i < len(table) and table.keys[i] == h:
+            return float(table.values[i])
+    return -1.0
 
 
 def learn(records: Iterable[SgfRecord], min_seen: int) -> tuple[PatternTable, PatternCounter]:
