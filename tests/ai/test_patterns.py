@@ -105,3 +105,29 @@ def test_a_table_ranks_the_moves_it_was_learned_from_first():
     assert ranks[0] == 1.0
     assert all(r >= 1.0 for r in ranks)
     assert prediction_ranks(PatternTable.empty(), [record])[0] == (81 + 1) / 2  # all tied
+
+
+@pytest.fixture
+def shipped(monkeypatch, tmp_path):
+    """Point the engine's table at a file in ``tmp_path`` (the cache emptied around)."""
+    from miai.ai import patterns
+
+    path = tmp_path / "patterns19.npz"
+    monkeypatch.setattr(patterns, "DEFAULT_TABLE", path)
+    patterns.default_table.cache_clear()
+    yield path
+    patterns.default_table.cache_clear()
+
+
+def test_the_prior_on_without_a_table_is_an_error_that_says_so(shipped):
+    from miai.ai import patterns
+    from miai.ai.mcts import MctsPlayer
+    from miai.errors import ConfigError
+    from miai.game import Game
+
+    with pytest.raises(ConfigError, match="prior_pattern=40 needs the table of learned patterns"):
+        MctsPlayer(MctsConfig(prior_pattern=40, playouts=20, max_seconds=None)).search(Game(9))
+    learn([read_record(GAME)], 1)[0].save(shipped)
+    patterns.default_table.cache_clear()  # read once a process: the file came after
+    result = MctsPlayer(MctsConfig(prior_pattern=40, playouts=20, max_seconds=None, seed=1)).search(Game(9))
+    assert result.playouts == 20

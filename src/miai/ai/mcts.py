@@ -52,10 +52,11 @@ from miai._kernel import heavy as H
 from miai._kernel import tree as T
 from miai._kernel.board import M_NEMPTY
 from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig  # noqa: F401  (LEVEL_PLAYOUTS re-exported)
-from miai.ai.patterns import PatternTable, default_table
+from miai.ai import patterns
 from miai.ai.status import estimate_status
 from miai.clock import LagAllowance, PlayerClock, TimeControl, TimeLeft, TimeSystem, monotonic_ms
 from miai.coords import Color, Move, Point
+from miai.errors import ConfigError
 from miai.rules import Rules
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -198,8 +199,15 @@ def _last_points(game: Game) -> tuple[int, int]:
 
 
 def _pattern_arrays(cfg: MctsConfig) -> tuple[np.ndarray, np.ndarray]:
-    """The learned patterns' keys and values for the prior (empty when it is off)."""
-    table = default_table() if cfg.prior_pattern > 0 else PatternTable.empty()
+    """The learned patterns' keys and values for the prior (empty when it is off); a
+    :class:`ConfigError` if it is on and no table was shipped."""
+    if cfg.prior_pattern <= 0:
+        table = patterns.PatternTable.empty()
+        return table.keys, table.values
+    table = patterns.default_table()
+    if not len(table):
+        raise ConfigError(f"prior_pattern={cfg.prior_pattern:g} needs the table of learned patterns, {patterns.DEFAULT_TABLE}, "
+                          "and there is none (benchmarks/learn_patterns.py writes it)")
     return table.keys, table.values
 
 
