@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/learn_patterns.py RUN_OR_SGF... [--size 19] [--min-seen 20] [--holdout K] [-o FILE]
+    python benchmarks/learn_patterns.py RUN_OR_SGF... [--size 19] [--min-seen 5] [--holdout K] [-o FILE]
 
 Each argument is an SGF file or a directory of them (a ``miai match`` run: ``game-*.sgf``).
 Records of another board size, with a handicap, or that do not read are left out, and said so.
@@ -40,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("sources", nargs="+", help="SGF files or directories of them")
     parser.add_argument("--size", type=int, default=19, help="the board size to learn (default 19)")
-    parser.add_argument("--min-seen", type=int, default=20, help="keep patterns seen at least this often")
+    parser.add_argument("--min-seen", type=int, default=5, help="keep patterns seen at least this often")
     parser.add_argument("--holdout", type=int, default=0, help="learn without every K-th game and test on those")
     parser.add_argument("-o", "--output", default=str(DEFAULT_TABLE), help="where to write the table")
     args = parser.parse_args(argv)
@@ -70,8 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     table.save(args.output)
     played = int(counter.played.sum()) // NSIZES  # each move counts once per size
     print(f"{games} games ({skipped} left out), {counter.positions} positions, {played} moves")
-    print(f"{len(table)} patterns seen at least {args.min_seen} times, "
-          f"{int(np.count_nonzero(table.values))} of them played at least once: {args.output}")
+    print(f"{len(table)} patterns seen at least {args.min_seen} times and played: {args.output}")
     if held:
         ranks = np.array(prediction_ranks(table, held))
         print(f"held out {len(held)} games, {ranks.size} moves: the move played was the table's first choice "

@@ -111,11 +111,12 @@ class PatternCounter:
         self._pending, self._pending_size = [], 0
 
     def table(self, min_seen: int) -> PatternTable:
-        """The patterns seen at least ``min_seen`` times, each with played / seen (0 for a
-        shape seen that often and never played: a move there gets no prior, rather than a
-        smaller pattern's)."""
+        """The patterns seen at least ``min_seen`` times and played at least once, each with
+        played / seen. (Those never played, most of them shapes of large empty areas, would
+        add no prior and weigh thirty times more; without them a move there gets its smaller
+        shape's small value, and the held-out moves are predicted as well: BENCHMARKS.md.)"""
         self._merge()
-        keep = self.seen >= min_seen
+        keep = (self.seen >= min_seen) & (self.played > 0)
         return PatternTable(self.keys[keep], self.played[keep] / self.seen[keep])
 
 
