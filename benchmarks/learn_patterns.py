@@ -5,7 +5,8 @@ Usage::
     python benchmarks/learn_patterns.py RUN_OR_SGF... [--size 19] [--min-seen 5] [--holdout K] [-o FILE]
 
 Each argument is an SGF file or a directory of them (a ``miai match`` run: ``game-*.sgf``).
-Records of another board size, with a handicap, or that do not read are left out, and said so.
+Records of another board size, with a handicap, or that do not read are left out (counted;
+those that do not read are named).
 The table is written to ``FILE`` (default: the one the engine ships,
 ``src/miai/ai/data/patterns19.npz``); a summary goes to standard output: games, positions
 and moves counted, patterns kept. With ``--holdout K``, every K-th game is kept out of the
@@ -22,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from miai._kernel.spatial import NSIZES
-from miai.ai.patterns import DEFAULT_TABLE, PatternCounter, prediction_ranks
+from miai.ai.patterns import DEFAULT_TABLE, learn, prediction_ranks
 from miai.errors import MiaiError
 from miai.sgf.record import SgfRecord, read_file
 
@@ -45,9 +46,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--output", default=str(DEFAULT_TABLE), help="where to write the table")
     args = parser.parse_args(argv)
 
-    counter = PatternCounter()
-    games = skipped = 0
+    learning: list[SgfRecord] = []
     held: list[SgfRecord] = []
+    skipped = 0
     for k, path in enumerate(record_paths(args.sources), start=1):
         try:
             record = read_file(path)
@@ -55,21 +56,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{path}: left out, {exc}", file=sys.stderr)
             skipped += 1
             continue
-        if record.size != args.size:
+        if record.size != args.size or record.handicap:
             skipped += 1
-            continue
-        if args.holdout and k % args.holdout == 0:
+        elif args.holdout and k % args.holdout == 0:
             held.append(record)
-            continue
-        if counter.add_record(record) > 0:
-            games += 1
         else:
-            skipped += 1
-    table = counter.table(args.min_seen)
+            learning.append(record)
+    table, counter = learn(learning, args.min_seen)
     Path(args.output).parent.mkdir(parents=True, exist_ok=True)
     table.save(args.output)
     played = int(counter.played.sum()) // NSIZES  # each move counts once per size
-    print(f"{games} games ({skipped} left out), {counter.positions} positions, {played} moves")
+    print(f"{len(learning)} games ({skipped} left out), {counter.positions} positions, {played} moves")
     print(f"{len(table)} patterns seen at least {args.min_seen} times and played: {args.output}")
     if held:
         ranks = np.array(prediction_ranks(table, held))

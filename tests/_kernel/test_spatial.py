@@ -10,13 +10,31 @@ from miai._kernel.board import BLACK, WHITE
 from tests._kernel.test_heavy import board_of, idx
 
 
-def hashes(diagram: str, c: int, vertex: str) -> list[int]:
-    """The canonical hashes of every size around ``vertex`` for ``c`` to move."""
+def states(diagram: str, c: int, vertex: str) -> np.ndarray:
+    """The states around ``vertex`` for ``c`` to move."""
     game, g, m = board_of(diagram)
-    states = np.empty(S.NOFFSETS, np.int8)
+    out = np.empty(S.NOFFSETS, np.int8)
+    S.states_around(g, m, idx(game, vertex), c, out)
+    return out
+
+
+def oriented(diagram: str, c: int, vertex: str) -> np.ndarray:
+    """The hashes of the shape around ``vertex`` in each orientation (8 × sizes)."""
+    out = np.empty((8, S.NSIZES), np.int64)
+    S.oriented_hashes(states(diagram, c, vertex), out)
+    return out
+
+
+def hashes(diagram: str, c: int, vertex: str) -> list[int]:
+    """The canonical hashes of every size around ``vertex`` for ``c`` to move: the least of
+    the eight orientations' (what a learner counts)."""
+    return [int(h) for h in oriented(diagram, c, vertex).min(axis=0)]
+
+
+def as_is(diagram: str, c: int, vertex: str) -> list[int]:
+    """The hashes of the shape as it is (what the search looks up)."""
     out = np.empty(S.NSIZES, np.int64)
-    S.states_around(g, m, idx(game, vertex), c, states)
-    S.canonical_hashes(states, out)
+    S.identity_hashes(states(diagram, c, vertex), out)
     return [int(h) for h in out]
 
 
@@ -55,6 +73,10 @@ HANE_TURNED = diagram(19, black="J8 H9", white="H8")
 
 def test_a_shape_turned_or_mirrored_is_the_same_pattern():
     assert hashes(HANE, WHITE, "L10") == hashes(HANE_TURNED, WHITE, "G8")
+    # the turned shape as the board shows it is one of the original's orientations
+    assert as_is(HANE_TURNED, WHITE, "G8") in oriented(HANE, WHITE, "L10").tolist()
+    assert as_is(HANE, WHITE, "L10") == oriented(HANE, WHITE, "L10")[0].tolist()
+    assert as_is(HANE, WHITE, "L10") != as_is(HANE_TURNED, WHITE, "G8")
     mirrored = diagram(19, black="K10 J9", white="J10")  # left and right swapped
     assert hashes(HANE, WHITE, "L10") == hashes(mirrored, WHITE, "H10")
     assert hashes(HANE, WHITE, "L10") != hashes(mirrored, WHITE, "G10")
@@ -88,16 +110,30 @@ def test_a_size_never_shares_a_hash_with_another():
     assert len(set(hashes(empty, BLACK, "E5"))) == S.NSIZES
 
 
+def slots(known: dict[int, float]) -> tuple[np.ndarray, np.ndarray]:
+    return S.build_slots(np.array(list(known), np.int64), np.array(list(known.values()), np.float64))
+
+
+def test_the_hash_table_finds_what_it_holds_and_nothing_else():
+    rng = np.random.default_rng(7)
+    held = rng.integers(-(2**63), 2**63 - 1, 1000, dtype=np.int64)
+    held[:10] = np.arange(1, 11) * 4096  # the same low bits: they probe past each other
+    keys, values = S.build_slots(held, np.arange(1000) / 1000)
+    assert keys.size == 2048 and (keys != 0).sum() == 1000
+    assert all(S.lookup(keys, values, h) == k / 1000 for k, h in enumerate(held))
+    others = rng.integers(-(2**63), 2**63 - 1, 1000, dtype=np.int64)
+    assert all(S.lookup(keys, values, h) == -1.0 for h in others if h not in set(held.tolist()))
+
+
 def test_the_value_is_the_largest_known_patterns():
     game, g, m = board_of(HANE)
-    h = hashes(HANE, WHITE, "L10")
-    states = np.empty(S.NOFFSETS, np.int8)
+    h = as_is(HANE, WHITE, "L10")
+    scratch_states = np.empty(S.NOFFSETS, np.int8)
     scratch = np.empty(S.NSIZES, np.int64)
 
     def value(known: dict[int, float]) -> float:
-        keys = np.array(sorted(known), np.int64)
-        values = np.array([known[k] for k in sorted(known)], np.float64)
-        return S.pattern_value(g, m, idx(game, "L10"), WHITE, keys, values, states, scratch)
+        keys, values = slots(known)
+        return S.pattern_value(g, m, idx(game, "L10"), WHITE, keys, values, scratch_states, scratch)
 
     assert value({h[0]: 0.1, h[2]: 0.3}) == 0.3  # size 5 beats the 3x3
     assert value({h[0]: 0.1}) == 0.1
@@ -119,10 +155,10 @@ def test_a_positions_patterns_are_those_of_its_playable_moves():
         """
     game, g, m = board_of(board)
     points = np.empty(g.shape[1], np.int32)
-    rows = np.empty((g.shape[1], S.NSIZES), np.int64)
-    n = S.position_hashes(g, m, BLACK, points, rows)
+    rows = np.empty((g.shape[1], S.NOFFSETS), np.int8)
+    n = S.position_states(g, m, BLACK, points, rows)
     assert n == 81 - 2 - 1  # not the stones, not Black's own eye at A9
     assert idx(game, "A9") not in set(points[:n])
     k = list(points[:n]).index(idx(game, "E5"))
-    assert list(rows[k]) == hashes(board, BLACK, "E5")  # each row is its point's pattern
-    assert S.position_hashes(g, m, WHITE, points, rows) == 81 - 2 - 1  # A9 is suicide for White
+    assert (rows[k] == states(board, BLACK, "E5")).all()  # each row is its point's shape
+    assert S.position_states(g, m, WHITE, points, rows) == 81 - 2 - 1  # A9 is suicide for White

@@ -9,12 +9,12 @@ import pytest
 from miai._kernel import heavy as H
 from miai._kernel import spatial as S
 from miai._kernel import tree as T
-from miai._kernel.board import BLACK
+from miai._kernel.board import BLACK, WHITE
 from miai.ai.config import MctsConfig
 from miai.ai.patterns import PatternCounter, PatternTable, learn, prediction_ranks
 from miai.sgf.record import read_record
 from tests._kernel.test_heavy import board_of, idx
-from tests._kernel.test_spatial import diagram, hashes
+from tests._kernel.test_spatial import diagram, hashes, states
 
 GAME = "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese];B[ee];W[gc];B[cg];W[ce];B[dc];W[tt];B[gg])"
 """Six moves and a pass on 9×9."""
@@ -23,7 +23,7 @@ GAME = "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese];B[ee];W[gc];B[cg];W[ce];B[dc];W[tt];B[
 def test_every_move_is_one_played_pattern_among_the_seen():
     counter = PatternCounter()
     assert counter.add_record(read_record(GAME)) == 6  # the pass is not a pattern
-    counter.table(1)  # merges what was counted
+    counter.kept(1)  # merges what was counted
     assert counter.positions == 6
     assert counter.played.sum() == 6 * S.NSIZES
     # the seen: every empty point of each position (no eyes, no suicides this early)
@@ -33,20 +33,40 @@ def test_every_move_is_one_played_pattern_among_the_seen():
     assert all(counter.played[counter.keys == h].item() >= 1 for h in first)
 
 
-def test_the_table_keeps_what_was_seen_often_enough_with_its_chance():
-    counter = PatternCounter()
-    for _ in range(3):
-        counter.add_record(read_record(GAME))
-    table = counter.table(10)
-    assert len(table) > 0
-    assert (table.keys[1:] > table.keys[:-1]).all()
-    chosen = np.isin(counter.keys, table.keys)
-    assert (chosen == ((counter.seen >= 10) & (counter.played > 0))).all()
-    assert np.allclose(table.values, counter.played[chosen] / counter.seen[chosen])
-    # the empty board's centre: played once in each of the 3 games, seen once in each
+def test_the_table_keeps_what_was_seen_often_enough_and_played_with_its_chance():
+    table, counter = learn([read_record(GAME)] * 3, 10)
+    keys, values = counter.kept(10)
+    assert len(table) == keys.size > 0  # one occurrence found for each pattern kept
+    kept = np.isin(counter.keys, keys)
+    assert (kept == ((counter.seen >= 10) & (counter.played > 0))).all()
+    assert np.allclose(values, counter.played[kept] / counter.seen[kept])
+    assert sorted(table.values) == pytest.approx(sorted(values))
+    # the empty board's centre, size 10: played once in each of the 3 games, seen once in each
     centre = hashes(diagram(9), BLACK, "E5")[-1]
     assert counter.seen[counter.keys == centre].item() == 3
     assert counter.played[counter.keys == centre].item() == 3
+    assert centre not in keys  # seen 3 times: fewer than 10
+    # a table that keeps it holds the shape itself: the empty board around E5, to size 10
+    table, _ = learn([read_record(GAME)] * 3, 3)
+    rows = np.flatnonzero(table.sizes == S.MAX_SIZE)
+    centre_shape = states(diagram(9), BLACK, "E5")
+    assert [table.values[r] for r in rows if (table.shapes[r] == centre_shape).all()] == [1.0]
+
+
+def test_the_search_finds_a_shape_in_every_orientation():
+    board = diagram(19, black="J10 K9", white="K10")
+    turned = diagram(19, black="J8 H9", white="H8")  # half a turn
+    record = "(;GM[1]FF[4]SZ[19]KM[7.5]RU[Chinese];B[jj];W[kj];B[kk];W[lj])"  # J10, K10, K9, then L10
+    table, _ = learn([read_record(record)], 1)
+    keys, values = table.slots
+    assert (keys != 0).sum() > len(table)  # the orientations of the asymmetric shapes
+    scratch_states, scratch = np.empty(S.NOFFSETS, np.int8), np.empty(S.NSIZES, np.int64)
+    found = []
+    for diagram_, vertex in ((board, "L10"), (turned, "G8")):
+        game, g, m = board_of(diagram_)
+        found.append(S.pattern_value(g, m, idx(game, vertex), WHITE, keys, values, scratch_states, scratch))
+    # at size 10 it was played once and seen twice: K11 shows the same shape mirrored
+    assert found == [0.5, 0.5]
 
 
 def test_handicap_games_are_left_out():
@@ -56,17 +76,27 @@ def test_handicap_games_are_left_out():
 
 
 def test_a_table_saved_reads_back(tmp_path):
-    table = PatternTable(np.array([-5, 3, 99], np.int64), np.array([0.25, 0.0, 1.0]))
+    table, _ = learn([read_record(GAME)], 1)
     table.save(tmp_path / "t.npz")
     again = PatternTable.load(tmp_path / "t.npz")
-    assert (again.keys == table.keys).all() and np.allclose(again.values, table.values)
+    assert (again.shapes == table.shapes).all() and (again.sizes == table.sizes).all()
+    assert np.allclose(again.values, table.values)
+    assert (again.slots[0] == table.slots[0]).all()
 
 
-def test_a_table_must_be_sorted_and_whole():
-    with pytest.raises(ValueError, match="sorted"):
-        PatternTable(np.array([3, -5], np.int64), np.array([0.5, 0.5]))
-    with pytest.raises(ValueError, match="as many values as keys"):
-        PatternTable(np.array([3], np.int64), np.array([0.5, 0.5]))
+def test_a_table_is_shapes_sizes_and_chances():
+    table, _ = learn([read_record(GAME)], 1)
+    with pytest.raises(ValueError, match="a size and a value per shape"):
+        PatternTable(table.shapes, table.sizes, table.values[:-1])
+    with pytest.raises(ValueError, match="a chance, from 0 to 1"):
+        PatternTable(table.shapes, table.sizes, table.values + 1)
+    with pytest.raises(ValueError, match="size is from 3 to 10"):
+        PatternTable(table.shapes, np.full_like(table.sizes, 11), table.values)
+    small = int(np.flatnonzero(table.sizes < S.MAX_SIZE)[0])
+    wrong = table.shapes.copy()
+    wrong[small, -1] = 0  # a point beyond the shape's size given a state
+    with pytest.raises(ValueError, match="beyond it -1"):
+        PatternTable(wrong, table.sizes, table.values)
 
 
 def prior(board: str, vertex: str, table: PatternTable, weight: float) -> tuple[float, float]:
@@ -74,8 +104,7 @@ def prior(board: str, vertex: str, table: PatternTable, weight: float) -> tuple[
     game, g, m = board_of(board)
     params = MctsConfig(prior_pattern=weight).tree_params(7.5)
     ti, tf, tmeta = T.new_tree(10_000)
-    assert T.expand(ti, tf, tmeta, 0, g, m, BLACK, 0, params, H.PAT3, table.keys, table.values,
-                    np.zeros(g.shape[1], np.bool_))
+    assert T.expand(ti, tf, tmeta, 0, g, m, BLACK, 0, params, H.PAT3, *table.slots, np.zeros(g.shape[1], np.bool_))
     first, n = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
     for k in range(first, first + n):
         if ti[T.T_MOVE, k] == idx(game, vertex):
@@ -85,10 +114,11 @@ def prior(board: str, vertex: str, table: PatternTable, weight: float) -> tuple[
 
 def test_the_prior_adds_won_visits_by_the_square_root_of_the_chance():
     board = diagram(9, black="E5", white="D4")
-    h = hashes(board, BLACK, "F4")
-    table = PatternTable(np.array(sorted([h[0], h[3]]), np.int64), np.zeros(2))
-    table.values[list(table.keys).index(h[3])] = 0.25  # size 6, the larger one known
-    table.values[list(table.keys).index(h[0])] = 0.81
+    mine = states(board, BLACK, "F4")
+    shapes = np.full((2, S.NOFFSETS), -1, np.int8)
+    shapes[0, :8] = mine[:8]  # the 3x3 square
+    shapes[1, : S.SIZE_END[6]] = mine[: S.SIZE_END[6]]  # size 6, the larger one known
+    table = PatternTable(shapes, np.array([3, 6], np.int8), np.array([0.81, 0.25]))
     off = prior(board, "F4", table, 0.0)
     on = prior(board, "F4", table, 20.0)
     assert on[0] == pytest.approx(off[0] + 20 * 0.5) and on[1] == pytest.approx(off[1] + 20 * 0.5)

@@ -9,14 +9,17 @@ and so on to size :data:`MAX_SIZE` (10: 72 points, about a 9×9 diamond).
 
 :data:`OFFSETS` lists the points around by distance, so that the points of size ``d`` are a
 prefix of the list (:data:`SIZE_END`); a pattern's hash is the XOR of a Zobrist key per (offset,
-state), so the hashes of every size come out of one sweep. A pattern and its seven rotations
-and reflections are the same shape: :func:`canonical_hashes` gives, for each size, the least
-of the eight orientations' hashes (:data:`SYMMETRY` maps each offset under each of them), mixed
-with a key of the size so that no two sizes share a hash. Colours are relative to the player
-to move, so a shape and its colour swap for the other player are one pattern.
+state), mixed with a key of the size so that no two sizes share a hash, and the hashes of
+every size come out of one sweep. Colours are relative to the player to move, so a shape and
+its colour swap for the other player are one pattern. A shape and its seven rotations and
+reflections are one pattern too: :func:`oriented_hashes` gives the hash of each of the eight
+orientations (:data:`SYMMETRY` maps each offset under each of them); a learner counts a
+pattern under the least of them, and the table the search reads (:func:`build_slots`, open
+addressing) holds all eight, so that matching hashes the board's shape once, as it is
+(:func:`identity_hashes`, :func:`pattern_value`).
 
-The dictionary these hashes look up is learned from game records (:mod:`miai.ai.patterns`);
-the search's prior reads it at each expansion (:func:`miai._kernel.tree.expand`).
+The table is learned from game records (:mod:`miai.ai.patterns`); the search's prior reads it
+at each expansion (:func:`miai._kernel.tree.expand`).
 ``@njit(cache=True)`` and plain Python, like the rest of the kernel.
 """
 
@@ -115,31 +118,68 @@ def states_around(grid: np.ndarray, meta: np.ndarray, p: int, c: int, out: np.nd
 
 
 @njit(cache=True)
-def canonical_hashes(states: np.ndarray, out: np.ndarray) -> None:
-    """For each size ``MIN_SIZE + i``, write to ``out[i]`` the hash of the pattern ``states``
-    (from :func:`states_around`) in the orientation whose hash is least."""
-    for i in range(NSIZES):
-        out[i] = np.int64(0x7FFFFFFFFFFFFFFF)
+def oriented_hashes(states: np.ndarray, out: np.ndarray) -> None:
+    """``out[t, i]``: the hash of the shape ``states`` (from :func:`states_around`) turned by
+    orientation ``t``, at size ``MIN_SIZE + i``, i.e. the hash :func:`identity_hashes` gives
+    where the board shows the shape turned so. Row 0 is the shape as it is."""
     for t in range(8):
         h = np.int64(0)
         i = 0
         for k in range(NOFFSETS):
             h ^= ZOBRIST[SYMMETRY[t, k], states[k]]
             if k + 1 == SIZE_END[MIN_SIZE + i]:
-                sized = h ^ SIZE_KEY[MIN_SIZE + i]
-                if sized < out[i]:
-                    out[i] = sized
+                out[t, i] = h ^ SIZE_KEY[MIN_SIZE + i]
                 i += 1
                 if i == NSIZES:
                     break
 
 
 @njit(cache=True)
+def identity_hashes(states: np.ndarray, out: np.ndarray) -> None:
+    """``out[i]``: the hash of the shape ``states`` as it is, at size ``MIN_SIZE + i``."""
+    h = np.int64(0)
+    i = 0
+    for k in range(NOFFSETS):
+        h ^= ZOBRIST[k, states[k]]
+        if k + 1 == SIZE_END[MIN_SIZE + i]:
+            out[i] = h ^ SIZE_KEY[MIN_SIZE + i]
+            i += 1
+            if i == NSIZES:
+                break
+
+
+@njit(cache=True)
+def build_slots(hashes: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """An open-addressing hash table of ``hashes`` and their ``values``: ``(keys, values)``
+    arrays of a power of two at least twice as long, 0 marking a free slot (a hash of 0 is
+    left out: one in 2**64). A hash given twice keeps its last value."""
+    size = 1
+    while size < 2 * hashes.shape[0]:
+        size *= 2
+    keys = np.zeros(size, np.int64)
+    out = np.zeros(size, np.float64)
+    mask = size - 1
+    for j in range(hashes.shape[0]):
+        h = hashes[j]
+        if h == 0:
+            continue
+        i = h & mask
+        while keys[i] != 0 and keys[i] != h:
+            i = (i + 1) & mask
+        keys[i] = h
+        out[i] = values[j]
+    return keys, out
+
+
+@njit(cache=True)
 def lookup(keys: np.ndarray, values: np.ndarray, h: np.int64) -> float:
-    """The value stored for hash ``h`` in the sorted ``keys`` (aligned ``values``), or -1."""
-    i = np.searchsorted(keys, h)
-    if i < keys.shape[0] and keys[i] == h:
-        return values[i]
+    """The value stored for hash ``h`` in the table of :func:`build_slots`, or -1."""
+    mask = keys.shape[0] - 1
+    i = h & mask
+    while keys[i] != 0:
+        if keys[i] == h:
+            return values[i]
+        i = (i + 1) & mask
     return -1.0
 
 
@@ -148,11 +188,19 @@ def pattern_value(
     grid: np.ndarray, meta: np.ndarray, p: int, c: int, keys: np.ndarray, values: np.ndarray,
     states: np.ndarray, hashes: np.ndarray,
 ) -> float:
-    """The value of the largest pattern around ``p`` (``c`` to move) that the dictionary
-    ``keys``/``values`` holds, or -1 if it holds none. ``states`` and ``hashes`` are scratch
-    (:data:`NOFFSETS` and :data:`NSIZES` entries)."""
+    """The value of the largest pattern around ``p`` (``c`` to move) that the table
+    ``keys``/``values`` (:func:`build_slots`, every orientation of each shape) holds, or -1
+    if it holds none. ``states`` and ``hashes`` are scratch (:data:`NOFFSETS` and
+    :data:`NSIZES` entries)."""
     states_around(grid, meta, p, c, states)
-    canonical_hashes(states, hashes)
+    return shape_value(states, keys, values, hashes)
+
+
+@njit(cache=True)
+def shape_value(states: np.ndarray, keys: np.ndarray, values: np.ndarray, hashes: np.ndarray) -> float:
+    """The value of the largest pattern of the shape ``states`` (as it is) that the table
+    ``keys``/``values`` holds, or -1; ``hashes`` is scratch (:data:`NSIZES` entries)."""
+    identity_hashes(states, hashes)
     for i in range(NSIZES - 1, -1, -1):
         v = lookup(keys, values, hashes[i])
         if v >= 0.0:
@@ -161,18 +209,23 @@ def pattern_value(
 
 
 @njit(cache=True)
-def position_hashes(grid: np.ndarray, meta: np.ndarray, c: int, points: np.ndarray, hashes: np.ndarray) -> int:
-    """The patterns of every move ``c`` may play here (legal, not filling an own eye): each
-    point into ``points``, its canonical hashes (:func:`canonical_hashes`) into the row of
-    ``hashes`` at the same index; returns how many. What a learner counts as *seen*."""
-    states = np.empty(NOFFSETS, np.int8)
+def position_states(grid: np.ndarray, meta: np.ndarray, c: int, points: np.ndarray, states: np.ndarray) -> int:
+    """The moves ``c`` may play here (legal, not filling an own eye): each point into
+    ``points``, the states around it (:func:`states_around`) into the row of ``states`` at
+    the same index; returns how many. What a learner counts as *seen*."""
     n = 0
     for i in range(meta[M_NEMPTY]):
         p = grid[EMPTIES, i]
         if legality(grid, meta, p, c, False) != LEGAL or is_own_eye(grid, meta, p, c):
             continue
-        states_around(grid, meta, p, c, states)
-        canonical_hashes(states, hashes[n])
+        states_around(grid, meta, p, c, states[n])
         points[n] = p
         n += 1
     return n
+
+
+@njit(cache=True)
+def all_oriented_hashes(states: np.ndarray, out: np.ndarray) -> None:
+    """:func:`oriented_hashes` for each row of ``states`` (``out``: rows × 8 × sizes)."""
+    for r in range(states.shape[0]):
+        oriented_hashes(states[r], out[r])

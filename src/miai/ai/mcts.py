@@ -202,13 +202,12 @@ def _pattern_arrays(cfg: MctsConfig) -> tuple[np.ndarray, np.ndarray]:
     """The learned patterns' keys and values for the prior (empty when it is off); a
     :class:`ConfigError` if it is on and no table was shipped."""
     if cfg.prior_pattern <= 0:
-        table = patterns.PatternTable.empty()
-        return table.keys, table.values
+        return patterns.PatternTable.empty().slots
     table = patterns.default_table()
     if not len(table):
         raise ConfigError(f"prior_pattern={cfg.prior_pattern:g} needs the table of learned patterns, {patterns.DEFAULT_TABLE}, "
                           "and there is none (benchmarks/learn_patterns.py writes it)")
-    return table.keys, table.values
+    return table.slots
 
 
 def effective_komi(rules: Rules, handicap: int) -> float:

@@ -9,59 +9,98 @@ value is played / seen, the chance that a player facing this shape plays into it
 the largest pattern around it that the table knows (:func:`miai._kernel.spatial.pattern_value`),
 as won prior visits (``prior_pattern``).
 
-:class:`PatternCounter` counts records, :meth:`PatternCounter.table` keeps the patterns seen
-often enough to trust, and :class:`PatternTable` saves and loads them (an ``.npz`` file of
-sorted hashes and their values). ``benchmarks/learn_patterns.py`` runs it over ``miai
-match`` runs; the table the engine ships is :data:`DEFAULT_TABLE`.
+:func:`learn` reads records twice: :class:`PatternCounter` counts every pattern under its
+canonical hash (the least of its eight orientations'), then the patterns kept (seen often
+enough, played at least once) are looked for again to write down one occurrence of each.
+A :class:`PatternTable` holds those shapes themselves, point by point, with their size and
+value (an ``.npz`` file); loading hashes each in its eight orientations into the table the
+search reads (:meth:`PatternTable.slots`). ``benchmarks/learn_patterns.py`` runs it over
+``miai match`` runs; the table the engine ships is :data:`DEFAULT_TABLE`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
+from types import ModuleType
 
 import numpy as np
 
-from miai.game import Game
 from miai.coords import Move
+from miai.game import Game
 from miai.sgf.game import game_from_record
 from miai.sgf.record import SgfRecord
 
 DEFAULT_TABLE = Path(__file__).with_name("data") / "patterns19.npz"
 """The table the engine ships, learned from games on 19×19 (BENCHMARKS.md says which)."""
 
+BEYOND = -1
+"""The state written for the points of a stored shape beyond its size."""
+
+
+def _spatial() -> ModuleType:
+    """The kernel's spatial module (numba loads with it, not with this module)."""
+    from miai._kernel import spatial
+
+    return spatial
+
 
 @dataclass(frozen=True, eq=False)
 class PatternTable:
-    """Pattern hashes (int64, sorted, each once) and each one's value (float64, 0–1)."""
+    """Shapes, one per row of ``shapes`` (the state of each point around, in the order of
+    :data:`miai._kernel.spatial.OFFSETS`: 0 empty, 1 the mover's, 2 the opponent's, 3 off
+    the board, :data:`BEYOND` past the shape's size), each with its ``sizes`` and its value
+    (0–1) in ``values``."""
 
-    keys: np.ndarray
+    shapes: np.ndarray
+    sizes: np.ndarray
     values: np.ndarray
 
     def __post_init__(self) -> None:
-        if self.keys.shape != self.values.shape or self.keys.ndim != 1:
-            raise ValueError(f"a pattern table needs as many values as keys ({self.keys.shape} and {self.values.shape})")
-        if self.keys.size > 1 and not bool(np.all(self.keys[1:] > self.keys[:-1])):
-            raise ValueError("a pattern table's keys must be sorted and distinct")
+        S = _spatial()
+        n = self.values.shape[0]
+        if self.shapes.shape != (n, S.NOFFSETS) or self.sizes.shape != (n,) or self.values.ndim != 1:
+            raise ValueError(f"a pattern table needs {S.NOFFSETS} states, a size and a value per shape "
+                             f"(shapes {self.shapes.shape}, sizes {self.sizes.shape}, values {self.values.shape})")
+        if n and (self.sizes.min() < S.MIN_SIZE or self.sizes.max() > S.MAX_SIZE):
+            raise ValueError(f"a pattern's size is from {S.MIN_SIZE} to {S.MAX_SIZE}")
+        if n and (self.values.min() < 0 or self.values.max() > 1):
+            raise ValueError("a pattern's value is a chance, from 0 to 1")
+        inside = np.arange(S.NOFFSETS)[None, :] < S.SIZE_END[self.sizes][:, None]
+        if not (((self.shapes >= 0) & (self.shapes <= 3)) == inside).all() or (self.shapes[~inside] != BEYOND).any():
+            raise ValueError("a shape's points within its size are 0 to 3, and those beyond it -1")
 
     def __len__(self) -> int:
-        return int(self.keys.size)
+        return int(self.values.shape[0])
 
     @classmethod
     def empty(cls) -> PatternTable:
-        return cls(np.zeros(0, np.int64), np.zeros(0, np.float64))
+        return cls(np.zeros((0, _spatial().NOFFSETS), np.int8), np.zeros(0, np.int8), np.zeros(0, np.float64))
 
     @classmethod
     def load(cls, path: str | Path) -> PatternTable:
         """Read a table written by :meth:`save`."""
         with np.load(path) as data:
-            return cls(data["keys"].astype(np.int64), data["values"].astype(np.float64))
+            return cls(data["shapes"].astype(np.int8), data["sizes"].astype(np.int8), data["values"].astype(np.float64))
 
     def save(self, path: str | Path) -> None:
         # values as float32: the table is shipped, and 7 digits are more than the counts give
-        np.savez_compressed(path, keys=self.keys, values=self.values.astype(np.float32))
+        np.savez_compressed(path, shapes=self.shapes, sizes=self.sizes, values=self.values.astype(np.float32))
+
+    @cached_property
+    def slots(self) -> tuple[np.ndarray, np.ndarray]:
+        """The table the search reads: every orientation of every shape, hashed at its size
+        (:func:`miai._kernel.spatial.build_slots`); two empty arrays for an empty table."""
+        S = _spatial()
+        if not len(self):
+            return np.zeros(0, np.int64), np.zeros(0, np.float64)
+        hashes = np.empty((len(self), 8, S.NSIZES), np.int64)
+        S.all_oriented_hashes(np.where(self.shapes == BEYOND, 0, self.shapes).astype(np.int8), hashes)
+        mine = hashes[np.arange(len(self)), :, self.sizes - S.MIN_SIZE]  # (shapes, 8)
+        keys, values = S.build_slots(mine.ravel(), np.repeat(self.values, 8))
+        return keys, values
 
 
 @cache
@@ -70,8 +109,50 @@ def default_table() -> PatternTable:
     return PatternTable.load(DEFAULT_TABLE) if DEFAULT_TABLE.exists() else PatternTable.empty()
 
 
+@dataclass
+class _Position:
+    """The moves one player could make in a position: kernel points, the states around
+    each (rows) and each one's hashes (rows × 8 orientations × sizes)."""
+
+    points: np.ndarray
+    states: np.ndarray
+    hashes: np.ndarray
+
+    @property
+    def canonical(self) -> np.ndarray:
+        """Each move's pattern hash per size, the least of its orientations' (rows × sizes)."""
+        return self.hashes.min(axis=1)
+
+
+def _position(game: Game, color: int) -> _Position:
+    S = _spatial()
+    board = game.board
+    length = board.grid.shape[1]
+    points = np.empty(length, np.int32)
+    states = np.empty((length, S.NOFFSETS), np.int8)
+    n = S.position_states(board.grid, board.meta, color, points, states)
+    hashes = np.empty((n, 8, S.NSIZES), np.int64)
+    S.all_oriented_hashes(states[:n], hashes)
+    return _Position(points[:n], states[:n], hashes)
+
+
+def _replay(record: SgfRecord) -> Iterator[tuple[_Position, int]]:
+    """Each position of an even game's main line before a move on the board: the moves the
+    player could make and the kernel point of the one made. Handicap games are left out:
+    their first moves are not even-game shapes."""
+    start = game_from_record(record, strict=False)
+    if start.handicap:
+        return
+    game = Game(start.size, start.rules)
+    for entry in start.history:
+        if isinstance(entry, Move) and entry.point is not None:
+            yield _position(game, int(entry.color)), game.board.index(entry.point)
+        game.apply(entry)
+
+
 class PatternCounter:
-    """How often each pattern was seen and played over the positions of the records added."""
+    """How often each pattern (canonical hash) was seen and played over the positions of
+    the records added."""
 
     def __init__(self) -> None:
         self.keys = np.zeros(0, np.int64)
@@ -82,22 +163,18 @@ class PatternCounter:
         self._pending_size = 0
 
     def add_record(self, record: SgfRecord) -> int:
-        """Count every move of the record's main line (after any added stones); returns how
-        many. Handicap games are left out (0): their first moves are not even-game shapes."""
+        """Count every move of the record's main line; returns how many (0 for a handicap game)."""
         counted = 0
-        for game, color, played in _replay(record):
-            self.add_position(game, color, played)
+        for position, played in _replay(record):
+            canonical = position.canonical
+            self.positions += 1
+            mine = np.repeat(position.points == played, canonical.shape[1]).astype(np.int64)
+            self._pending.append((canonical.ravel(), mine))
+            self._pending_size += canonical.size
+            if self._pending_size > 5_000_000:
+                self._merge()
             counted += 1
         return counted
-
-    def add_position(self, game: Game, color: int, played: int) -> None:
-        """Count the patterns of the moves ``color`` could make here, ``played`` the one made."""
-        points, hashes = _patterns_here(game, color)
-        self.positions += 1
-        self._pending.append((hashes.ravel(), np.repeat(points == played, hashes.shape[1]).astype(np.int64)))
-        self._pending_size += hashes.size
-        if self._pending_size > 5_000_000:
-            self._merge()
 
     def _merge(self) -> None:
         if not self._pending:
@@ -110,72 +187,63 @@ class PatternCounter:
         self.played = np.bincount(inverse, weights=played).astype(np.int64)
         self._pending, self._pending_size = [], 0
 
-    def table(self, min_seen: int) -> PatternTable:
-        """The patterns seen at least ``min_seen`` times and played at least once, each with
-        played / seen. (Those never played, most of them shapes of large empty areas, would
-        add no prior and weigh thirty times more; without them a move there gets its smaller
-        shape's small value, and the held-out moves are predicted as well: BENCHMARKS.md.)"""
+    def kept(self, min_seen: int) -> tuple[np.ndarray, np.ndarray]:
+        """The canonical hashes seen at least ``min_seen`` times and played at least once,
+        and each one's played / seen. (Those never played, most of them shapes of large empty
+        areas, would add no prior and weigh thirty times more; without them a move there
+        gets its smaller shape's small value, and held-out moves are predicted as well:
+        BENCHMARKS.md.)"""
         self._merge()
         keep = (self.seen >= min_seen) & (self.played > 0)
-        return PatternTable(self.keys[keep], self.played[keep] / self.seen[keep])
+        return self.keys[keep], self.played[keep] / self.seen[keep]
 
 
-def _patterns_here(game: Game, color: int) -> tuple[np.ndarray, np.ndarray]:
-    """The moves ``color`` could make in the game's position (kernel points) and their
-    patterns' hashes, a row of one per size each (:func:`miai._kernel.spatial.position_hashes`)."""
-    from miai._kernel import spatial as S
-
-    board = game.board
-    points = np.empty(board.grid.shape[1], np.int32)
-    hashes = np.empty((board.grid.shape[1], S.NSIZES), np.int64)
-    n = S.position_hashes(board.grid, board.meta, color, points, hashes)
-    return points[:n], hashes[:n]
-
-
-def _replay(record: SgfRecord) -> Iterator[tuple[Game, int, int]]:
-    """Each position of an even game's main line before a move on the board: ``(game, colour,
-    kernel point played)`` (the game is the one being replayed: read it before the next)."""
-    start = game_from_record(record, strict=False)
-    if start.handicap:
-        return
-    game = Game(start.size, start.rules)
-    for entry in start.history:
-        if isinstance(entry, Move) and entry.point is not None:
-            yield game, int(entry.color), game.board.index(entry.point)
-        game.apply(entry)
-
-
-def prediction_ranks(table: PatternTable, records: Iterable[SgfRecord]) -> list[float]:
-    """For each move of the records, its rank among the moves the player could make, by the
-    value of their largest known pattern (1: the table's first choice; ties share the mean
-    rank; moves the table knows nothing of rank after every known one)."""
-    ranks: list[float] = []
-    for record in records:
-        for game, color, played in _replay(record):
-            points, hashes = _patterns_here(game, color)
-            values = np.array([_value(table, row) for row in hashes])
-            mine = np.flatnonzero(points == played)
-            if mine.size == 0:
-                continue  # an own eye filled: not a move the learner counts
-            v = values[mine[0]]
-            above = int(np.count_nonzero(values > v))
-            tied = int(np.count_nonzero(values == v))
-            ranks.append(above + (tied + 1) / 2)
-    return ranks
-
-
-def _value(table: PatternTable, hashes: np.ndarray) -> float:
-    """The value of the largest of these hashes (one per size) the table holds, or -1."""
-    for h in hashes[::-1]:
-        i = int(np.searchsorted(table.keys, h))
-        if i < len(table) and table.keys[i] == h:
-            return float(table.values[i])
-    return -1.0
-
-
-def learn(records: Iterable[SgfRecord], min_seen: int) -> tuple[PatternTable, PatternCounter]:
-    """Count the records and keep the patterns seen at least ``min_seen`` times."""
+def learn(records: Sequence[SgfRecord], min_seen: int) -> tuple[PatternTable, PatternCounter]:
+    """Count the records, keep the patterns seen at least ``min_seen`` times and played, and
+    find one occurrence of each in a second reading: the table, and the counts."""
+    S = _spatial()
     counter = PatternCounter()
     for record in records:
         counter.add_record(record)
-    return counter.table(min_seen), counter
+    keys, values = counter.kept(min_seen)
+    shapes = np.full((keys.size, S.NOFFSETS), BEYOND, np.int8)
+    sizes = np.zeros(keys.size, np.int8)
+    found = np.zeros(keys.size, np.bool_)
+    for record in records:
+        if found.all():  # (at once for an empty table)
+            break
+        for position, _ in _replay(record):
+            canonical = position.canonical
+            at = np.searchsorted(keys, canonical).clip(0, keys.size - 1)
+            hit = (keys[at] == canonical) & ~found[at]
+            for row, i in zip(*np.nonzero(hit)):
+                k = at[row, i]
+                if found[k]:  # the same pattern twice in this position
+                    continue
+                size = S.MIN_SIZE + i
+                shapes[k, : S.SIZE_END[size]] = position.states[row, : S.SIZE_END[size]]
+                sizes[k] = size
+                found[k] = True
+    return PatternTable(shapes[found], sizes[found], values[found]), counter
+
+
+def prediction_ranks(table: PatternTable, records: Sequence[SgfRecord]) -> list[float]:
+    """For each move of the records, its rank among the moves the player could make, by the
+    value of their largest known pattern as the search reads it (1: the table's first choice;
+    ties share the mean rank; moves the table knows nothing of rank after every known one)."""
+    S = _spatial()
+    keys, slot_values = table.slots
+    scratch = np.empty(S.NSIZES, np.int64)
+    ranks: list[float] = []
+    for record in records:
+        for position, played in _replay(record):
+            values = np.full(position.points.size, -1.0)
+            if keys.size:
+                for j, states in enumerate(position.states):
+                    values[j] = S.shape_value(states, keys, slot_values, scratch)
+            mine = np.flatnonzero(position.points == played)
+            if mine.size == 0:
+                continue  # an own eye filled: not a move the learner counts
+            v = values[mine[0]]
+            ranks.append(int(np.count_nonzero(values > v)) + (int(np.count_nonzero(values == v)) + 1) / 2)
+    return ranks
