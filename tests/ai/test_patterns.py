@@ -161,3 +161,18 @@ def test_the_prior_on_without_a_table_is_an_error_that_says_so(shipped):
     patterns.default_table.cache_clear()  # read once a process: the file came after
     result = MctsPlayer(MctsConfig(prior_pattern=40, playouts=20, max_seconds=None, seed=1)).search(Game(9))
     assert result.playouts == 20
+
+
+def test_the_shipped_table_reads_and_the_search_can_use_it():
+    from miai.ai.patterns import DEFAULT_TABLE, default_table
+
+    assert DEFAULT_TABLE.exists()  # package data: pyproject.toml's ai/data/*.npz
+    table = default_table()  # checked as it is read: shapes, sizes, chances
+    assert len(table) > 1000
+    keys, values = table.slots
+    assert (keys != 0).sum() >= len(table)  # each shape once at least, most in 8 orientations
+    # the empty board's corners and its centre are shapes every game starts from
+    game, g, m = board_of(diagram(19))
+    scratch_states, scratch = np.empty(S.NOFFSETS, np.int8), np.empty(S.NSIZES, np.int64)
+    corner = S.pattern_value(g, m, idx(game, "D4"), BLACK, keys, values, scratch_states, scratch)
+    assert 0 < corner <= 1
