@@ -25,7 +25,9 @@ import numpy as np
 from miai._kernel.spatial import NSIZES
 from miai.ai.patterns import DEFAULT_TABLE, learn, prediction_ranks
 from miai.errors import MiaiError
-from miai.sgf.record import SgfRecord, read_file
+from miai.game import Game
+from miai.sgf.game import game_from_record
+from miai.sgf.record import read_file
 
 
 def record_paths(sources: list[str]) -> list[Path]:
@@ -46,12 +48,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-o", "--output", default=str(DEFAULT_TABLE), help="where to write the table")
     args = parser.parse_args(argv)
 
-    learning: list[SgfRecord] = []
-    held: list[SgfRecord] = []
+    learning: list[Game] = []
+    held: list[Game] = []
     skipped = 0
     for k, path in enumerate(record_paths(args.sources), start=1):
         try:
             record = read_file(path)
+            game = game_from_record(record, strict=False)
         except (MiaiError, OSError) as exc:
             print(f"{path}: left out, {exc}", file=sys.stderr)
             skipped += 1
@@ -59,9 +62,9 @@ def main(argv: list[str] | None = None) -> int:
         if record.size != args.size or record.handicap:
             skipped += 1
         elif args.holdout and k % args.holdout == 0:
-            held.append(record)
+            held.append(game)
         else:
-            learning.append(record)
+            learning.append(game)
     table, counter = learn(learning, args.min_seen)
     Path(args.output).parent.mkdir(parents=True, exist_ok=True)
     table.save(args.output)

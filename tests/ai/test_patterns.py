@@ -12,9 +12,15 @@ from miai._kernel import tree as T
 from miai._kernel.board import BLACK, WHITE
 from miai.ai.config import MctsConfig
 from miai.ai.patterns import PatternCounter, PatternTable, learn, prediction_ranks
+from miai.sgf.game import game_from_record
 from miai.sgf.record import read_record
 from tests._kernel.test_heavy import board_of, idx
 from tests._kernel.test_spatial import diagram, hashes, states
+
+def game_of(sgf: str):
+    """The game a record holds (the learner reads games)."""
+    return game_from_record(read_record(sgf), strict=False)
+
 
 GAME = "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese];B[ee];W[gc];B[cg];W[ce];B[dc];W[tt];B[gg])"
 """Six moves and a pass on 9×9."""
@@ -22,7 +28,7 @@ GAME = "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese];B[ee];W[gc];B[cg];W[ce];B[dc];W[tt];B[
 
 def test_every_move_is_one_played_pattern_among_the_seen():
     counter = PatternCounter()
-    assert counter.add_record(read_record(GAME)) == 6  # the pass is not a pattern
+    assert counter.add_game(game_of(GAME)) == 6  # the pass is not a pattern
     counter.kept(1)  # merges what was counted
     assert counter.positions == 6
     assert counter.played.sum() == 6 * S.NSIZES
@@ -34,7 +40,7 @@ def test_every_move_is_one_played_pattern_among_the_seen():
 
 
 def test_the_table_keeps_what_was_seen_often_enough_and_played_with_its_chance():
-    table, counter = learn([read_record(GAME)] * 3, 10)
+    table, counter = learn([game_of(GAME)] * 3, 10)
     keys, values = counter.kept(10)
     assert len(table) == keys.size > 0  # one occurrence found for each pattern kept
     kept = np.isin(counter.keys, keys)
@@ -47,7 +53,7 @@ def test_the_table_keeps_what_was_seen_often_enough_and_played_with_its_chance()
     assert counter.played[counter.keys == centre].item() == 3
     assert centre not in keys  # seen 3 times: fewer than 10
     # a table that keeps it holds the shape itself: the empty board around E5, to size 10
-    table, _ = learn([read_record(GAME)] * 3, 3)
+    table, _ = learn([game_of(GAME)] * 3, 3)
     rows = np.flatnonzero(table.sizes == S.MAX_SIZE)
     centre_shape = states(diagram(9), BLACK, "E5")
     assert [table.values[r] for r in rows if (table.shapes[r] == centre_shape).all()] == [1.0]
@@ -57,7 +63,7 @@ def test_the_search_finds_a_shape_in_every_orientation():
     board = diagram(19, black="J10 K9", white="K10")
     turned = diagram(19, black="J8 H9", white="H8")  # half a turn
     record = "(;GM[1]FF[4]SZ[19]KM[7.5]RU[Chinese];B[jj];W[kj];B[kk];W[lj])"  # J10, K10, K9, then L10
-    table, _ = learn([read_record(record)], 1)
+    table, _ = learn([game_of(record)], 1)
     keys, values = table.slots
     assert (keys != 0).sum() > len(table)  # the orientations of the asymmetric shapes
     scratch_states, scratch = np.empty(S.NOFFSETS, np.int8), np.empty(S.NSIZES, np.int64)
@@ -71,12 +77,12 @@ def test_the_search_finds_a_shape_in_every_orientation():
 
 def test_handicap_games_are_left_out():
     handicap = "(;GM[1]FF[4]SZ[9]HA[2]KM[0.5]AB[cc][gg];W[ee];B[ce])"
-    table, counter = learn([read_record(handicap)], 1)
+    table, counter = learn([game_of(handicap)], 1)
     assert counter.positions == 0 and len(table) == 0
 
 
 def test_a_table_saved_reads_back(tmp_path):
-    table, _ = learn([read_record(GAME)], 1)
+    table, _ = learn([game_of(GAME)], 1)
     table.save(tmp_path / "t.npz")
     again = PatternTable.load(tmp_path / "t.npz")
     assert (again.shapes == table.shapes).all() and (again.sizes == table.sizes).all()
@@ -85,7 +91,7 @@ def test_a_table_saved_reads_back(tmp_path):
 
 
 def test_a_table_is_shapes_sizes_and_chances():
-    table, _ = learn([read_record(GAME)], 1)
+    table, _ = learn([game_of(GAME)], 1)
     with pytest.raises(ValueError, match="a size and a value per shape"):
         PatternTable(table.shapes, table.sizes, table.values[:-1])
     with pytest.raises(ValueError, match="a chance, from 0 to 1"):
@@ -127,7 +133,7 @@ def test_the_prior_adds_won_visits_by_the_square_root_of_the_chance():
 
 
 def test_a_table_ranks_the_moves_it_was_learned_from_first():
-    record = read_record(GAME)
+    record = game_of(GAME)
     table, _ = learn([record], 1)
     ranks = prediction_ranks(table, [record])
     assert len(ranks) == 6
@@ -157,7 +163,7 @@ def test_the_prior_on_without_a_table_is_an_error_that_says_so(shipped):
 
     with pytest.raises(ConfigError, match="prior_pattern=40 needs the table of learned patterns"):
         MctsPlayer(MctsConfig(prior_pattern=40, playouts=20, max_seconds=None)).search(Game(9))
-    learn([read_record(GAME)], 1)[0].save(shipped)
+    learn([game_of(GAME)], 1)[0].save(shipped)
     patterns.default_table.cache_clear()  # read once a process: the file came after
     result = MctsPlayer(MctsConfig(prior_pattern=40, playouts=20, max_seconds=None, seed=1)).search(Game(9))
     assert result.playouts == 20

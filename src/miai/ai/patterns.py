@@ -2,14 +2,14 @@
 
 The search's prior knows a few hand-written 3×3 shapes (michi's, after MoGo). This module
 learns many more, of every size from the 3×3 square to about a 9×9 diamond
-(:mod:`miai._kernel.spatial`), from games: at each position of a record, every move the
+(:mod:`miai._kernel.spatial`), from games: at each position of a game, every move the
 player could have made is a *seen* pattern, and the move played a *played* one. A pattern's
 value is played / seen, the chance that a player facing this shape plays into it (Pachi's
 ``patterns.prob``, after Stern, Herbrich and Graepel). The search gives a move the value of
 the largest pattern around it that the table knows (:func:`miai._kernel.spatial.pattern_value`),
 as won prior visits (``prior_pattern``).
 
-:func:`learn` reads records twice: :class:`PatternCounter` counts every pattern under its
+:func:`learn` reads the games (records read with ``miai.sgf.game_from_record``) twice: :class:`PatternCounter` counts every pattern under its
 canonical hash (the least of its eight orientations'), then the patterns kept (seen often
 enough, played at least once) are looked for again to write down one occurrence of each.
 A :class:`PatternTable` holds those shapes themselves, point by point, with their size and
@@ -24,27 +24,18 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 
+from miai._kernel import spatial as S
 from miai.coords import Move
 from miai.game import Game
-from miai.sgf.game import game_from_record
-from miai.sgf.record import SgfRecord
 
 DEFAULT_TABLE = Path(__file__).with_name("data") / "patterns19.npz"
 """The table the engine ships, learned from games on 19×19 (BENCHMARKS.md says which)."""
 
 BEYOND = -1
 """The state written for the points of a stored shape beyond its size."""
-
-
-def _spatial() -> ModuleType:
-    """The kernel's spatial module (numba loads with it, not with this module)."""
-    from miai._kernel import spatial
-
-    return spatial
 
 
 @dataclass(frozen=True, eq=False)
@@ -59,7 +50,6 @@ class PatternTable:
     values: np.ndarray
 
     def __post_init__(self) -> None:
-        S = _spatial()
         n = self.values.shape[0]
         if self.shapes.shape != (n, S.NOFFSETS) or self.sizes.shape != (n,) or self.values.ndim != 1:
             raise ValueError(f"a pattern table needs {S.NOFFSETS} states, a size and a value per shape "
@@ -77,7 +67,7 @@ class PatternTable:
 
     @classmethod
     def empty(cls) -> PatternTable:
-        return cls(np.zeros((0, _spatial().NOFFSETS), np.int8), np.zeros(0, np.int8), np.zeros(0, np.float64))
+        return cls(np.zeros((0, S.NOFFSETS), np.int8), np.zeros(0, np.int8), np.zeros(0, np.float64))
 
     @classmethod
     def load(cls, path: str | Path) -> PatternTable:
@@ -93,7 +83,6 @@ class PatternTable:
     def slots(self) -> tuple[np.ndarray, np.ndarray]:
         """The table the search reads: every orientation of every shape, hashed at its size
         (:func:`miai._kernel.spatial.build_slots`); two empty arrays for an empty table."""
-        S = _spatial()
         if not len(self):
             return np.zeros(0, np.int64), np.zeros(0, np.float64)
         hashes = np.empty((len(self), 8, S.NSIZES), np.int64)
@@ -125,7 +114,6 @@ class _Position:
 
 
 def _position(game: Game, color: int) -> _Position:
-    S = _spatial()
     board = game.board
     length = board.grid.shape[1]
     points = np.empty(length, np.int32)
@@ -136,11 +124,10 @@ def _position(game: Game, color: int) -> _Position:
     return _Position(points[:n], states[:n], hashes)
 
 
-def _replay(record: SgfRecord) -> Iterator[tuple[_Position, int]]:
-    """Each position of an even game's main line before a move on the board: the moves the
-    player could make and the kernel point of the one made. Handicap games are left out:
-    their first moves are not even-game shapes."""
-    start = game_from_record(record, strict=False)
+def _replay(start: Game) -> Iterator[tuple[_Position, int]]:
+    """Each position of an even game (one read from a record: ``miai.sgf.game_from_record``)
+    before a move on the board: the moves the player could make and the kernel point of the
+    one made. Handicap games are left out: their first moves are not even-game shapes."""
     if start.handicap:
         return
     game = Game(start.size, start.rules)
@@ -152,7 +139,7 @@ def _replay(record: SgfRecord) -> Iterator[tuple[_Position, int]]:
 
 class PatternCounter:
     """How often each pattern (canonical hash) was seen and played over the positions of
-    the records added."""
+    the games added."""
 
     def __init__(self) -> None:
         self.keys = np.zeros(0, np.int64)
@@ -162,10 +149,10 @@ class PatternCounter:
         self._pending: list[tuple[np.ndarray, np.ndarray]] = []
         self._pending_size = 0
 
-    def add_record(self, record: SgfRecord) -> int:
-        """Count every move of the record's main line; returns how many (0 for a handicap game)."""
+    def add_game(self, game: Game) -> int:
+        """Count every move of the game; returns how many (0 for a handicap game)."""
         counted = 0
-        for position, played in _replay(record):
+        for position, played in _replay(game):
             canonical = position.canonical
             self.positions += 1
             mine = np.repeat(position.points == played, canonical.shape[1]).astype(np.int64)
@@ -198,21 +185,20 @@ class PatternCounter:
         return self.keys[keep], self.played[keep] / self.seen[keep]
 
 
-def learn(records: Sequence[SgfRecord], min_seen: int) -> tuple[PatternTable, PatternCounter]:
-    """Count the records, keep the patterns seen at least ``min_seen`` times and played, and
+def learn(games: Sequence[Game], min_seen: int) -> tuple[PatternTable, PatternCounter]:
+    """Count the games, keep the patterns seen at least ``min_seen`` times and played, and
     find one occurrence of each in a second reading: the table, and the counts."""
-    S = _spatial()
     counter = PatternCounter()
-    for record in records:
-        counter.add_record(record)
+    for game in games:
+        counter.add_game(game)
     keys, values = counter.kept(min_seen)
     shapes = np.full((keys.size, S.NOFFSETS), BEYOND, np.int8)
     sizes = np.zeros(keys.size, np.int8)
     found = np.zeros(keys.size, np.bool_)
-    for record in records:
+    for game in games:
         if found.all():  # (at once for an empty table)
             break
-        for position, _ in _replay(record):
+        for position, _ in _replay(game):
             canonical = position.canonical
             at = np.searchsorted(keys, canonical).clip(0, keys.size - 1)
             hit = (keys[at] == canonical) & ~found[at]
@@ -227,16 +213,15 @@ def learn(records: Sequence[SgfRecord], min_seen: int) -> tuple[PatternTable, Pa
     return PatternTable(shapes[found], sizes[found], values[found]), counter
 
 
-def prediction_ranks(table: PatternTable, records: Sequence[SgfRecord]) -> list[float]:
-    """For each move of the records, its rank among the moves the player could make, by the
+def prediction_ranks(table: PatternTable, games: Sequence[Game]) -> list[float]:
+    """For each move of the games, its rank among the moves the player could make, by the
     value of their largest known pattern as the search reads it (1: the table's first choice;
     ties share the mean rank; moves the table knows nothing of rank after every known one)."""
-    S = _spatial()
     keys, slot_values = table.slots
     scratch = np.empty(S.NSIZES, np.int64)
     ranks: list[float] = []
-    for record in records:
-        for position, played in _replay(record):
+    for game in games:
+        for position, played in _replay(game):
             values = np.full(position.points.size, -1.0)
             if keys.size:
                 for j, states in enumerate(position.states):
