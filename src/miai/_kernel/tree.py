@@ -233,8 +233,9 @@ def expand(
             # Pachi's pattern prior: sqrt(chance played) of the largest known shape, as wins
             v = pattern_value(grid, meta, p, c, pat_keys, pat_values, states, hashes)
             if v > 0.0:
-                pv += patterns * math.sqrt(v)
-                pw += patterns * math.sqrt(v)
+                bonus = patterns * math.sqrt(v)
+                pv += bonus
+                pw += bonus
         if ladder > 0:
             # read ladders only next to a chain with 1 (own) or 2 (opponent's) liberties
             escape = False
