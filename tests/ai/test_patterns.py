@@ -11,7 +11,7 @@ from miai._kernel import spatial as S
 from miai._kernel import tree as T
 from miai._kernel.board import BLACK, WHITE
 from miai.ai.config import MctsConfig
-from miai.ai.patterns import PatternCounter, PatternTable, learn, prediction_ranks
+from miai.ai.patterns import PatternTable, _replay, _seen, count_played, count_seen, learn, prediction_ranks
 from miai.sgf.game import game_from_record
 from miai.sgf.record import read_record
 from tests._kernel.test_heavy import board_of, idx
@@ -26,32 +26,59 @@ GAME = "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese];B[ee];W[gc];B[cg];W[ce];B[dc];W[tt];B[
 """Six moves and a pass on 9×9."""
 
 
-def test_every_move_is_one_played_pattern_among_the_seen():
-    counter = PatternCounter()
-    assert counter.add_game(game_of(GAME)) == 6  # the pass is not a pattern
-    counter.kept(1)  # merges what was counted
-    assert counter.positions == 6
-    assert counter.played.sum() == 6 * S.NSIZES
-    # the seen: every empty point of each position (no eyes, no suicides this early)
-    assert counter.seen.sum() == sum(81 - k for k in range(6)) * S.NSIZES
-    # the first move on the empty board: E5's patterns were played once, in one position
-    first = set(hashes(diagram(9), BLACK, "E5"))
-    assert all(counter.played[counter.keys == h].item() >= 1 for h in first)
+def test_every_move_is_one_played_pattern_at_each_size():
+    played = count_played([game_of(GAME)])
+    assert played.positions == 6  # the pass is not a pattern
+    assert played.played.sum() == 6 * S.NSIZES
+    assert (np.diff(played.keys) > 0).all()
+    # the first move on the empty board: E5's patterns were first played there; its 3×3 of
+    # empty points by every move (all in the open), its whole empty 9×9 board only there
+    e5 = hashes(diagram(9), BLACK, "E5")
+    for size, h in enumerate(e5, start=S.MIN_SIZE):
+        k = np.searchsorted(played.keys, h)
+        assert played.keys[k] == h and played.first_row[k] == 0 and played.first_size[k] == size
+    assert played.played[np.searchsorted(played.keys, e5[0])] == 6
+    assert played.played[np.searchsorted(played.keys, e5[-1])] == 1
+    assert (played.states[0] == states(diagram(9), BLACK, "E5")).all()
+
+
+def test_the_second_reading_counts_the_played_patterns_among_every_move_possible():
+    game = game_of(GAME)
+    played = count_played([game])
+    seen = count_seen([game], played.keys)
+    assert (seen >= played.played).all()  # a move played was a move possible
+    # E5's largest shape, the empty 9×9 board's centre, is seen once: in the first position
+    centre = hashes(diagram(9), BLACK, "E5")[-1]
+    assert seen[played.keys == centre].item() == 1
+    # every count as a plain reading of every move possible finds it, orientation by orientation
+    every: list[np.ndarray] = []
+    for position, _, color in _replay(game):
+        _, around = _seen(position, color)
+        oriented = np.empty((len(around), 8, S.NSIZES), np.int64)
+        S.all_oriented_hashes(around, oriented)
+        every.append(oriented.min(axis=1).ravel())
+    keys, counts = np.unique(np.concatenate(every), return_counts=True)
+    assert (seen == counts[np.searchsorted(keys, played.keys)]).all()
+
+
+def test_a_pattern_played_fewer_times_than_asked_is_not_kept():
+    played = count_played([game_of(GAME)] * 2, min_played=2)
+    assert (played.played >= 2).all() and played.played.sum() == 2 * 6 * S.NSIZES
 
 
 def test_the_table_keeps_what_was_seen_often_enough_and_played_with_its_chance():
-    table, counter = learn([game_of(GAME)] * 3, 10)
-    keys, values = counter.kept(10)
-    assert len(table) == keys.size > 0  # one occurrence found for each pattern kept
-    kept = np.isin(counter.keys, keys)
-    assert (kept == ((counter.seen >= 10) & (counter.played > 0))).all()
-    assert np.allclose(values, counter.played[kept] / counter.seen[kept])
+    table, counts = learn([game_of(GAME)] * 3, 10)
+    which = counts.kept(10)
+    assert len(table) == which.size > 0  # one occurrence kept for each pattern
+    assert (np.isin(np.arange(counts.keys.size), which) == (counts.seen >= 10)).all()
+    values = counts.value(which)
+    assert np.allclose(values, counts.played[which] / counts.seen[which])
     assert sorted(table.values) == pytest.approx(sorted(values))
     # the empty board's centre, size 10: played once in each of the 3 games, seen once in each
     centre = hashes(diagram(9), BLACK, "E5")[-1]
-    assert counter.seen[counter.keys == centre].item() == 3
-    assert counter.played[counter.keys == centre].item() == 3
-    assert centre not in keys  # seen 3 times: fewer than 10
+    assert counts.seen[counts.keys == centre].item() == 3
+    assert counts.played[counts.keys == centre].item() == 3
+    assert centre not in counts.keys[which]  # seen 3 times: fewer than 10
     # a table that keeps it holds the shape itself: the empty board around E5, to size 10
     table, _ = learn([game_of(GAME)] * 3, 3)
     rows = np.flatnonzero(table.sizes == S.MAX_SIZE)

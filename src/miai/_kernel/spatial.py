@@ -229,3 +229,40 @@ def all_oriented_hashes(states: np.ndarray, out: np.ndarray) -> None:
     """:func:`oriented_hashes` for each row of ``states`` (``out``: rows × 8 × sizes)."""
     for r in range(states.shape[0]):
         oriented_hashes(states[r], out[r])
+
+
+@njit(cache=True)
+def canonical_hashes(states: np.ndarray, out: np.ndarray, scratch: np.ndarray) -> None:
+    """``out[i]``: the pattern hash of the shape ``states`` at size ``MIN_SIZE + i``, the same
+    in every orientation (the least of :func:`oriented_hashes`' eight); what a learner counts
+    a pattern under. ``scratch``: 8 × :data:`NSIZES`."""
+    oriented_hashes(states, scratch)
+    for i in range(NSIZES):
+        least = scratch[0, i]
+        for t in range(1, 8):
+            if scratch[t, i] < least:
+                least = scratch[t, i]
+        out[i] = least
+
+
+@njit(cache=True)
+def all_canonical_hashes(states: np.ndarray, out: np.ndarray) -> None:
+    """:func:`canonical_hashes` for each row of ``states`` (``out``: rows × sizes)."""
+    scratch = np.empty((8, NSIZES), np.int64)
+    for r in range(states.shape[0]):
+        canonical_hashes(states[r], out[r], scratch)
+
+
+@njit(cache=True)
+def count_known(states: np.ndarray, keys: np.ndarray, index: np.ndarray, counts: np.ndarray) -> None:
+    """For each shape (row of ``states``) and each size, add one to ``counts[k]`` where its
+    canonical hash is in the table ``keys``/``index`` (:func:`build_slots` of canonical hashes
+    with the value ``k`` each): how a learner counts the patterns it knows as seen."""
+    canonical = np.empty(NSIZES, np.int64)
+    scratch = np.empty((8, NSIZES), np.int64)
+    for r in range(states.shape[0]):
+        canonical_hashes(states[r], canonical, scratch)
+        for i in range(NSIZES):
+            k = lookup(keys, index, canonical[i])
+            if k >= 0.0:
+                counts[int(k)] += 1

@@ -9,18 +9,22 @@ value is played / seen, the chance that a player facing this shape plays into it
 the largest pattern around it that the table knows (:func:`miai._kernel.spatial.pattern_value`),
 as won prior visits (``prior_pattern``).
 
-:func:`learn` reads the games (records read with ``miai.sgf.game_from_record``) twice: :class:`PatternCounter` counts every pattern under its
-canonical hash (the least of its eight orientations'), then the patterns kept (seen often
-enough, played at least once) are looked for again to write down one occurrence of each.
-A :class:`PatternTable` holds those shapes themselves, point by point, with their size and
-value (an ``.npz`` file); loading hashes each in its eight orientations into the table the
-search reads (:meth:`PatternTable.slots`). ``benchmarks/learn_patterns.py`` runs it over
+:func:`learn` reads the games twice. The first reading (:func:`count_played`) counts the
+pattern of every move played under its canonical hash (the least of its eight orientations')
+and keeps the shape where each was first played; the second (:func:`count_seen`) counts how
+often those patterns, and only those, were among the moves a player could make, so that
+memory grows with the moves played rather than with every shape on every board (the
+readings of a large corpus can be split between processes and their counts added). A
+:class:`PatternTable` holds the patterns seen often enough: the shapes themselves, point by
+point, with their size and value (an ``.npz`` file); loading hashes each in its eight
+orientations into the table the search reads (:meth:`PatternTable.slots`).
+``benchmarks/learn_patterns.py`` runs it over
 ``miai match`` runs; the table the engine ships is :data:`DEFAULT_TABLE`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -28,6 +32,7 @@ from pathlib import Path
 import numpy as np
 
 from miai._kernel import spatial as S
+from miai._kernel.board import is_own_eye
 from miai.coords import Move
 from miai.game import Game
 
@@ -98,119 +103,125 @@ def default_table() -> PatternTable:
     return PatternTable.load(DEFAULT_TABLE) if DEFAULT_TABLE.exists() else PatternTable.empty()
 
 
-@dataclass
-class _Position:
-    """The moves one player could make in a position: kernel points, the states around
-    each (rows) and each one's hashes (rows × 8 orientations × sizes)."""
-
-    points: np.ndarray
-    states: np.ndarray
-    hashes: np.ndarray
-
-    @property
-    def canonical(self) -> np.ndarray:
-        """Each move's pattern hash per size, the least of its orientations' (rows × sizes)."""
-        return self.hashes.min(axis=1)
-
-
-def _position(game: Game, color: int) -> _Position:
-    board = game.board
-    length = board.grid.shape[1]
-    points = np.empty(length, np.int32)
-    states = np.empty((length, S.NOFFSETS), np.int8)
-    n = S.position_states(board.grid, board.meta, color, points, states)
-    hashes = np.empty((n, 8, S.NSIZES), np.int64)
-    S.all_oriented_hashes(states[:n], hashes)
-    return _Position(points[:n], states[:n], hashes)
-
-
-def _replay(start: Game) -> Iterator[tuple[_Position, int]]:
+def _replay(start: Game) -> Iterator[tuple[Game, int, int]]:
     """Each position of an even game (one read from a record: ``miai.sgf.game_from_record``)
-    before a move on the board: the moves the player could make and the kernel point of the
-    one made. Handicap games are left out: their first moves are not even-game shapes."""
+    before a move on the board: the game then, the kernel point played and its colour.
+    Handicap games are left out: their first moves are not even-game shapes."""
     if start.handicap:
         return
     game = Game(start.size, start.rules)
     for entry in start.history:
         if isinstance(entry, Move) and entry.point is not None:
-            yield _position(game, int(entry.color)), game.board.index(entry.point)
+            yield game, game.board.index(entry.point), int(entry.color)
         game.apply(entry)
 
 
-class PatternCounter:
-    """How often each pattern (canonical hash) was seen and played over the positions of
-    the games added."""
-
-    def __init__(self) -> None:
-        self.keys = np.zeros(0, np.int64)
-        self.seen = np.zeros(0, np.int64)
-        self.played = np.zeros(0, np.int64)
-        self.positions = 0
-        self._pending: list[tuple[np.ndarray, np.ndarray]] = []
-        self._pending_size = 0
-
-    def add_game(self, game: Game) -> int:
-        """Count every move of the game; returns how many (0 for a handicap game)."""
-        counted = 0
-        for position, played in _replay(game):
-            canonical = position.canonical
-            self.positions += 1
-            mine = np.repeat(position.points == played, canonical.shape[1]).astype(np.int64)
-            self._pending.append((canonical.ravel(), mine))
-            self._pending_size += canonical.size
-            if self._pending_size > 5_000_000:
-                self._merge()
-            counted += 1
-        return counted
-
-    def _merge(self) -> None:
-        if not self._pending:
-            return
-        keys = np.concatenate([self.keys] + [k for k, _ in self._pending])
-        seen = np.concatenate([self.seen] + [np.ones(k.size, np.int64) for k, _ in self._pending])
-        played = np.concatenate([self.played] + [p for _, p in self._pending])
-        self.keys, inverse = np.unique(keys, return_inverse=True)
-        self.seen = np.bincount(inverse, weights=seen).astype(np.int64)
-        self.played = np.bincount(inverse, weights=played).astype(np.int64)
-        self._pending, self._pending_size = [], 0
-
-    def kept(self, min_seen: int) -> tuple[np.ndarray, np.ndarray]:
-        """The canonical hashes seen at least ``min_seen`` times and played at least once,
-        and each one's played / seen. (Those never played, most of them shapes of large empty
-        areas, would add no prior and weigh thirty times more; without them a move there
-        gets its smaller shape's small value, and held-out moves are predicted as well:
-        BENCHMARKS.md.)"""
-        self._merge()
-        keep = (self.seen >= min_seen) & (self.played > 0)
-        return self.keys[keep], self.played[keep] / self.seen[keep]
+def _seen(game: Game, color: int) -> tuple[np.ndarray, np.ndarray]:
+    """The moves ``color`` could make (legal, not filling its own eye): their kernel points,
+    and the states around each (rows)."""
+    board = game.board
+    length = board.grid.shape[1]
+    points = np.empty(length, np.int32)
+    states = np.empty((length, S.NOFFSETS), np.int8)
+    n = S.position_states(board.grid, board.meta, color, points, states)
+    return points[:n], states[:n]
 
 
-def learn(games: Sequence[Game], min_seen: int) -> tuple[PatternTable, PatternCounter]:
-    """Count the games, keep the patterns seen at least ``min_seen`` times and played, and
-    find one occurrence of each in a second reading: the table, and the counts."""
-    counter = PatternCounter()
-    for game in games:
-        counter.add_game(game)
-    keys, values = counter.kept(min_seen)
-    shapes = np.full((keys.size, S.NOFFSETS), BEYOND, np.int8)
-    sizes = np.zeros(keys.size, np.int8)
-    found = np.zeros(keys.size, np.bool_)
-    for game in games:
-        if found.all():  # (at once for an empty table)
-            break
-        for position, _ in _replay(game):
-            canonical = position.canonical
-            at = np.searchsorted(keys, canonical).clip(0, keys.size - 1)
-            hit = (keys[at] == canonical) & ~found[at]
-            for row, i in zip(*np.nonzero(hit)):
-                k = at[row, i]
-                if found[k]:  # the same pattern twice in this position
-                    continue
-                size = S.MIN_SIZE + i
-                shapes[k, : S.SIZE_END[size]] = position.states[row, : S.SIZE_END[size]]
-                sizes[k] = size
-                found[k] = True
-    return PatternTable(shapes[found], sizes[found], values[found]), counter
+@dataclass
+class PlayedPatterns:
+    """The patterns of the moves played in some games (the first reading of :func:`learn`):
+    each one's canonical hash (``keys``, sorted), how often it was played, and where it was
+    first played: a row of ``states`` (the shape around each move played, in order) and
+    the pattern's size there."""
+
+    keys: np.ndarray
+    played: np.ndarray
+    first_row: np.ndarray
+    first_size: np.ndarray
+    states: np.ndarray
+    positions: int
+
+    def shapes(self, which: np.ndarray) -> PatternTable:
+        """The shapes of the patterns ``which`` (indices into ``keys``), with value 0."""
+        sizes = self.first_size[which].astype(np.int8)
+        shapes = self.states[self.first_row[which]].copy()
+        shapes[np.arange(S.NOFFSETS)[None, :] >= S.SIZE_END[sizes][:, None]] = BEYOND
+        return PatternTable(shapes, sizes, np.zeros(which.size, np.float64))
+
+
+def count_played(games: Iterable[Game], min_played: int = 1) -> PlayedPatterns:
+    """Read the games once: the pattern of every move played, at every size, counted under
+    its canonical hash; those played fewer than ``min_played`` times are dropped. A move
+    filling the player's own eye is not counted (it is never *seen* either)."""
+    rows: list[np.ndarray] = []
+    positions = 0
+    scratch = np.empty(S.NOFFSETS, np.int8)
+    for start in games:
+        for game, point, color in _replay(start):
+            positions += 1
+            board = game.board
+            if is_own_eye(board.grid, board.meta, point, color):
+                continue
+            S.states_around(board.grid, board.meta, point, color, scratch)
+            rows.append(scratch.copy())
+    states = np.array(rows, np.int8).reshape(len(rows), S.NOFFSETS)
+    canonical = np.empty((len(rows), S.NSIZES), np.int64)
+    S.all_canonical_hashes(states, canonical)
+    keys, first, played = np.unique(canonical.ravel(), return_index=True, return_counts=True)
+    keep = played >= min_played
+    keys, first, played = keys[keep], first[keep], played[keep]
+    return PlayedPatterns(keys, played.astype(np.int64), first // S.NSIZES,
+                          (S.MIN_SIZE + first % S.NSIZES).astype(np.int8), states, positions)
+
+
+def count_seen(games: Iterable[Game], keys: np.ndarray) -> np.ndarray:
+    """Read the games again: how often each pattern of ``keys`` (canonical hashes) was among
+    the moves a player could make (one count per move whose shape has it)."""
+    slot_keys, slot_index = S.build_slots(keys, np.arange(keys.size, dtype=np.float64))
+    counts = np.zeros(keys.size, np.int64)
+    for start in games:
+        for game, _, color in _replay(start):
+            _, states = _seen(game, color)
+            S.count_known(states, slot_keys, slot_index, counts)
+    return counts
+
+
+@dataclass
+class PatternCounts:
+    """How often each pattern played in the games (canonical hash, ``keys``) was played and
+    seen, over ``positions`` positions."""
+
+    keys: np.ndarray
+    played: np.ndarray
+    seen: np.ndarray
+    positions: int
+
+    def kept(self, min_seen: int) -> np.ndarray:
+        """The indices of the patterns seen at least ``min_seen`` times. (Patterns never
+        played, most of them shapes of large empty areas, are not counted at all: they would
+        add no prior and weigh thirty times more; without them a move there gets its smaller
+        shape's small value, and held-out moves are predicted as well: BENCHMARKS.md.)"""
+        return np.flatnonzero(self.seen >= min_seen)
+
+    def value(self, which: np.ndarray) -> np.ndarray:
+        """Played / seen of the patterns ``which``."""
+        return self.played[which] / self.seen[which]
+
+
+def table_of(played: PlayedPatterns, seen: np.ndarray, min_seen: int) -> tuple[PatternTable, PatternCounts]:
+    """The table of the patterns seen at least ``min_seen`` times, from both readings' counts."""
+    counts = PatternCounts(played.keys, played.played, seen, played.positions)
+    which = counts.kept(min_seen)
+    shapes = played.shapes(which)
+    return PatternTable(shapes.shapes, shapes.sizes, counts.value(which)), counts
+
+
+def learn(games: Sequence[Game], min_seen: int, min_played: int = 1) -> tuple[PatternTable, PatternCounts]:
+    """Learn a table from the games, read twice (:func:`count_played`, :func:`count_seen`):
+    the patterns played at least ``min_played`` times and seen at least ``min_seen`` times,
+    each with played / seen; and the counts."""
+    played = count_played(games, min_played)
+    return table_of(played, count_seen(games, played.keys), min_seen)
 
 
 def prediction_ranks(table: PatternTable, games: Sequence[Game]) -> list[float]:
@@ -220,13 +231,14 @@ def prediction_ranks(table: PatternTable, games: Sequence[Game]) -> list[float]:
     keys, slot_values = table.slots
     scratch = np.empty(S.NSIZES, np.int64)
     ranks: list[float] = []
-    for game in games:
-        for position, played in _replay(game):
-            values = np.full(position.points.size, -1.0)
+    for start in games:
+        for game, played, color in _replay(start):
+            points, states = _seen(game, color)
+            values = np.full(points.size, -1.0)
             if keys.size:
-                for j, states in enumerate(position.states):
-                    values[j] = S.shape_value(states, keys, slot_values, scratch)
-            mine = np.flatnonzero(position.points == played)
+                for j, shape in enumerate(states):
+                    values[j] = S.shape_value(shape, keys, slot_values, scratch)
+            mine = np.flatnonzero(points == played)
             if mine.size == 0:
                 continue  # an own eye filled: not a move the learner counts
             v = values[mine[0]]
