@@ -33,7 +33,6 @@ from pathlib import Path
 
 import numpy as np
 
-from miai._kernel.spatial import NSIZES
 from miai.ai.patterns import DEFAULT_TABLE, count_played, count_seen, prediction_ranks, table_of
 from miai.errors import MiaiError
 from miai.game import Game
@@ -122,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     table, counts = table_of(played, seen, args.min_seen)
     Path(args.output).parent.mkdir(parents=True, exist_ok=True)
     table.save(args.output)
-    moves = int(counts.played.sum()) // NSIZES  # each move counts once per size
+    moves = played.states.shape[0]  # the positions but those where a player filled its own eye
     print(f"{len(_GAMES)} games ({skipped} left out), {counts.positions} positions, {moves} moves "
           f"({time.perf_counter() - clock:.0f} s)")
     print(f"{len(table)} patterns played at least {args.min_played} times and seen at least "
