@@ -162,3 +162,19 @@ def test_a_positions_patterns_are_those_of_its_playable_moves():
     k = list(points[:n]).index(idx(game, "E5"))
     assert (rows[k] == states(board, BLACK, "E5")).all()  # each row is its point's shape
     assert S.position_states(g, m, WHITE, points, rows) == 81 - 2 - 1  # A9 is suicide for White
+
+
+def test_a_tables_hashes_are_each_shapes_orientations_at_its_own_size():
+    rows = np.array([states(diagram(9, black="E5 D4", white="F6"), BLACK, "E6"),
+                     states(diagram(9, black="A1", white="B2"), WHITE, "C3")])
+    sizes = np.array([4, S.MAX_SIZE], np.int8)
+    out = np.empty((2, 8), np.int64)
+    S.sized_oriented_hashes(rows, sizes, out)
+    every = np.empty((8, S.NSIZES), np.int64)
+    for r in range(2):
+        S.oriented_hashes(rows[r], every)
+        assert (out[r] == every[:, sizes[r] - S.MIN_SIZE]).all()
+    # and a canonical hash is the least of the eight, the same for every orientation
+    canonical = np.empty((2, S.NSIZES), np.int64)
+    S.all_canonical_hashes(rows, canonical)
+    assert canonical[0, 4 - S.MIN_SIZE] == out[0].min() and canonical[1, -1] == out[1].min()

@@ -189,11 +189,23 @@ def test_the_prior_on_without_a_table_is_an_error_that_says_so(shipped):
     from miai.game import Game
 
     with pytest.raises(ConfigError, match="prior_pattern=40 needs the table of learned patterns"):
-        MctsPlayer(MctsConfig(prior_pattern=40, playouts=20, max_seconds=None)).search(Game(9))
+        MctsPlayer(MctsConfig(prior_pattern=40, pattern_min_size=9, playouts=20, max_seconds=None)).search(Game(9))
     learn([game_of(GAME)], 1)[0].save(shipped)
     patterns.default_table.cache_clear()  # read once a process: the file came after
-    result = MctsPlayer(MctsConfig(prior_pattern=40, playouts=20, max_seconds=None, seed=1)).search(Game(9))
-    assert result.playouts == 20
+    config = MctsConfig(prior_pattern=40, pattern_min_size=9, playouts=20, max_seconds=None, seed=1)
+    assert MctsPlayer(config).search(Game(9)).playouts == 20
+
+
+def test_by_default_the_patterns_are_read_on_19x19_only(shipped):
+    from miai.ai.mcts import MctsPlayer
+    from miai.errors import ConfigError
+    from miai.game import Game
+
+    config = MctsConfig(playouts=20, max_seconds=None, seed=1)
+    assert config.prior_pattern > 0 and config.pattern_min_size == 19
+    assert MctsPlayer(config).search(Game(13)).playouts == 20  # no table needed: not read
+    with pytest.raises(ConfigError, match="needs the table of learned patterns"):
+        MctsPlayer(config).search(Game(19))
 
 
 def test_the_shipped_table_reads_and_the_search_can_use_it():

@@ -198,10 +198,11 @@ def _last_points(game: Game) -> tuple[int, int]:
     return out[0], out[1]
 
 
-def _pattern_arrays(cfg: MctsConfig) -> tuple[np.ndarray, np.ndarray]:
-    """The learned patterns' keys and values for the prior (empty when it is off); a
+def _pattern_arrays(cfg: MctsConfig, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """The learned patterns' keys and values for the prior on a board of ``size`` lines
+    (empty when it is off, or the board smaller than ``pattern_min_size``); a
     :class:`ConfigError` if it is on and no table was shipped."""
-    if cfg.prior_pattern <= 0:
+    if cfg.prior_pattern <= 0 or size < cfg.pattern_min_size:
         return patterns.PatternTable.empty().slots
     table = patterns.default_table()
     if not len(table):
@@ -347,7 +348,7 @@ class MctsPlayer:
         params = cfg.tree_params(komi)
         pparams = cfg.policy_params()
         forbidden = _forbidden_mask(game, color)
-        table = _pattern_arrays(cfg)
+        table = _pattern_arrays(cfg, game.size)
         ti, tf, tmeta = self._root_for(game, color)
         if not self._usable((ti, tf, tmeta), forbidden):
             ti, tf, tmeta = self._tree = self._fresh_tree(game)

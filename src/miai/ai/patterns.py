@@ -90,10 +90,9 @@ class PatternTable:
         (:func:`miai._kernel.spatial.build_slots`); two empty arrays for an empty table."""
         if not len(self):
             return np.zeros(0, np.int64), np.zeros(0, np.float64)
-        hashes = np.empty((len(self), 8, S.NSIZES), np.int64)
-        S.all_oriented_hashes(np.where(self.shapes == BEYOND, 0, self.shapes).astype(np.int8), hashes)
-        mine = hashes[np.arange(len(self)), :, self.sizes - S.MIN_SIZE]  # (shapes, 8)
-        keys, values = S.build_slots(mine.ravel(), np.repeat(self.values, 8))
+        hashes = np.empty((len(self), 8), np.int64)
+        S.sized_oriented_hashes(np.where(self.shapes == BEYOND, 0, self.shapes).astype(np.int8), self.sizes, hashes)
+        keys, values = S.build_slots(hashes.ravel(), np.repeat(self.values, 8))
         return keys, values
 
 
