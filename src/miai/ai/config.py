@@ -150,8 +150,8 @@ class MctsConfig:
     ``pattern_min_size`` lines or more."""
     pattern_min_size: int = knob(19, Limit("int", 2, 25))
     """The smallest board the learned patterns are used on. The table is learned from
-    19×19 games; in self-play at 2,000 playouts a move the prior won 73% of the games on
-    19×19 and made no difference on 9×9 (BENCHMARKS.md), and 13×13 is not measured."""
+    19×19 games; in self-play the prior won about three games in four on 19×19, and 56 of
+    100 on 9×9, which is no proof of a gain (BENCHMARKS.md); 13×13 is not measured."""
     crit_rave: float = knob(0.0, Limit("float", 0, 100))
     """Weight of a move's criticality in its AMAF statistics (Pachi's ``crit_rave``, 1.1 there;
     0: off): how much owning its point went with winning, in the playouts through it

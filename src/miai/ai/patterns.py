@@ -18,8 +18,8 @@ readings of a large corpus can be split between processes and their counts added
 :class:`PatternTable` holds the patterns seen often enough: the shapes themselves, point by
 point, with their size and value (an ``.npz`` file); loading hashes each in its eight
 orientations into the table the search reads (:meth:`PatternTable.slots`).
-``benchmarks/learn_patterns.py`` runs it over
-``miai match`` runs; the table the engine ships is :data:`DEFAULT_TABLE`.
+``benchmarks/learn_patterns.py`` runs it over SGF records, ``miai match`` runs or Tygem's
+archive; the table the engine ships is :data:`DEFAULT_TABLE`.
 """
 
 from __future__ import annotations
@@ -140,31 +140,33 @@ class PlayedPatterns:
     states: np.ndarray
     positions: int
 
-    def shapes(self, which: np.ndarray) -> PatternTable:
-        """The shapes of the patterns ``which`` (indices into ``keys``), with value 0."""
+    def table(self, which: np.ndarray, values: np.ndarray) -> PatternTable:
+        """The table of the patterns ``which`` (indices into ``keys``), as first played, with
+        their ``values``."""
         sizes = self.first_size[which].astype(np.int8)
         shapes = self.states[self.first_row[which]].copy()
         shapes[np.arange(S.NOFFSETS)[None, :] >= S.SIZE_END[sizes][:, None]] = BEYOND
-        return PatternTable(shapes, sizes, np.zeros(which.size, np.float64))
+        return PatternTable(shapes, sizes, values)
 
 
 def count_played(games: Iterable[Game], min_played: int = 1) -> PlayedPatterns:
     """Read the games once: the pattern of every move played, at every size, counted under
     its canonical hash; those played fewer than ``min_played`` times are dropped. A move
     filling the player's own eye is not counted (it is never *seen* either)."""
-    rows: list[np.ndarray] = []
+    per_game: list[np.ndarray] = []
     positions = 0
-    scratch = np.empty(S.NOFFSETS, np.int8)
     for start in games:
+        rows = np.empty((len(start.history), S.NOFFSETS), np.int8)
+        n = 0
         for game, point, color in _replay(start):
             positions += 1
             board = game.board
-            if is_own_eye(board.grid, board.meta, point, color):
-                continue
-            S.states_around(board.grid, board.meta, point, color, scratch)
-            rows.append(scratch.copy())
-    states = np.array(rows, np.int8).reshape(len(rows), S.NOFFSETS)
-    canonical = np.empty((len(rows), S.NSIZES), np.int64)
+            if not is_own_eye(board.grid, board.meta, point, color):
+                S.states_around(board.grid, board.meta, point, color, rows[n])
+                n += 1
+        per_game.append(rows[:n])
+    states = np.concatenate(per_game) if per_game else np.zeros((0, S.NOFFSETS), np.int8)
+    canonical = np.empty((len(states), S.NSIZES), np.int64)
     S.all_canonical_hashes(states, canonical)
     keys, first, played = np.unique(canonical.ravel(), return_index=True, return_counts=True)
     keep = played >= min_played
@@ -211,8 +213,7 @@ def table_of(played: PlayedPatterns, seen: np.ndarray, min_seen: int) -> tuple[P
     """The table of the patterns seen at least ``min_seen`` times, from both readings' counts."""
     counts = PatternCounts(played.keys, played.played, seen, played.positions)
     which = counts.kept(min_seen)
-    shapes = played.shapes(which)
-    return PatternTable(shapes.shapes, shapes.sizes, counts.value(which)), counts
+    return played.table(which, counts.value(which)), counts
 
 
 def learn(games: Sequence[Game], min_seen: int, min_played: int = 1) -> tuple[PatternTable, PatternCounts]:
