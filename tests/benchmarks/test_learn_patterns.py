@@ -4,21 +4,15 @@ process or split between two."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import numpy as np
 
 from miai.ai.patterns import PatternTable
 from miai.sgf.record import SgfRecord
+from tests.benchmarks import bench_script
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "learn_patterns.py"
-spec = importlib.util.spec_from_file_location("learn_patterns", BENCH)
-assert spec is not None and spec.loader is not None
-learn_patterns = importlib.util.module_from_spec(spec)
-sys.modules.setdefault("learn_patterns", learn_patterns)
-spec.loader.exec_module(learn_patterns)
+learn_patterns = bench_script("learn_patterns")
 
 MOVES = ";B[pd];W[dp];B[pp];W[dd];B[fq];W[cn];B[qf];W[nc];B[pb];W[fc];B[tt];W[jj]"
 """Eleven moves on the board and a pass, the opening of a 19×19 game."""

@@ -3,18 +3,10 @@ recheck of them (judges scripted here: the tool's logic, not an engine's strengt
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 from miai.coords import Color, Move
+from tests.benchmarks import bench_script
 
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "where_lost.py"
-spec = importlib.util.spec_from_file_location("where_lost", BENCH)
-assert spec is not None and spec.loader is not None
-where_lost = importlib.util.module_from_spec(spec)
-sys.modules.setdefault("where_lost", where_lost)
-spec.loader.exec_module(where_lost)
+where_lost = bench_script("where_lost")
 
 MOVES = [Move.from_gtp(c, v, 9) for c, v in [("b", "E5"), ("w", "C3"), ("b", "A1"), ("w", "G7")]]
 
