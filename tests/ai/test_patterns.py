@@ -17,6 +17,7 @@ from miai.sgf.record import read_record
 from tests._kernel.test_heavy import board_of, idx
 from tests._kernel.test_spatial import diagram, hashes, states
 
+
 def game_of(sgf: str):
     """The game a record holds (the learner reads games)."""
     return game_from_record(read_record(sgf), strict=False)

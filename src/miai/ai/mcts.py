@@ -198,12 +198,16 @@ def _last_points(game: Game) -> tuple[int, int]:
     return out[0], out[1]
 
 
+_NO_PATTERNS = (np.zeros(0, np.int64), np.zeros(0, np.float64))
+"""The prior's table when it is off: nothing to find (every search below 19×19, by default)."""
+
+
 def _pattern_arrays(cfg: MctsConfig, size: int) -> tuple[np.ndarray, np.ndarray]:
     """The learned patterns' keys and values for the prior on a board of ``size`` lines
     (empty when it is off, or the board smaller than ``pattern_min_size``); a
     :class:`ConfigError` if it is on and no table was shipped."""
     if cfg.prior_pattern <= 0 or size < cfg.pattern_min_size:
-        return patterns.PatternTable.empty().slots
+        return _NO_PATTERNS
     table = patterns.default_table()
     if not len(table):
         raise ConfigError(f"prior_pattern={cfg.prior_pattern:g} needs the table of learned patterns, {patterns.DEFAULT_TABLE}, "
