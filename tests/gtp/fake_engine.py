@@ -17,6 +17,7 @@ command has one); these commands make it misbehave:
     big K              answer with K kilobytes of text on one line
     lines N            answer with N lines of 99 characters
     stderr_line K      write one line of K kilobytes to stderr, then answer "= wrote K"
+    stderr_say TEXT    write TEXT as a line on stderr, then answer "= said"
     huge_id            answer with an id of 5000 digits
     close_stdout       close stdout and keep running (sleep)
     count              answer how many commands it has received
@@ -130,6 +131,10 @@ def main(argv: list[str]) -> int:
             sys.stderr.write("e" * (1024 * int(args[0])) + "\n")
             sys.stderr.flush()
             answer(True, cid, f"wrote {args[0]}")
+        elif cmd == "stderr_say":
+            sys.stderr.write(" ".join(args) + "\n")
+            sys.stderr.flush()
+            answer(True, cid, "said")
         elif cmd == "huge_id":
             out.write("=" + "9" * 5000 + " D4\n\n")
             out.flush()

@@ -286,6 +286,35 @@ def test_stderr_lines_are_cut_so_the_tail_stays_small():
         assert tail.startswith("e" * 1000) and tail.endswith(" [cut]") and len(tail) == 1006
 
 
+def test_what_the_engine_wrote_on_stderr_before_answering_is_logged_once_settled():
+    # the referee reads each move's win rate from stderr; a slow log once let it arrive too late
+    logged: list[str] = []
+
+    def slow_log(kind: str, text: str) -> None:
+        if kind == "stderr":
+            time.sleep(0.01)
+            logged.append(text)
+
+    with fake(log=slow_log) as e:
+        for i in range(30):
+            assert e.send(f"stderr_say rate {i}") == "said"
+            e.settle_stderr()
+            assert logged[-1] == f"rate {i}"
+        assert len(logged) == 30
+
+
+def test_stderr_lines_split_across_writes_are_joined_and_cut_where_they_are_long():
+    with fake(stderr_lines=5, stderr_line_bytes=2048) as e:
+        assert e.send("stderr_line 2", timeout=20) == "wrote 2"  # 2048 bytes and the newline: whole
+        assert e.send("stderr_line 3", timeout=20) == "wrote 3"
+        assert e.send("stderr_say after") == "said"
+        e.settle_stderr()
+        first, second, third = e.stderr_tail.split("\n")
+        assert first == "e" * 2048
+        assert second == "e" * 2048 + " [cut]"
+        assert third == "after"
+
+
 def test_an_id_of_thousands_of_digits_is_a_protocol_error():
     for use_ids in (False, True):
         with fake(use_ids=use_ids) as e:

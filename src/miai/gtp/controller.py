@@ -13,6 +13,8 @@ How it stays safe with engines that misbehave:
 * Two daemon threads read the engine's stdout and stderr all the time, so neither pipe can fill
   up and block the engine (stderr is kept as a bounded tail for error messages); a third writes
   the commands, so a writer blocked on an engine that has stopped reading cannot block the caller.
+  :meth:`GtpController.settle_stderr` makes sure what the engine wrote on stderr before an
+  answer has been logged (a referee reads the engine's win rate there).
 * Memory is bounded whatever the engine writes: a stdout line over ``max_line_bytes`` or a
   response over ``max_response_bytes`` is a :class:`GtpProtocolError` (the rest of the line is
   read and thrown away), stderr lines are cut at ``stderr_line_bytes`` and only the last
@@ -40,6 +42,7 @@ import math
 import os
 import queue
 import re
+import select
 import signal
 import subprocess
 import threading
@@ -231,6 +234,8 @@ class GtpController:
             raise GtpEngineError(f"cannot start engine {self.argv!r}: {exc}") from exc
         name = os.path.basename(self.argv[0])
         proc = self._proc
+        assert proc.stderr is not None
+        self._stderr = _StderrReader(proc.stderr, self._stderr_tail, log, stderr_line_bytes, self._stop_reading)
         self._threads = [
             threading.Thread(
                 target=_pump_stdout,
@@ -239,8 +244,7 @@ class GtpController:
                 daemon=True,
             ),
             threading.Thread(
-                target=_pump_stderr,
-                args=(proc.stderr, self._stderr_tail, log, stderr_line_bytes),
+                target=self._stderr.pump,
                 name=f"gtp-stderr-{name}",
                 daemon=True,
             ),
@@ -275,6 +279,16 @@ class GtpController:
     def stderr_tail(self) -> str:
         """The last lines the engine wrote on stderr (at most ``stderr_lines`` of them)."""
         return "\n".join(self._stderr_tail)
+
+    def settle_stderr(self) -> None:
+        """Log every stderr line the engine wrote before its last answer.
+
+        Stderr is read by its own thread, so without this a line the engine wrote just before
+        answering (a win rate, say) could still be on its way to ``log`` when the answer is
+        returned. An engine writes its stderr before it answers, so after this call the log
+        holds it (on POSIX; elsewhere only a read in progress is waited for).
+        """
+        self._stderr.drain()
 
     def __repr__(self) -> str:
         state = "closed" if self._closed else ("running" if self.alive else f"exited {self.returncode}")
@@ -578,20 +592,100 @@ def _pump_stdout(
         _put(lines, _EOF, stop)
 
 
-def _pump_stderr(
-    stream: IO[bytes], tail: collections.deque[str], log: Callable[[str, str], None] | None, limit: int
-) -> None:
-    try:
-        for raw, cut in _bounded_lines(stream, limit):
-            line = raw.decode("utf-8", errors="replace").rstrip("\r\n") + (" [cut]" if cut else "")
-            tail.append(line)
-            if log is not None:
+class _StderrReader:
+    """Reads the engine's stderr into the tail and the log, from its own thread, and on demand
+    (:meth:`drain`) from the caller's: every read and the logging of what it read happen under
+    one lock, so once :meth:`drain` returns, every line the engine wrote before it is logged.
+
+    Where ``select.poll`` exists (POSIX; unlike ``select.select`` it takes descriptors past
+    1024, which a server with many engines reaches) the pipe is non-blocking and the thread
+    waits with it; elsewhere the thread reads blocking and :meth:`drain` only waits for a read
+    in progress to be logged.
+    """
+
+    def __init__(
+        self,
+        stream: IO[bytes],
+        tail: collections.deque[str],
+        log: Callable[[str, str], None] | None,
+        limit: int,
+        stop: threading.Event,
+    ):
+        self._stream = stream  # kept referenced: its descriptor stays ours while the thread reads
+        self._fd = stream.fileno()
+        self._tail = tail
+        self._log = log
+        self._limit = limit
+        self._stop = stop
+        self._lock = threading.Lock()
+        self._line = bytearray()  # the line begun and not yet ended
+        self._skipping = False  # the line was cut: its rest is thrown away up to its newline
+        self._eof = False
+        self._poll = select.poll() if hasattr(select, "poll") else None
+        if self._poll is not None:
+            self._poll.register(self._fd, select.POLLIN)
+            os.set_blocking(self._fd, False)
+
+    def pump(self) -> None:
+        """The thread's loop: read until the engine closes its stderr (or the controller
+        closes and nothing is left to read)."""
+        try:
+            while not self._eof:
+                if self._poll is not None:
+                    ready = self._poll.poll(500)  # readable, closed by the engine, or half a second
+                    if not ready and self._stop.is_set():
+                        self.drain()
+                        return
+                    self.drain()
+                else:
+                    data = os.read(self._fd, 1 << 16)
+                    with self._lock:
+                        self._take(data)
+        except (OSError, ValueError):
+            pass
+
+    def drain(self) -> None:
+        """Read and log everything the pipe holds now (POSIX), or wait for a read in progress."""
+        with self._lock:
+            while self._poll is not None and not self._eof:
                 try:
-                    log("stderr", line)
-                except Exception:
-                    pass
-    except (OSError, ValueError):
-        pass
+                    data = os.read(self._fd, 1 << 16)
+                except BlockingIOError:
+                    return
+                except OSError:
+                    data = b""
+                self._take(data)
+
+    def _take(self, data: bytes) -> None:
+        """Split ``data`` into lines, each cut at ``limit`` bytes; empty ``data`` is the end."""
+        if not data:
+            self._eof = True
+            if self._line:
+                self._emit(bytes(self._line), False)
+                self._line.clear()
+            return
+        for piece in data.splitlines(keepends=True):
+            ended = piece.endswith(b"\n")
+            if not self._skipping:
+                self._line += piece
+                if len(self._line) > self._limit + 1 or (len(self._line) > self._limit and not ended):
+                    self._emit(bytes(self._line[: self._limit]), True)
+                    self._line.clear()
+                    self._skipping = not ended
+                elif ended:
+                    self._emit(bytes(self._line), False)
+                    self._line.clear()
+            elif ended:
+                self._skipping = False
+
+    def _emit(self, raw: bytes, cut: bool) -> None:
+        line = raw.decode("utf-8", errors="replace").rstrip("\r\n") + (" [cut]" if cut else "")
+        self._tail.append(line)
+        if self._log is not None:
+            try:
+                self._log("stderr", line)
+            except Exception:
+                pass
 
 
 def _pump_stdin(stream: IO[bytes], writes: queue.Queue[bytes | None], error: list[BaseException]) -> None:

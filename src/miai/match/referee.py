@@ -101,9 +101,8 @@ class EnginePlayer:
         self.name = spec.label
         self._known: dict[str, bool] = {}
         self.stderr_lines: list[str] = []
-        """What the engine wrote on stderr since the referee last cleared it (for its win rate).
-        Stderr is read by its own thread, so a line written just before an answer can, rarely,
-        arrive after it: that move then has no win rate, never another move's."""
+        """What the engine wrote on stderr since the referee last cleared it (for its win rate);
+        the referee settles the engine's stderr after each answer, so a move's lines are all here."""
 
     def _log(self, kind: str, text: str) -> None:
         if kind == "stderr" and len(self.stderr_lines) < 10_000:
@@ -485,6 +484,7 @@ class Referee:
             game.play(Move(color, point))
         except (InvalidMoveError, ValueError) as exc:  # IllegalMoveError is a ValueError
             raise _Forfeit(color, Reason.ILLEGAL, f"{player.label} played {vertex.upper()} as {color}: {exc}") from None
+        c.settle_stderr()
         rate = last_winrate(player.stderr_lines)
         if rate is not None:
             tally.winrates.setdefault(player.label, []).append([game.move_number, rate])
