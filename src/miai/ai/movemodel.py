@@ -185,21 +185,21 @@ def fit(ts: TrainingSet, iterations: int = 30, progress: Callable[[int, float], 
     log_gammas = np.zeros(NLEVELS)
     wins = [np.bincount(ts.levels[ts.chosen, g], minlength=int(F.LEVELS[g])).astype(np.float64)
             for g in range(F.NGROUPS)]
+    s = np.zeros(ts.levels.shape[0])  # each row's log strength, kept up to date group by group
     for iteration in range(1, iterations + 1):
         for g in range(F.NGROUPS):
             lo, n = int(OFFSETS[g]), int(F.LEVELS[g])
             own = log_gammas[lo : lo + n]
-            s = _row_log_strengths(ts, log_gammas)
+            level = ts.levels[:, g]
             top = s.max()
             strength = np.exp(s - top)  # every row scaled alike: the ratios below do not change
             totals = np.bincount(ts.position, weights=strength, minlength=ts.positions)
-            level = ts.levels[:, g]
             teammates = strength * np.exp(-own[level]) / totals[ts.position]
             denominator = np.bincount(level, weights=teammates, minlength=n)
-            gamma = np.exp(own)
             # Coulom's prior: one virtual win and one virtual loss against a level of strength 1
-            new = (wins[g] + 1.0) / (denominator + 2.0 / (gamma + 1.0))
-            log_gammas[lo : lo + n] = np.log(new)
+            new = np.log((wins[g] + 1.0) / (denominator + 2.0 / (np.exp(own) + 1.0)))
+            s += (new - own)[level]
+            log_gammas[lo : lo + n] = new
         if progress is not None:
             progress(iteration, log_likelihood(MoveModel(log_gammas.copy()), ts))
     return MoveModel(log_gammas)
