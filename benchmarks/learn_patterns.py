@@ -7,7 +7,8 @@ Usage::
 
 Each SOURCE is an SGF file, a directory of them (a ``miai match`` run: ``game-*.sgf``), or a
 file of moves one game a line as Tygem's archive writes them (``ID<tab>;B[pd];W[dp]...``,
-19×19 even games: the 9-dan games of ``yenw/computer-go-dataset``, ``TYGEM/Kifu``).
+19×19 even games: the 9-dan games of ``yenw/computer-go-dataset``, ``TYGEM/Kifu``); see
+:mod:`miai.sgf.corpus`.
 Records of another board size, with a handicap, or that do not read are left out (counted;
 those that do not read are named). ``--games N`` stops after N games read.
 
@@ -24,48 +25,15 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import re
 import sys
 import time
-from collections.abc import Callable, Iterator
-from functools import partial
 from pathlib import Path
 
 import numpy as np
 
 from miai.ai.patterns import DEFAULT_TABLE, count_played, count_seen, prediction_ranks, table_of
-from miai.errors import MiaiError
 from miai.game import Game
-from miai.sgf.game import game_from_record
-from miai.sgf.record import SgfRecord, read_file, read_record
-
-TYGEM_LINE = re.compile(r"^(\w+)\t(;[BW]\[[a-s]{0,2}\].*)$")
-"""A game of Tygem's archive: its id, a tab, then its moves as SGF nodes."""
-
-
-def records(sources: list[str]) -> Iterator[tuple[str, SgfRecord | MiaiError | OSError]]:
-    """Each game of the sources, in order, named, as a record or the error reading it."""
-    for source in sources:
-        path = Path(source)
-        if path.is_dir():
-            for sgf in sorted(path.glob("*.sgf")):
-                yield from _one(str(sgf), partial(read_file, sgf))
-        elif path.suffix.lower() == ".sgf":
-            yield from _one(source, partial(read_file, path))
-        else:
-            with open(path, encoding="utf-8", errors="replace") as lines:
-                for number, line in enumerate(lines, start=1):
-                    found = TYGEM_LINE.match(line.strip())
-                    text = f"(;GM[1]FF[4]SZ[19]KM[6.5]RU[Korean]{found.group(2)})" if found else ""
-                    yield from _one(f"{source}:{number}", partial(read_record, text))
-
-
-def _one(name: str, read: Callable[[], SgfRecord]) -> Iterator[tuple[str, SgfRecord | MiaiError | OSError]]:
-    try:
-        yield name, read()
-    except (MiaiError, OSError) as exc:
-        yield name, exc
-
+from miai.sgf.corpus import read_games
 
 _GAMES: list[Game] = []
 """The games the second reading's processes share (set before they fork)."""
@@ -89,23 +57,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     clock = time.perf_counter()
-    _GAMES.clear()
-    held: list[Game] = []
-    skipped = k = 0
-    for name, record in records(args.sources):
-        if args.games and k >= args.games:
-            break
-        k += 1
-        if isinstance(record, Exception):
-            print(f"{name}: left out, {record}", file=sys.stderr)
-            skipped += 1
-            continue
-        if record.size != args.size or record.handicap:
-            skipped += 1
-            continue
-        game = game_from_record(record, strict=False)
-        (held if args.holdout and k % args.holdout == 0 else _GAMES).append(game)
-    print(f"read {k} games in {time.perf_counter() - clock:.0f} s", file=sys.stderr)
+    corpus = read_games(args.sources, args.size, args.games, args.holdout)
+    _GAMES[:] = corpus.games
+    held, skipped = corpus.held, corpus.skipped
+    print(f"read {corpus.read} games in {time.perf_counter() - clock:.0f} s", file=sys.stderr)
 
     played = count_played(_GAMES, args.min_played)
     print(f"{played.keys.size} patterns played at least {args.min_played} times "

@@ -245,7 +245,7 @@ def test_an_atari_on_a_stone_in_open_space_does_not_work():
 def priors(board: Board, c: int, params: np.ndarray) -> dict[str, tuple[float, float]]:
     ti, tf, tmeta = T.new_tree(10_000)
     nothing_forbidden = np.zeros(board.grid.shape[1], np.bool_)
-    assert T.expand(ti, tf, tmeta, 0, board.grid, board.meta, c, 0, params, H.PAT3, *NO_PATTERNS, nothing_forbidden)
+    assert T.expand(ti, tf, tmeta, 0, board.grid, board.meta, c, 0, 0, params, H.PAT3, *NO_PATTERNS, nothing_forbidden)
     out = {}
     first, n = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
     cols = "ABCDEFGHJKLMNOPQRST"

@@ -12,8 +12,8 @@ from miai.coords import point_from_gtp
 from tests.diagrams import game_from
 
 PARAMS = MctsConfig().tree_params(7.5)
-NO_PATTERNS = (np.zeros(0, np.int64), np.zeros(0, np.float64))
-"""An empty table of learned spatial patterns (the prior reads none)."""
+NO_PATTERNS = (np.zeros(0, np.int64), np.zeros(0, np.float64), np.zeros(0, np.float64))
+"""An empty table of learned spatial patterns and no move predictor (the priors read none)."""
 
 
 def children(ti, node):
@@ -28,7 +28,7 @@ def nothing_forbidden(g) -> np.ndarray:
 def expanded_root(g, m, c=BLACK, last=0, forbidden=None):
     ti, tf, tmeta = T.new_tree(10_000)
     mask = nothing_forbidden(g) if forbidden is None else forbidden
-    assert T.expand(ti, tf, tmeta, 0, g, m, c, last, PARAMS, H.PAT3, *NO_PATTERNS, mask)
+    assert T.expand(ti, tf, tmeta, 0, g, m, c, last, 0, PARAMS, H.PAT3, *NO_PATTERNS, mask)
     return ti, tf, tmeta
 
 
@@ -124,7 +124,7 @@ def test_the_two_liberty_prior_goes_to_the_playouts_two_liberty_moves_only():
 
     def priors(params):
         ti, tf, tmeta = T.new_tree(1_000)
-        assert T.expand(ti, tf, tmeta, 0, g, m, BLACK, last, params, H.PAT3, *NO_PATTERNS, nothing_forbidden(g))
+        assert T.expand(ti, tf, tmeta, 0, g, m, BLACK, last, 0, params, H.PAT3, *NO_PATTERNS, nothing_forbidden(g))
         return {int(ti[T.T_MOVE, k]): (tf[T.T_PV, k], tf[T.T_PW, k]) for k in children(ti, 0)}
 
     with_it, without = priors(MctsConfig(prior_twolib=25.0).tree_params(7.5)), priors(PARAMS)

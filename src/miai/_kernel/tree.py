@@ -42,6 +42,7 @@ from miai._kernel.board import (
 from miai._kernel.ladder import ladder_atari_works, ladder_escape_fails, new_scratch
 from miai._kernel.heavy import env8, heavy_playout, self_atari
 from miai._kernel.playout import _restore, _scratch
+from miai._kernel.movefeatures import NGROUPS, OFFSETS, log_strength, move_features
 from miai._kernel.spatial import NOFFSETS, NSIZES, pattern_value
 from miai._kernel.tactics import captures_something, liberties_after
 from miai._kernel.twolib import two_liberty_moves
@@ -73,8 +74,9 @@ NTM = 2
     S_CRIT_RAVE,
     S_CRIT_MIN_VISITS,
     S_PRIOR_PATTERN,
-) = range(18)
-NSPARAMS = 18
+    S_PRIOR_MM,
+) = range(19)
+NSPARAMS = 19
 
 
 def new_tree(capacity: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -148,16 +150,19 @@ def _empty_area(grid: np.ndarray, meta: np.ndarray, p: int, radius: int) -> bool
 @njit(cache=True)
 def expand(
     ti: np.ndarray, tf: np.ndarray, tmeta: np.ndarray, node: int, grid: np.ndarray, meta: np.ndarray, c: int,
-    last: int, params: np.ndarray, pat3: np.ndarray, pat_keys: np.ndarray, pat_values: np.ndarray,
-    forbidden: np.ndarray,
+    last: int, last2: int, params: np.ndarray, pat3: np.ndarray, pat_keys: np.ndarray, pat_values: np.ndarray,
+    mm_gammas: np.ndarray, forbidden: np.ndarray,
 ) -> bool:
     """Give ``node`` (a leaf, ``c`` to move on this board) a child for every legal move of
     ``c`` that does not fill an own eye and is not ``forbidden`` (a boolean per point), with
     priors (michi's, ladders read by :mod:`miai._kernel.ladder` unless ``S_PRIOR_LADDER``
     is 0, and the two-liberty tactics of :mod:`miai._kernel.twolib` unless ``S_PRIOR_TWOLIB``
     is 0, and the learned spatial patterns of :mod:`miai._kernel.spatial`, ``pat_keys`` and
-    ``pat_values``, unless ``S_PRIOR_PATTERN`` is 0); a single pass child when there is
-    none. False if the tree has no room."""
+    ``pat_values``, unless ``S_PRIOR_PATTERN`` is 0, and the move predictor of
+    :mod:`miai._kernel.movefeatures`, whose log strengths are ``mm_gammas``, unless
+    ``S_PRIOR_MM`` is 0: each move gets ``S_PRIOR_MM`` times the square root of its predicted
+    chance as won visits); a single pass child when there is none. ``last``/``last2``: the
+    last two moves' points (0 for a pass or none). False if the tree has no room."""
     n = meta[M_N]
     w = meta[M_W]
     nempty = meta[M_NEMPTY]
@@ -174,6 +179,9 @@ def expand(
     gs, ms, work, budget = new_scratch(grid, meta, ladder > 0)  # the ladder reader's space
     twolib = params[S_PRIOR_TWOLIB]
     patterns = params[S_PRIOR_PATTERN] if pat_keys.shape[0] > 0 else 0.0
+    mm = params[S_PRIOR_MM] if mm_gammas.shape[0] > 0 else 0.0
+    mm_strength = np.empty(nempty if mm > 0 else 0, np.float64)  # each child's log strength
+    levels = np.empty(NGROUPS, np.int64)
     states = np.empty(NOFFSETS, np.int8)  # the spatial patterns' scratch
     hashes = np.empty(NSIZES, np.int64)
     tactical = np.zeros(grid.shape[1], np.bool_)  # the playouts' two-liberty moves here
@@ -236,6 +244,9 @@ def expand(
                 bonus = patterns * math.sqrt(v)
                 pv += bonus
                 pw += bonus
+        if mm > 0:
+            move_features(grid, meta, p, c, last, last2, pat_keys, pat_values, states, hashes, gs, ms, work, budget, levels)
+            mm_strength[k - first] = log_strength(levels, OFFSETS, mm_gammas)
         if ladder > 0:
             # read ladders only next to a chain with 1 (own) or 2 (opponent's) liberties
             escape = False
@@ -261,6 +272,16 @@ def expand(
         tf[T_AV, k] = 0.0
         tf[T_AW, k] = 0.0
         k += 1
+    if mm > 0 and k > first:
+        # the predictor's chance of each move, over every child's strength
+        top = mm_strength[: k - first].max()
+        total = 0.0
+        for j in range(k - first):
+            total += math.exp(mm_strength[j] - top)
+        for j in range(k - first):
+            bonus = mm * math.sqrt(math.exp(mm_strength[j] - top) / total)
+            tf[T_PV, first + j] += bonus
+            tf[T_PW, first + j] += bonus
     if k == first:
         ti[T_MOVE, k] = 0
         ti[T_FIRST, k] = 0
@@ -345,7 +366,7 @@ def select_child(
 def search(
     ti: np.ndarray, tf: np.ndarray, tmeta: np.ndarray, root: int, grid: np.ndarray, meta: np.ndarray,
     to_move: int, last: int, last2: int, count: int, params: np.ndarray, policy_params: np.ndarray,
-    pat3: np.ndarray, pat_keys: np.ndarray, pat_values: np.ndarray, owners_sum: np.ndarray,
+    pat3: np.ndarray, pat_keys: np.ndarray, pat_values: np.ndarray, mm_gammas: np.ndarray, owners_sum: np.ndarray,
     rng_state: np.ndarray, forbidden: np.ndarray,
 ) -> int:
     """Run ``count`` iterations (descend, playout, update) from ``root`` (already expanded)
@@ -394,7 +415,8 @@ def search(
             node = child
             if ti[T_NCHILD, node] == 0 and tf[T_V, node] >= expand_visits and tmeta[TM_FULL] == 0:
                 if not (l1 == 0 and l2 == 0):
-                    expand(ti, tf, tmeta, node, g, m, c, l1, params, pat3, pat_keys, pat_values, nothing_forbidden)
+                    expand(ti, tf, tmeta, node, g, m, c, l1, l2, params, pat3, pat_keys, pat_values, mm_gammas,
+                           nothing_forbidden)
         # playout (none after two passes in the tree: the game is over)
         if not (l1 == 0 and l2 == 0 and depth > 2):
             turns_total += heavy_playout(g, m, c, l1, l2, max_turns, pat3, policy_params, amaf)

@@ -143,6 +143,11 @@ class MctsConfig:
     prior_twolib: float = knob(0.0, _PRIOR)
     """Prior (won visits) for the playouts' two-liberty moves (:mod:`miai._kernel.twolib`)
     after the last move: ataris, escapes and counter-ataris of chains with two liberties."""
+    prior_mm: float = knob(0.0, _PRIOR)
+    """Prior (won visits, times the square root of the predicted chance) from the move
+    predictor (:mod:`miai.ai.movemodel`: learned strengths of a move's spatial pattern, 3×3
+    shape, captures, ataris and distances), on boards of ``pattern_min_size`` lines or more
+    (0: not read)."""
     prior_pattern: float = knob(40.0, _PRIOR)
     """Prior (won visits, times the square root of the chance) for the largest learned
     spatial pattern around a move (:mod:`miai.ai.patterns`: how often players facing that
@@ -267,6 +272,7 @@ class MctsConfig:
         p[T.S_PRIOR_LADDER] = self.prior_ladder
         p[T.S_PRIOR_TWOLIB] = self.prior_twolib
         p[T.S_PRIOR_PATTERN] = self.prior_pattern
+        p[T.S_PRIOR_MM] = self.prior_mm
         p[T.S_CRIT_RAVE] = self.crit_rave
         p[T.S_CRIT_MIN_VISITS] = self.crit_min_visits
         p[T.S_KOMI] = komi

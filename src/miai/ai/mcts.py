@@ -52,7 +52,7 @@ from miai._kernel import heavy as H
 from miai._kernel import tree as T
 from miai._kernel.board import M_NEMPTY
 from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig  # noqa: F401  (LEVEL_PLAYOUTS re-exported)
-from miai.ai import patterns
+from miai.ai import movemodel, patterns
 from miai.ai.status import estimate_status
 from miai.clock import LagAllowance, PlayerClock, TimeControl, TimeLeft, TimeSystem, monotonic_ms
 from miai.coords import Color, Move, Point
@@ -198,21 +198,27 @@ def _last_points(game: Game) -> tuple[int, int]:
     return out[0], out[1]
 
 
-_NO_PATTERNS = (np.zeros(0, np.int64), np.zeros(0, np.float64))
-"""The prior's table when it is off: nothing to find (every search below 19×19, by default)."""
+_NOTHING = np.zeros(0, np.float64)
+_NO_PATTERNS = (np.zeros(0, np.int64), _NOTHING, _NOTHING)
+"""The learned priors' arrays when they are off: nothing to find (every search below 19×19,
+by default)."""
 
 
-def _pattern_arrays(cfg: MctsConfig, size: int) -> tuple[np.ndarray, np.ndarray]:
-    """The learned patterns' keys and values for the prior on a board of ``size`` lines
-    (empty when it is off, or the board smaller than ``pattern_min_size``); a
-    :class:`ConfigError` if it is on and no table was shipped."""
-    if cfg.prior_pattern <= 0 or size < cfg.pattern_min_size:
+def _pattern_arrays(cfg: MctsConfig, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The learned patterns' keys and values, and the move predictor's log strengths, for
+    the priors on a board of ``size`` lines (empty when they are off, or the board smaller
+    than ``pattern_min_size``); a :class:`ConfigError` if one is on and was not shipped."""
+    if (cfg.prior_pattern <= 0 and cfg.prior_mm <= 0) or size < cfg.pattern_min_size:
         return _NO_PATTERNS
     table = patterns.default_table()
     if not len(table):
         raise ConfigError(f"prior_pattern={cfg.prior_pattern:g} needs the table of learned patterns, {patterns.DEFAULT_TABLE}, "
                           "and there is none (benchmarks/learn_patterns.py writes it)")
-    return table.slots
+    model = movemodel.default_model() if cfg.prior_mm > 0 else None
+    if cfg.prior_mm > 0 and model is None:
+        raise ConfigError(f"prior_mm={cfg.prior_mm:g} needs the move predictor, {movemodel.DEFAULT_MODEL}, "
+                          "and there is none (benchmarks/learn_movemodel.py writes it)")
+    return (*table.slots, _NOTHING if model is None else model.log_gammas)
 
 
 def effective_komi(rules: Rules, handicap: int) -> float:
@@ -359,9 +365,9 @@ class MctsPlayer:
         self._tree_key = (game.size, game.rules, game.handicap, tuple(game.history), color)
         self._forbidden = forbidden
         if ti[T.T_NCHILD, 0] == 0:
-            if not T.expand(ti, tf, tmeta, 0, grid, meta, c, last, params, H.PAT3, *table, forbidden):
+            if not T.expand(ti, tf, tmeta, 0, grid, meta, c, last, last2, params, H.PAT3, *table, forbidden):
                 ti, tf, tmeta = self._tree = self._fresh_tree(game)
-                T.expand(ti, tf, tmeta, 0, grid, meta, c, last, params, H.PAT3, *table, forbidden)
+                T.expand(ti, tf, tmeta, 0, grid, meta, c, last, last2, params, H.PAT3, *table, forbidden)
         owners = np.zeros(grid.shape[1], np.int64)
         done = 0
         last_report = start
