@@ -124,3 +124,22 @@ def test_a_search_asked_for_the_predictor_says_when_there_is_none(monkeypatch, t
             MctsPlayer(MctsConfig(prior_mm=40, playouts=10, max_seconds=None)).search(Game(19))
     finally:
         M.default_model.cache_clear()
+
+
+def test_the_shipped_predictor_reads_and_prefers_the_opening_points_to_the_corner():
+    game = game_from_record(read_record("(;GM[1]FF[4]SZ[19]KM[7.5]RU[Chinese];B[pd])"))
+    assert M.DEFAULT_MODEL.exists()  # package data: pyproject.toml's ai/data/*.npz
+    model = M.default_model()
+    assert model is not None
+    from miai.ai.mcts import MctsConfig
+    from miai.ai.patterns import default_table
+
+    assert MctsConfig().prior_mm > 0  # on by default (on 19×19: pattern_min_size)
+    reader = M._Reader(default_table())
+    last = game.moves[-1].point
+    assert last is not None
+    points, levels = reader.read(game, 2, game.board.index(last), 0)  # White to play after Black's Q16
+    strength = {int(p): float(model.log_gammas[M.OFFSETS + levels[i]].sum()) for i, p in enumerate(points)}
+    corner = strength[game.board.index((0, 0))]
+    star = strength[game.board.index((3, 3))]
+    assert star > corner + 2  # the 4-4 point far more likely than the 1-1 point

@@ -143,20 +143,22 @@ class MctsConfig:
     prior_twolib: float = knob(0.0, _PRIOR)
     """Prior (won visits) for the playouts' two-liberty moves (:mod:`miai._kernel.twolib`)
     after the last move: ataris, escapes and counter-ataris of chains with two liberties."""
-    prior_mm: float = knob(0.0, _PRIOR)
+    prior_mm: float = knob(40.0, _PRIOR)
     """Prior (won visits, times the square root of the predicted chance) from the move
     predictor (:mod:`miai.ai.movemodel`: learned strengths of a move's spatial pattern, 3×3
     shape, captures, ataris and distances), on boards of ``pattern_min_size`` lines or more
-    (0: not read)."""
+    (0: not read). Beside ``prior_pattern`` it won about 7 games in 10 in self-play on 19×19;
+    in its place it did not pay (BENCHMARKS.md)."""
     prior_pattern: float = knob(40.0, _PRIOR)
     """Prior (won visits, times the square root of the chance) for the largest learned
     spatial pattern around a move (:mod:`miai.ai.patterns`: how often players facing that
     shape played into it; Pachi's ``pattern_eqex``; 0: the table is not read), on boards of
     ``pattern_min_size`` lines or more."""
     pattern_min_size: int = knob(19, Limit("int", 2, 25))
-    """The smallest board the learned patterns are used on. The table is learned from
-    19×19 games; in self-play the prior won about three games in four on 19×19, and 56 of
-    100 on 9×9, which is no proof of a gain (BENCHMARKS.md); 13×13 is not measured."""
+    """The smallest board the learned patterns and the move predictor are used on. Both are
+    learned from 19×19 games; in self-play the patterns' prior won about three games in four
+    on 19×19, and 56 of 100 on 9×9, which is no proof of a gain (BENCHMARKS.md); 13×13 is not
+    measured."""
     crit_rave: float = knob(0.0, Limit("float", 0, 100))
     """Weight of a move's criticality in its AMAF statistics (Pachi's ``crit_rave``, 1.1 there;
     0: off): how much owning its point went with winning, in the playouts through it
