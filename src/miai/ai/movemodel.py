@@ -139,24 +139,30 @@ class _Reader:
         return points[:n], levels[:n]
 
 
-def training_set(games: Iterable[Game], table: PatternTable) -> TrainingSet:
-    """Read the games: the features of every possible move of every position where the
-    move played was one of them (not an own eye filled)."""
+def _read_positions(games: Iterable[Game], table: PatternTable) -> Iterator[tuple[np.ndarray, int]]:
+    """Each position of the games where the move played was a possible one (not an own eye
+    filled): the levels of every possible move (rows), and the row of the move played."""
     reader = _Reader(table)
-    blocks: list[np.ndarray] = []
-    sizes: list[int] = []
-    chosen: list[int] = []
-    rows = 0
     for start in games:
         for game, played, color, last, last2 in positions_of(start):
             points, levels = reader.read(game, color, last, last2)
             mine = np.flatnonzero(points == played)
-            if mine.size == 0:
-                continue
-            blocks.append(levels.astype(np.uint16))
-            sizes.append(len(points))
-            chosen.append(rows + int(mine[0]))
-            rows += len(points)
+            if mine.size:
+                yield levels, int(mine[0])
+
+
+def training_set(games: Iterable[Game], table: PatternTable) -> TrainingSet:
+    """Read the games: the features of every possible move of every position where the
+    move played was one of them (not an own eye filled)."""
+    blocks: list[np.ndarray] = []
+    sizes: list[int] = []
+    chosen: list[int] = []
+    rows = 0
+    for levels, mine in _read_positions(games, table):
+        blocks.append(levels.astype(np.uint16))
+        sizes.append(len(levels))
+        chosen.append(rows + mine)
+        rows += len(levels)
     levels = np.concatenate(blocks) if blocks else np.zeros((0, F.NGROUPS), np.uint16)
     position = np.repeat(np.arange(len(sizes), dtype=np.int32), sizes)
     return TrainingSet(levels, position, np.array(chosen, np.int64))
@@ -208,17 +214,9 @@ def fit(ts: TrainingSet, iterations: int = 30, progress: Callable[[int, float], 
 def prediction_ranks(model: MoveModel, table: PatternTable, games: Sequence[Game]) -> list[float]:
     """For each move of the games, its rank among the moves the player could make by the
     model's strength (1: the model's first choice; ties share the mean rank)."""
-    reader = _Reader(table)
     ranks: list[float] = []
-    for start in games:
-        for game, played, color, last, last2 in positions_of(start):
-            points, levels = reader.read(game, color, last, last2)
-            mine = np.flatnonzero(points == played)
-            if mine.size == 0:
-                continue
-            s = np.zeros(len(points))
-            for g in range(F.NGROUPS):
-                s += model.log_gammas[OFFSETS[g] + levels[:, g]]
-            v = s[mine[0]]
-            ranks.append(int(np.count_nonzero(s > v)) + (int(np.count_nonzero(s == v)) + 1) / 2)
+    for levels, mine in _read_positions(games, table):
+        s = model.log_gammas[OFFSETS + levels].sum(axis=1)
+        v = s[mine]
+        ranks.append(int(np.count_nonzero(s > v)) + (int(np.count_nonzero(s == v)) + 1) / 2)
     return ranks
