@@ -41,7 +41,7 @@ from miai._kernel.tactics import captures_something, liberties_after
 F_SPATIAL, F_PAT3, F_CAPTURE, F_EXTEND, F_ATARI, F_SELFATARI, F_DIST1, F_DIST2, F_LINE = range(9)
 NGROUPS = 9
 FAR = 17
-"""The level of a distance beyond 16 (or of any distance past the 17×17 gridcular reach)."""
+"""The level of a gridcular distance of 17 or more."""
 SPATIAL_BINS = 40
 """The spatial group's last level: a chance below 2**-19.5 (or 0)."""
 LEVELS = np.array([SPATIAL_BINS + 1, 1 << 16, 4, 4, 3, 2, FAR + 1, FAR + 1, 5], np.int64)
@@ -94,7 +94,8 @@ def move_features(
     point ``p``; ``last``/``last2`` the points of the last two moves (0 for a pass or none).
     ``spatial_keys``/``spatial_values`` are the spatial table
     (:meth:`miai.ai.patterns.PatternTable.slots`); ``states`` and ``hashes`` its scratch,
-    ``gs``..``budget`` the ladder reader's (:func:`miai._kernel.ladder.new_scratch`)."""
+    ``gs``..``budget`` the ladder reader's (:func:`miai._kernel.ladder.new_scratch`; without
+    that space, as when the search's ladder prior is off, every atari is ``F_ATARI`` 2)."""
     n = meta[M_N]
     w = meta[M_W]
     if spatial_keys.shape[0] > 0:

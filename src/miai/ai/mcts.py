@@ -212,7 +212,8 @@ def _pattern_arrays(cfg: MctsConfig, size: int) -> tuple[np.ndarray, np.ndarray,
         return _NO_PATTERNS
     table = patterns.default_table()
     if not len(table):
-        raise ConfigError(f"prior_pattern={cfg.prior_pattern:g} needs the table of learned patterns, {patterns.DEFAULT_TABLE}, "
+        knob = f"prior_pattern={cfg.prior_pattern:g}" if cfg.prior_pattern > 0 else f"prior_mm={cfg.prior_mm:g}"
+        raise ConfigError(f"{knob} needs the table of learned patterns, {patterns.DEFAULT_TABLE}, "
                           "and there is none (benchmarks/learn_patterns.py writes it)")
     model = movemodel.default_model() if cfg.prior_mm > 0 else None
     if cfg.prior_mm > 0 and model is None:
