@@ -172,6 +172,8 @@ def test_a_refusal_resumes_play_and_both_pages_show_the_compensable_areas(server
     # concedes its stone, Black accepts on the page; the stone at B8 is compensated
     assert "B8" in state["compensable"]["black"]
     act("white", "play", move="pass")
+    # the click counts only once Black's page knows White passed (a busy machine was slower)
+    expect(black.locator(".player.black")).to_have_class(re.compile(r"\bto-move\b"))
     black.locator('[data-vertex="B8"]').click()
     expect(white.locator('[data-vertex="B8"]')).to_have_attribute("data-stone", "black")
     act("white", "play", move="pass")
