@@ -13,12 +13,12 @@ from tests._kernel.test_spatial import diagram
 NO_TABLE = (np.zeros(0, np.int64), np.zeros(0, np.float64))
 
 
-def features(text: str, c: int, vertex: str, last: str = "", last2: str = "", table=NO_TABLE) -> np.ndarray:
+def features(text: str, c: int, vertex: str, last: str = "", last2: str = "", chance: float = -1.0) -> np.ndarray:
     game, g, m = board_of(text)
     out = np.empty(F.NGROUPS, np.int64)
     gs, ms, work, budget = new_scratch(g, m)
     F.move_features(g, m, idx(game, vertex), c, idx(game, last) if last else 0, idx(game, last2) if last2 else 0,
-                    *table, np.empty(72, np.int8), np.empty(8, np.int64), gs, ms, work, budget, out)
+                    chance, gs, ms, work, budget, out)
     return out
 
 
@@ -73,6 +73,7 @@ def test_the_3x3_code_is_the_movers_view():
 
 
 def test_the_spatial_level_is_the_largest_known_patterns_chance_in_half_powers_of_two():
+    assert features(diagram(9), BLACK, "E5", chance=0.5)[F.F_SPATIAL] == 3
     assert [F.spatial_level(x) for x in (-1.0, 0.0, 1.0, 0.75, 0.5, 2.0 ** -30)] == [0, F.SPATIAL_BINS, 1, 1, 3, F.SPATIAL_BINS]
 
 
@@ -86,6 +87,5 @@ def test_a_positions_features_are_those_of_its_playable_moves():
     assert idx(game, "A1") not in set(points[:n])
     one = np.empty(F.NGROUPS, np.int64)
     k = list(points[:n]).index(idx(game, "C3"))
-    F.move_features(g, m, idx(game, "C3"), BLACK, 0, 0, *NO_TABLE, np.empty(72, np.int8), np.empty(8, np.int64),
-                    gs, ms, work, budget, one)
+    F.move_features(g, m, idx(game, "C3"), BLACK, 0, 0, -1.0, gs, ms, work, budget, one)
     assert (levels[k] == one).all()

@@ -86,22 +86,18 @@ def _distance_level(w: int, p: int, q: int) -> int:
 
 @njit(cache=True)
 def move_features(
-    grid: np.ndarray, meta: np.ndarray, p: int, c: int, last: int, last2: int,
-    spatial_keys: np.ndarray, spatial_values: np.ndarray, states: np.ndarray, hashes: np.ndarray,
+    grid: np.ndarray, meta: np.ndarray, p: int, c: int, last: int, last2: int, chance: float,
     gs: np.ndarray, ms: np.ndarray, work: np.ndarray, budget: np.ndarray, out: np.ndarray,
 ) -> None:
     """The level of each group (``out``, :data:`NGROUPS` entries) for ``c`` playing the empty
     point ``p``; ``last``/``last2`` the points of the last two moves (0 for a pass or none).
-    ``spatial_keys``/``spatial_values`` are the spatial table
-    (:meth:`miai.ai.patterns.PatternTable.slots`); ``states`` and ``hashes`` its scratch,
+    ``chance`` is the value of the largest learned pattern around ``p``
+    (:func:`miai._kernel.spatial.pattern_value`, -1 for none: the caller has it already);
     ``gs``..``budget`` the ladder reader's (:func:`miai._kernel.ladder.new_scratch`; without
     that space, as when the search's ladder prior is off, every atari is ``F_ATARI`` 2)."""
     n = meta[M_N]
     w = meta[M_W]
-    if spatial_keys.shape[0] > 0:
-        out[F_SPATIAL] = spatial_level(pattern_value(grid, meta, p, c, spatial_keys, spatial_values, states, hashes))
-    else:
-        out[F_SPATIAL] = 0
+    out[F_SPATIAL] = spatial_level(chance)
     out[F_PAT3] = _relative_env8(env8(grid, w, p), c)
     caught = captures_something(grid, meta, p, c)
     out[F_CAPTURE] = 0 if caught == 0 else (1 if caught == 1 else (2 if caught <= 5 else 3))
@@ -143,13 +139,14 @@ def position_features(
     index; returns how many."""
     states = np.empty(NOFFSETS, np.int8)
     hashes = np.empty(NSIZES, np.int64)
+    known = spatial_keys.shape[0] > 0
     k = 0
     for i in range(meta[M_NEMPTY]):
         p = grid[EMPTIES, i]
         if legality(grid, meta, p, c, False) != LEGAL or is_own_eye(grid, meta, p, c):
             continue
-        move_features(grid, meta, p, c, last, last2, spatial_keys, spatial_values, states, hashes,
-                      gs, ms, work, budget, features[k])
+        chance = pattern_value(grid, meta, p, c, spatial_keys, spatial_values, states, hashes) if known else -1.0
+        move_features(grid, meta, p, c, last, last2, chance, gs, ms, work, budget, features[k])
         points[k] = p
         k += 1
     return k

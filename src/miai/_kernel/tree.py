@@ -237,15 +237,17 @@ def expand(
         if tactical[p]:
             pv += twolib
             pw += twolib
+        v = -1.0  # the chance of the largest known shape, read once for both learned priors
+        if (patterns > 0 or mm > 0) and pat_keys.shape[0] > 0:
+            v = pattern_value(grid, meta, p, c, pat_keys, pat_values, states, hashes)
         if patterns > 0:
             # Pachi's pattern prior: sqrt(chance played) of the largest known shape, as wins
-            v = pattern_value(grid, meta, p, c, pat_keys, pat_values, states, hashes)
             if v > 0.0:
                 bonus = patterns * math.sqrt(v)
                 pv += bonus
                 pw += bonus
         if mm > 0:
-            move_features(grid, meta, p, c, last, last2, pat_keys, pat_values, states, hashes, gs, ms, work, budget, levels)
+            move_features(grid, meta, p, c, last, last2, v, gs, ms, work, budget, levels)
             mm_strength[k - first] = log_strength(levels, OFFSETS, mm_gammas)
         if ladder > 0:
             # read ladders only next to a chain with 1 (own) or 2 (opponent's) liberties
