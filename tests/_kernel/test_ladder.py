@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from miai._kernel import heavy as H
 from miai._kernel import tree as T
@@ -242,10 +243,15 @@ def test_an_atari_on_a_stone_in_open_space_does_not_work():
 
 
 # ----------------------------------------------------------------- the tree's prior
-def priors(board: Board, c: int, params: np.ndarray) -> dict[str, tuple[float, float]]:
+def priors(
+    board: Board, c: int, params: np.ndarray, mm_gammas: np.ndarray = NO_PATTERNS[2]
+) -> dict[str, tuple[float, float]]:
     ti, tf, tmeta = T.new_tree(10_000)
     nothing_forbidden = np.zeros(board.grid.shape[1], np.bool_)
-    assert T.expand(ti, tf, tmeta, 0, board.grid, board.meta, c, 0, 0, params, H.PAT3, *NO_PATTERNS, nothing_forbidden)
+    keys, values, _ = NO_PATTERNS
+    assert T.expand(
+        ti, tf, tmeta, 0, board.grid, board.meta, c, 0, 0, params, H.PAT3, keys, values, mm_gammas, nothing_forbidden
+    )
     out = {}
     first, n = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
     cols = "ABCDEFGHJKLMNOPQRST"
@@ -276,6 +282,21 @@ def test_the_tree_gives_a_working_ladder_atari_a_high_prior():
     assert on["C2"][1] / on["C2"][0] > on["E5"][1] / on["E5"][0]
     broken = with_stone(BEFORE_THE_ATARI, "G7", Color.WHITE)
     assert priors(broken, BLACK, params)["C2"] == off["C2"]
+
+
+def test_beside_the_predictor_the_ladder_prior_takes_the_predictors_reading():
+    """With the move predictor on, the tree does not read an atari's ladder a second time: it
+    takes the predictor's ``F_ATARI`` level. The bonus must be the same as when it reads it."""
+    from miai._kernel.movefeatures import LEVELS
+
+    uniform = np.zeros(int(LEVELS.sum()))  # every level of strength 1: the same chance for every move
+    broken = with_stone(BEFORE_THE_ATARI, "G7", Color.WHITE)  # a breaker: the atari no longer works
+    for works, board in ((True, board_from(BEFORE_THE_ATARI)), (False, broken)):
+        on = priors(board, BLACK, MctsConfig(prior_mm=40.0).tree_params(7.5), uniform)
+        off = priors(board, BLACK, MctsConfig(prior_mm=40.0, prior_ladder=0.0).tree_params(7.5), uniform)
+        bonus = MctsConfig().prior_ladder if works else 0.0
+        assert on["C2"] == pytest.approx((off["C2"][0] + bonus, off["C2"][1] + bonus))
+        assert on["E5"] == off["E5"]
 
 
 # ----------------------------------------------------------------- interpreted

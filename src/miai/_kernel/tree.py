@@ -42,7 +42,7 @@ from miai._kernel.board import (
 from miai._kernel.ladder import ladder_atari_works, ladder_escape_fails, new_scratch
 from miai._kernel.heavy import env8, heavy_playout, self_atari
 from miai._kernel.playout import _restore, _scratch
-from miai._kernel.movefeatures import NGROUPS, OFFSETS, log_strength, move_features
+from miai._kernel.movefeatures import F_ATARI, NGROUPS, OFFSETS, log_strength, move_features
 from miai._kernel.spatial import NOFFSETS, NSIZES, pattern_value
 from miai._kernel.tactics import captures_something, liberties_after
 from miai._kernel.twolib import two_liberty_moves
@@ -261,9 +261,12 @@ def expand(
                     atari = True
             if escape and ladder_escape_fails(grid, meta, p, c, gs, ms, work, budget):
                 pv += ladder
-            if atari and ladder_atari_works(grid, meta, p, c, gs, ms, work, budget):
-                pv += ladder
-                pw += ladder
+            if atari:
+                # the predictor has read this ladder already (F_ATARI 1: the chain dies in it)
+                works = levels[F_ATARI] == 1 if mm > 0 else ladder_atari_works(grid, meta, p, c, gs, ms, work, budget)
+                if works:
+                    pv += ladder
+                    pw += ladder
         ti[T_MOVE, k] = p
         ti[T_FIRST, k] = 0
         ti[T_NCHILD, k] = 0
