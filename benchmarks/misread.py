@@ -16,7 +16,9 @@ Usage::
         --judge "PACHI -r chinese -t =20000 threads=1,pondering=0" [--playouts 40000]
     python benchmarks/misread.py GAME.sgf --every 20 --judge "gnugo --mode gtp --chinese-rules"
 
-``--at N`` reads the position after N moves. A benchmark tool: it reads a record and runs
+``--at N`` reads the position after N moves; ``--set KNOB=VALUE`` (as ``miai gtp``'s) reads
+it with another search configuration, to see whether a knob changes a misreading. A
+benchmark tool: it reads a record and runs
 engines, and changes nothing.
 """
 
@@ -30,6 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
+from miai.ai.config import MctsConfig
 from miai.ai.mcts import MctsPlayer
 from miai.board import Board, Chain
 from miai.coords import Color, Move, Point, point_from_gtp, point_to_gtp
@@ -115,7 +118,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--playouts", type=int, default=20_000, help="miai's playouts a position (default 20,000)")
     parser.add_argument("--min-stones", type=int, default=5, help="smallest chain shown (default 5)")
     parser.add_argument("--margin", type=float, default=0.0, help="how far past a coin flip miai must be (default 0)")
+    parser.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE", help="a search knob, as miai gtp's")
     args = parser.parse_args(argv)
+    try:
+        config = MctsConfig(**MctsConfig.parse_settings(args.set))
+    except ValueError as exc:
+        parser.error(f"--set {exc}")
     record, _ = load_game(str(args.sgf))
     if record.handicap or any(not isinstance(entry, Move) for entry in record.history):
         parser.error(f"{args.sgf}: only even games without set-up stones are read (moves replayed from the empty board)")
@@ -127,7 +135,7 @@ def main(argv: list[str] | None = None) -> None:
             game = Game(size=record.size, rules=record.rules)
             for move in moves[:n]:
                 game.play(move)
-            result = MctsPlayer().search(game, playouts=args.playouts, seconds=1e9)
+            result = MctsPlayer(config).search(game, playouts=args.playouts, seconds=1e9)
             best = result.best
             rate = f"{best.winrate:.2f}" if best is not None else "?"
             print(f"after move {n} ({game.to_move.name.lower()} to move; miai's best {point_to_gtp(best.point if best else None)}, {rate}):")

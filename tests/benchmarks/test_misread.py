@@ -62,3 +62,10 @@ def test_agreement_small_chains_and_the_margin_leave_nothing():
 def test_a_dead_list_is_read_from_gtp_vertices_over_lines():
     assert misread.parse_dead("C3 D3\nE5\n", 9) == points("C3", "D3", "E5")
     assert misread.parse_dead("", 9) == set()
+
+
+def test_an_unknown_knob_is_refused_before_anything_runs(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        misread.main(["no-such.sgf", "--at", "10", "--judge", "no-such-engine", "--set", "bogus=1"])
+    assert exit_.value.code == 2
+    assert "no knob named 'bogus'" in capsys.readouterr().err
