@@ -2,7 +2,8 @@
 
 A lost game's win rates say *when* miai's view of the game went wrong (``where_lost.py``);
 this says *what* it got wrong. At chosen moves of a recorded game, miai's search (the default
-configuration, a fixed number of playouts, so the machine's load does not matter) gives each
+configuration unless ``--set`` says otherwise, a fixed number of playouts, so the machine's
+load does not matter) gives each
 point's mean owner over its playouts, and the judge (any GTP engine with
 ``final_status_list dead``: Pachi, GNU Go) names the dead stones. A chain of at least
 ``--min-stones`` on which the two disagree is printed: the judge calls it dead and miai's
@@ -18,8 +19,7 @@ Usage::
 
 ``--at N`` reads the position after N moves; ``--set KNOB=VALUE`` (as ``miai gtp``'s) reads
 it with another search configuration, to see whether a knob changes a misreading. A
-benchmark tool: it reads a record and runs
-engines, and changes nothing.
+benchmark tool: it reads a record and runs engines, and changes nothing.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from miai.ai.config import MctsConfig
 from miai.ai.mcts import MctsPlayer
 from miai.board import Board, Chain
 from miai.coords import Color, Move, Point, point_from_gtp, point_to_gtp
-from miai.game import Game
+from miai.game import Game, Setup
 from miai.gtp.controller import GtpController
 from miai.sgf import load_game
 
@@ -125,10 +125,15 @@ def main(argv: list[str] | None = None) -> None:
     except ValueError as exc:
         parser.error(f"--set {exc}")
     record, _ = load_game(str(args.sgf))
-    if record.handicap or any(not isinstance(entry, Move) for entry in record.history):
+    if record.handicap or any(isinstance(entry, Setup) for entry in record.history):
         parser.error(f"{args.sgf}: only even games without set-up stones are read (moves replayed from the empty board)")
     moves = list(record.moves)
+    if args.every is not None and args.every < 1:
+        parser.error(f"--every {args.every}: must be at least 1")
     numbers = args.at or list(range(args.every, len(moves) + 1, args.every))
+    outside = [n for n in numbers if not 0 <= n <= len(moves)]
+    if outside:
+        parser.error(f"--at {outside[0]}: the game has {len(moves)} moves (0 to {len(moves)})")
     judge = Judge(args.judge, record.size, record.komi)
     try:
         for n in numbers:

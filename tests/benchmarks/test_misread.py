@@ -69,3 +69,12 @@ def test_an_unknown_knob_is_refused_before_anything_runs(capsys):
         misread.main(["no-such.sgf", "--at", "10", "--judge", "no-such-engine", "--set", "bogus=1"])
     assert exit_.value.code == 2
     assert "no knob named 'bogus'" in capsys.readouterr().err
+
+
+def test_a_move_number_past_the_end_of_the_game_is_refused(tmp_path, capsys):
+    record = tmp_path / "short.sgf"
+    record.write_text("(;GM[1]FF[4]SZ[9]KM[7.5];B[ee];W[cc])")
+    with pytest.raises(SystemExit) as exit_:
+        misread.main([str(record), "--at", "1", "3", "--judge", "no-such-engine"])
+    assert exit_.value.code == 2
+    assert "--at 3: the game has 2 moves" in capsys.readouterr().err
