@@ -9,7 +9,10 @@ point's mean owner over its playouts, and the judge (any GTP engine with
 ``--min-stones`` on which the two disagree is printed: the judge calls it dead and miai's
 playouts give its points to its owner, or the judge leaves it alive and miai's give them to
 the opponent. miai's figure is the chain's mean ownership from its owner's side: +1 where
-every playout kept it, -1 where every playout lost it, near 0 a coin flip.
+every playout kept it, -1 where every playout lost it, near 0 a coin flip. The judge's dead
+stones are its own estimate (Pachi's, asked without a search, comes from its own quick
+playouts and can be wrong): one disagreement is a position to read on the board, not a
+verdict.
 
 Usage::
 
