@@ -198,7 +198,7 @@ def test_the_pattern_weights_reach_the_policy_and_draw_by_weight_only_when_they_
     assert equal[H.P_PAT3_GAMMA : H.P_PAT3_GAMMA + H.NPAT3].tolist() == [2.0] * H.NPAT3
     pachi = MctsConfig(pat3_gammas=H.PACHI_PAT3_GAMMAS).policy_params()
     assert pachi[H.P_PAT3_WEIGHTED] == 1.0
-    assert tuple(pachi[H.P_PAT3_GAMMA :]) == H.PACHI_PAT3_GAMMAS
+    assert tuple(pachi[H.P_PAT3_GAMMA : H.P_PAT3_GAMMA + H.NPAT3]) == H.PACHI_PAT3_GAMMAS
     settings = MctsConfig.parse_settings(["pat3_gammas=" + ",".join(map(str, H.PACHI_PAT3_GAMMAS))])
     assert settings == {"pat3_gammas": H.PACHI_PAT3_GAMMAS}
     with pytest.raises(ConfigError, match="13 numbers"):

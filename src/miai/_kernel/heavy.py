@@ -61,6 +61,7 @@ from miai._kernel.board import (
 )
 from miai._kernel.nakade import NAKADE_MAX, nakade_move
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
+from miai._kernel.semeai import settle_races
 from miai._kernel.tactics import atari_replies, captures_something, chain_liberty, liberties_after
 from miai._kernel.twolib import two_liberty_moves
 
@@ -73,9 +74,11 @@ P_PAT3_WEIGHTED = 9
 P_PAT3_GAMMA = 10
 """The first of the patterns' weights, one per entry of :data:`PAT3_SOURCE`, in its order."""
 NPAT3 = 13
-NPARAMS = P_PAT3_GAMMA + NPAT3
+P_RACE = P_PAT3_GAMMA + NPAT3
+"""How often a playout begins by playing out the capturing races it reads (:func:`miai._kernel.semeai.settle_races`)."""
+NPARAMS = P_RACE + 1
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.6, 0.4, 0.0, 0.0] + [1.0] * NPAT3, np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.6, 0.4, 0.0, 0.0] + [1.0] * NPAT3 + [0.0], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
 and ko fights at Pachi's rates (together +45 Elo at equal playouts); the global atari check off."""
@@ -414,6 +417,12 @@ def heavy_playout(
     first player is written into ``amaf`` where it is still 0. Returns the number of turns
     played (passes included).
     """
+    c = to_move
+    if params[P_RACE] > 0.0 and _chance(meta, params[P_RACE]):
+        c, settled = settle_races(grid, meta, to_move, amaf)
+        if settled > 0:
+            last2 = last
+            last = settled
     cand = np.empty(64, np.int32)
     watch = new_watch()
     anywhere = params[P_ANYWHERE] > 0.0
@@ -423,7 +432,6 @@ def heavy_playout(
     ko_turn = 0
     passes = 0
     turns = 0
-    c = to_move
     while turns < max_turns and passes < 2:
         p = 0
         if ko_point > 0 and meta[M_KO] == 0 and turns - ko_turn < KO_AGE and params[P_KO] > 0.0:

@@ -42,6 +42,7 @@ from miai._kernel.board import (
 from miai._kernel.ladder import ladder_atari_works, ladder_escape_fails, new_scratch
 from miai._kernel.heavy import env8, heavy_playout, self_atari
 from miai._kernel.playout import _restore, _scratch
+from miai._kernel.semeai import urgent_race_moves
 from miai._kernel.movefeatures import F_ATARI, NGROUPS, OFFSETS, log_strength, move_features
 from miai._kernel.spatial import NOFFSETS, NSIZES, pattern_value
 from miai._kernel.tactics import captures_something, liberties_after
@@ -75,8 +76,9 @@ NTM = 2
     S_CRIT_MIN_VISITS,
     S_PRIOR_PATTERN,
     S_PRIOR_MM,
-) = range(19)
-NSPARAMS = 19
+    S_PRIOR_RACE,
+) = range(20)
+NSPARAMS = 20
 
 
 def new_tree(capacity: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -189,6 +191,10 @@ def expand(
         found = np.empty(64, np.int32)
         for i in range(two_liberty_moves(grid, meta, c, last, found)):
             tactical[found[i]] = True
+    race = params[S_PRIOR_RACE]
+    racing = np.zeros(grid.shape[1] if race > 0 else 0, np.bool_)  # c's moves that win a race
+    if race > 0:
+        urgent_race_moves(grid, meta, c, racing)
     for i in range(nempty):
         p = grid[EMPTIES, i]
         if forbidden[p]:
@@ -237,6 +243,9 @@ def expand(
         if tactical[p]:
             pv += twolib
             pw += twolib
+        if race > 0 and racing[p]:
+            pv += race
+            pw += race
         v = -1.0  # the chance of the largest known shape, read once for both learned priors
         if (patterns > 0 or mm > 0) and pat_keys.shape[0] > 0:
             v = pattern_value(grid, meta, p, c, pat_keys, pat_values, states, hashes)

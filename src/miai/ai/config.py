@@ -143,6 +143,9 @@ class MctsConfig:
     prior_twolib: float = knob(0.0, _PRIOR)
     """Prior (won visits) for the playouts' two-liberty moves (:mod:`miai._kernel.twolib`)
     after the last move: ataris, escapes and counter-ataris of chains with two liberties."""
+    prior_race: float = knob(0.0, _PRIOR)
+    """Prior (won visits) for the move that wins a capturing race if played now and loses
+    it if the opponent moves first there (:mod:`miai._kernel.semeai`; 0: races not read)."""
     prior_mm: float = knob(40.0, _PRIOR)
     """Prior (won visits, times the square root of the predicted chance) from the move
     predictor (:mod:`miai.ai.movemodel`: learned strengths of a move's spatial pattern, 3×3
@@ -184,6 +187,10 @@ class MctsConfig:
     p_ko: float = knob(0.4, _PROBABILITY)
     """How often a playout move, within a few turns of a ko capture and once the ban is
     lifted, plays the ko point: retakes or connects (:func:`miai._kernel.heavy.ko_fight_move`;
+    0: never)."""
+    p_race: float = knob(0.0, _PROBABILITY)
+    """How often a playout begins by playing out each capturing race whose winner a reading
+    knows (whoever starts, or the side to move if it starts; :mod:`miai._kernel.semeai`;
     0: never)."""
     p_eyefill: float = knob(0.0, _PROBABILITY)
     """How often a random playout move that would fill an own false eye captures or attacks
@@ -275,6 +282,7 @@ class MctsConfig:
         p[T.S_PRIOR_TWOLIB] = self.prior_twolib
         p[T.S_PRIOR_PATTERN] = self.prior_pattern
         p[T.S_PRIOR_MM] = self.prior_mm
+        p[T.S_PRIOR_RACE] = self.prior_race
         p[T.S_CRIT_RAVE] = self.crit_rave
         p[T.S_CRIT_MIN_VISITS] = self.crit_min_visits
         p[T.S_KOMI] = komi
@@ -296,6 +304,7 @@ class MctsConfig:
         p[H.P_NAKADE] = self.p_nakade
         p[H.P_KO] = self.p_ko
         p[H.P_EYEFILL] = self.p_eyefill
+        p[H.P_RACE] = self.p_race
         p[H.P_PAT3_GAMMA : H.P_PAT3_GAMMA + H.NPAT3] = self.pat3_gammas
         p[H.P_PAT3_WEIGHTED] = 1.0 if len(set(self.pat3_gammas)) > 1 else 0.0
         return p

@@ -1,0 +1,352 @@
+"""Capturing races (semeai), read by playing them out: who wins a race between two enclosed
+chains short of liberties, with either side to move first.
+
+Why. Random playouts find a race's few right moves by chance: each side must fill three or
+four particular points among a hundred, in the right order, approach moves first. In a lost
+game against Pachi (BENCHMARKS.md, "What miai misjudged") White won a race whoever started,
+and miai's playouts still gave it to Black more often than not, until the black group was
+in atari. This module reads such races the way a player counts them, so that the playouts
+(:func:`settle_races`, knob ``p_race``) and the tree's priors (``prior_race``) know the result.
+
+Reading guide.
+
+- A **race** (:func:`find_races`) is two adjacent chains of opposite colours, each with at
+  most :data:`MAX_LIBS` liberties and :data:`MIN_CHAIN` stones, together at least
+  :data:`MIN_STONES`, both **enclosed** (:func:`enclosed`): no move on one of a chain's own
+  liberties gives it more liberties than it has (it can neither run out nor join a stronger
+  chain), and no other opponent chain beside it is in atari (it cannot capture its way out).
+- :func:`play_race` plays it out, the sides alternating, each with :func:`race_move`:
+  1. capture the opponent's race chain when it is in atari;
+  2. when its own chain is in atari, capture an opponent chain in atari beside it;
+  3. fill a liberty of the opponent's chain, its outside liberties before the shared ones;
+     a fill that would leave the filling stones in atari, capturing nothing, is not one
+     (the opponent would take it back);
+  4. where every fill is such a self-atari, an **approach move**: on an empty neighbour of
+     the liberty, or on the other liberty of an own chain beside it, after which the fill
+     stands (A13 before A12);
+  5. otherwise nothing: the side passes, and two passes in a row end the reading undecided
+     (a seki, a big eye, or a race beyond this reader).
+  The side that captures wins. An eye needs no rule of its own: a stone on the opponent's
+  one-point eye is suicide until it is the chain's last liberty, and then rule 1 takes it.
+- :func:`race_winner` plays it on a scratch board; :func:`settle_races` plays, on a playout's
+  board, each race whose winner the reading knows (whoever starts, or the side to move if
+  it starts), so that the playout goes on from the race's end.
+
+The reading is a player's count, not a proof: a chain that could make a second eye, or a
+race that turns on a ko, comes out undecided or wrong. ``@njit(cache=True)``, plain Python.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from miai._kernel.board import (
+    BLACK, COLOR, EMPTY, HEAD, LEGAL, LIBS, M_MARKGEN, M_N, M_W, MARK, NEXT, SIZE, WHITE,
+    legality, pass_turn, play_stone,
+)
+from miai._kernel.tactics import captures_something, chain_liberty, liberties_after
+
+MAX_LIBS = 5
+"""A race chain has at most this many liberties."""
+MIN_CHAIN = 2
+"""A race chain has at least this many stones (single stones are the atari heuristics' job)."""
+MIN_STONES = 6
+"""The two chains of a race have at least this many stones together."""
+MAX_RACES = 8
+"""At most this many races are read in one position."""
+MAX_TURNS = 40
+"""A race not over after this many turns is left undecided."""
+LIB_ROOM = 64
+"""Room for one chain's liberties in :func:`chain_liberties`."""
+
+
+@njit(cache=True)
+def chain_liberties(grid: np.ndarray, meta: np.ndarray, head: int, out: np.ndarray) -> int:
+    """Write the liberties of the chain whose head is ``head`` into ``out`` (as many as fit);
+    returns how many were written."""
+    w = meta[M_W]
+    gen = meta[M_MARKGEN] + 1
+    meta[M_MARKGEN] = gen
+    n = 0
+    s = head
+    while True:
+        for e in (s - w, s - 1, s + 1, s + w):
+            if grid[COLOR, e] == EMPTY and grid[MARK, e] != gen:
+                grid[MARK, e] = gen
+                if n < out.shape[0]:
+                    out[n] = e
+                    n += 1
+        s = grid[NEXT, s]
+        if s == head:
+            return n
+
+
+@njit(cache=True, inline="always")
+def _touches(grid: np.ndarray, w: int, e: int, head: int) -> bool:
+    """Whether point ``e`` is beside a stone of the chain whose head is ``head``."""
+    return (
+        grid[HEAD, e - w] == head or grid[HEAD, e - 1] == head or grid[HEAD, e + 1] == head or grid[HEAD, e + w] == head
+    )
+
+
+@njit(cache=True)
+def stands(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+    """Whether ``c`` may play ``p`` and keep the stone: legal, and it captures something or
+    leaves its chain at least two liberties."""
+    if legality(grid, meta, p, c, False) != LEGAL:
+        return False
+    return captures_something(grid, meta, p, c) > 0 or liberties_after(grid, meta, p, c, 2) >= 2
+
+
+@njit(cache=True)
+def _atari_neighbour_liberty(grid: np.ndarray, meta: np.ndarray, head: int, other: int) -> int:
+    """The liberty of an opponent chain in atari beside the chain ``head`` other than the
+    chain ``other`` (a head; 0 for none), where the chain's owner may play; 0 if none."""
+    w = meta[M_W]
+    c = grid[COLOR, head]
+    s = head
+    while True:
+        for e in (s - w, s - 1, s + 1, s + w):
+            if grid[COLOR, e] == 3 - c:
+                h = grid[HEAD, e]
+                if h != other and grid[LIBS, h] == 1:
+                    lib = chain_liberty(grid, w, h, 0)
+                    if legality(grid, meta, lib, c, False) == LEGAL:
+                        return lib
+        s = grid[NEXT, s]
+        if s == head:
+            return 0
+
+
+@njit(cache=True)
+def enclosed(grid: np.ndarray, meta: np.ndarray, head: int, other: int, libs: np.ndarray) -> bool:
+    """Whether the chain ``head`` is shut in for a race against the chain ``other``: no
+    move of its owner on its liberties gives it more liberties than it has, and no
+    opponent chain beside it but ``other`` is in atari. ``libs`` is scratch space."""
+    c = grid[COLOR, head]
+    have = grid[LIBS, head]
+    if _atari_neighbour_liberty(grid, meta, head, other) > 0:
+        return False
+    n = chain_liberties(grid, meta, head, libs)
+    for i in range(n):
+        lib = libs[i]
+        if legality(grid, meta, lib, c, False) == LEGAL and liberties_after(grid, meta, lib, c, have + 1) > have:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _approach(
+    g: np.ndarray, m: np.ndarray, c: int, lib: int, own: int, g2: np.ndarray, m2: np.ndarray
+) -> int:
+    """A move of ``c`` after which filling ``lib`` (a liberty of the opponent's race chain
+    that ``c`` cannot fill yet) stands: an empty neighbour of ``lib``, or the other liberty
+    of a chain of ``c`` beside it, that is not a liberty of ``c``'s race chain ``own`` (a
+    head) and stands itself. 0 if there is none. ``g2``/``m2``: scratch board."""
+    w = m[M_W]
+    for q in (lib - w, lib - 1, lib + 1, lib + w):
+        cq = g[COLOR, q]
+        if cq == EMPTY:
+            a = q
+        elif cq == c:
+            a = chain_liberty(g, w, g[HEAD, q], lib)
+        else:
+            continue
+        if a == 0 or a == lib or _touches(g, w, a, own) or not stands(g, m, a, c):
+            continue
+        g2[:, :] = g
+        m2[:] = m
+        play_stone(g2, m2, a, c)
+        if stands(g2, m2, lib, c):
+            return a
+    return 0
+
+
+@njit(cache=True)
+def race_move(
+    g: np.ndarray, m: np.ndarray, c: int, target: int, own: int, libs: np.ndarray, g2: np.ndarray, m2: np.ndarray
+) -> int:
+    """``c``'s move in the race of its chain through the stone ``own`` against the
+    opponent's chain through the stone ``target`` (the rules of the module's reading
+    guide); 0 when it has none. ``libs``, ``g2``/``m2``: scratch space."""
+    w = m[M_W]
+    th = g[HEAD, target]
+    oh = g[HEAD, own]
+    if g[LIBS, th] == 1:
+        lib = chain_liberty(g, w, th, 0)
+        if legality(g, m, lib, c, False) == LEGAL:
+            return lib
+    if g[LIBS, oh] == 1:
+        escape = _atari_neighbour_liberty(g, m, oh, th)
+        if escape > 0:
+            return escape
+    n = chain_liberties(g, m, th, libs)
+    for shared in (False, True):
+        for i in range(n):
+            lib = libs[i]
+            if _touches(g, w, lib, oh) == shared and stands(g, m, lib, c):
+                return lib
+    for i in range(n):
+        a = _approach(g, m, c, libs[i], oh, g2, m2)
+        if a > 0:
+            return a
+    return 0
+
+
+@njit(cache=True)
+def play_race(
+    g: np.ndarray, m: np.ndarray, a: int, b: int, first: int, libs: np.ndarray, g2: np.ndarray, m2: np.ndarray,
+    amaf: np.ndarray,
+) -> tuple[int, int, int, int]:
+    """Play the race between the chains through the stones ``a`` and ``b`` on this board
+    (changed in place), ``first`` moving first. Each point's first player is written into
+    ``amaf`` where it is still 0 (an empty ``amaf`` records nothing). Returns ``(winner,
+    first move, last move, turns)``: the winner's colour, or 0 when the reading ends
+    undecided; the first mover's first move and the last move played (0: none); the turns
+    played, passes included."""
+    c = first
+    passes = 0
+    first_move = 0
+    last_move = 0
+    record = amaf.shape[0] > 0
+    for turn in range(MAX_TURNS):
+        if g[COLOR, a] == c:
+            own, target = a, b
+        else:
+            own, target = b, a
+        mv = race_move(g, m, c, target, own, libs, g2, m2)
+        if turn == 0:
+            first_move = mv
+        if mv == 0:
+            passes += 1
+            pass_turn(m)
+            if passes == 2:
+                return 0, first_move, last_move, turn + 1
+        else:
+            passes = 0
+            play_stone(g, m, mv, c)
+            last_move = mv
+            if record and amaf[mv] == 0:
+                amaf[mv] = c
+            if g[COLOR, target] != 3 - c:
+                return c, first_move, last_move, turn + 1
+        c = 3 - c
+    return 0, first_move, last_move, MAX_TURNS
+
+
+@njit(cache=True)
+def new_race_scratch(grid: np.ndarray, meta: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Scratch space for the readings on a board like this one: two boards and a liberty list."""
+    return grid.copy(), meta.copy(), grid.copy(), meta.copy(), np.empty(LIB_ROOM, np.int32)
+
+
+@njit(cache=True)
+def race_winner(
+    grid: np.ndarray, meta: np.ndarray, a: int, b: int, first: int, g: np.ndarray, m: np.ndarray, g2: np.ndarray,
+    m2: np.ndarray, libs: np.ndarray,
+) -> tuple[int, int]:
+    """Who wins the race between the chains through the stones ``a`` and ``b`` when
+    ``first`` moves first (0: undecided), and ``first``'s first move in it, read on the
+    scratch board ``g``/``m`` (the position is left unchanged)."""
+    g[:, :] = grid
+    m[:] = meta
+    winner, first_move, _, _ = play_race(g, m, a, b, first, libs, g2, m2, np.zeros(0, np.int8))
+    return winner, first_move
+
+
+@njit(cache=True)
+def find_races(grid: np.ndarray, meta: np.ndarray, out: np.ndarray, libs: np.ndarray) -> int:
+    """Write the races on the board into ``out`` (rows of a black and a white chain's head,
+    at most :data:`MAX_RACES` and as many as fit); returns how many. ``libs``: scratch."""
+    n = meta[M_N]
+    w = meta[M_W]
+    count = 0
+    room = min(out.shape[0], MAX_RACES)
+    for r in range(n):
+        for col in range(n):
+            p = (r + 1) * w + col + 1
+            if grid[COLOR, p] != BLACK or grid[HEAD, p] != p:
+                continue
+            if grid[LIBS, p] > MAX_LIBS or grid[SIZE, p] < MIN_CHAIN:
+                continue
+            s = p
+            while True:
+                for e in (s - w, s - 1, s + 1, s + w):
+                    if grid[COLOR, e] != WHITE:
+                        continue
+                    h = grid[HEAD, e]
+                    if grid[LIBS, h] > MAX_LIBS or grid[SIZE, h] < MIN_CHAIN:
+                        continue
+                    if grid[SIZE, p] + grid[SIZE, h] < MIN_STONES:
+                        continue
+                    seen = False
+                    for i in range(count):
+                        if out[i, 1] == h and out[i, 0] == p:
+                            seen = True
+                    if seen or not enclosed(grid, meta, p, h, libs) or not enclosed(grid, meta, h, p, libs):
+                        continue
+                    out[count, 0] = p
+                    out[count, 1] = h
+                    count += 1
+                    if count == room:
+                        return count
+                s = grid[NEXT, s]
+                if s == p:
+                    break
+    return count
+
+
+@njit(cache=True)
+def settle_races(grid: np.ndarray, meta: np.ndarray, c: int, amaf: np.ndarray) -> tuple[int, int]:
+    """Play out, on this board (a playout's, changed in place) with ``c`` to move, each race
+    whose winner the reading knows: whoever starts, or ``c`` if ``c`` starts. Each race is
+    played from ``c``'s move, the sides alternating. ``amaf`` records the moves as a
+    playout's. Returns ``(side to move after, last move)``; ``(c, 0)`` if nothing was
+    played."""
+    found = np.empty((MAX_RACES, 2), np.int32)
+    libs = np.empty(LIB_ROOM, np.int32)
+    k = find_races(grid, meta, found, libs)
+    if k == 0:
+        return c, 0
+    g, m, g2, m2, libs = new_race_scratch(grid, meta)
+    last = 0
+    for i in range(k):
+        a = found[i, 0]
+        b = found[i, 1]
+        if grid[COLOR, a] != BLACK or grid[COLOR, b] != WHITE:
+            continue  # captured in a race settled before
+        mine, _ = race_winner(grid, meta, a, b, c, g, m, g2, m2, libs)
+        if mine == 0:
+            continue
+        theirs, _ = race_winner(grid, meta, a, b, 3 - c, g, m, g2, m2, libs)
+        if theirs == 0 or (mine != theirs and mine != c):
+            continue
+        _, _, mv, turns = play_race(grid, meta, a, b, c, libs, g2, m2, amaf)
+        if mv > 0:
+            last = mv
+        if turns % 2 == 1:
+            c = 3 - c
+    return c, last
+
+
+@njit(cache=True)
+def urgent_race_moves(grid: np.ndarray, meta: np.ndarray, c: int, mask: np.ndarray) -> int:
+    """Set ``mask`` (a boolean per point) at ``c``'s first move in each race that ``c`` wins
+    if it moves first and loses if the opponent does; returns how many were set."""
+    found = np.empty((MAX_RACES, 2), np.int32)
+    libs = np.empty(LIB_ROOM, np.int32)
+    k = find_races(grid, meta, found, libs)
+    if k == 0:
+        return 0
+    g, m, g2, m2, libs = new_race_scratch(grid, meta)
+    marked = 0
+    for i in range(k):
+        mine, move = race_winner(grid, meta, found[i, 0], found[i, 1], c, g, m, g2, m2, libs)
+        if mine != c or move == 0:
+            continue
+        theirs, _ = race_winner(grid, meta, found[i, 0], found[i, 1], 3 - c, g, m, g2, m2, libs)
+        if theirs == 3 - c and not mask[move]:
+            mask[move] = True
+            marked += 1
+    return marked
