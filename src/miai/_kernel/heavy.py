@@ -34,6 +34,10 @@ A random move into an own false eye is replaced, with probability ``P_EYEFILL`` 
 default), by one that mends the eye (:func:`eyefill_redirect`), as Pachi checks its random
 moves (its heuristics' moves are played as they are).
 
+Before its first move, with probability ``P_RACE`` (off by default), a playout plays out the
+**capturing races** whose winner :mod:`miai._kernel.semeai` reads (whoever starts, or the
+side to move if it starts): the race is decided before the random moves can misplay it.
+
 Any candidate that is a **self-atari** (:func:`self_atari`: the mover's chain of two or more
 stones would be left with one liberty, capturing nothing) is rejected with a probability
 (``P_SELFATARI_*``). :func:`heavy_playout` plays one game to its end.
@@ -415,7 +419,8 @@ def heavy_playout(
 
     ``last`` and ``last2`` are the two moves before (0 for a pass or none). Each point's
     first player is written into ``amaf`` where it is still 0. Returns the number of turns
-    played (passes included).
+    played (passes included), not counting the moves of the races settled first
+    (``P_RACE``).
     """
     c = to_move
     if params[P_RACE] > 0.0 and _chance(meta, params[P_RACE]):

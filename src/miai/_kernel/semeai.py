@@ -43,7 +43,7 @@ from numba import njit
 
 from miai._kernel.board import (
     BLACK, COLOR, EMPTY, HEAD, LEGAL, LIBS, M_MARKGEN, M_N, M_W, MARK, NEXT, SIZE, WHITE,
-    legality, pass_turn, play_stone,
+    _touches_chain, legality, pass_turn, play_stone,
 )
 from miai._kernel.tactics import captures_something, chain_liberty, liberties_after
 
@@ -80,14 +80,6 @@ def chain_liberties(grid: np.ndarray, meta: np.ndarray, head: int, out: np.ndarr
         s = grid[NEXT, s]
         if s == head:
             return n
-
-
-@njit(cache=True, inline="always")
-def _touches(grid: np.ndarray, w: int, e: int, head: int) -> bool:
-    """Whether point ``e`` is beside a stone of the chain whose head is ``head``."""
-    return (
-        grid[HEAD, e - w] == head or grid[HEAD, e - 1] == head or grid[HEAD, e + 1] == head or grid[HEAD, e + w] == head
-    )
 
 
 @njit(cache=True)
@@ -153,7 +145,7 @@ def _approach(
             a = chain_liberty(g, w, g[HEAD, q], lib)
         else:
             continue
-        if a == 0 or a == lib or _touches(g, w, a, own) or not stands(g, m, a, c):
+        if a == 0 or a == lib or _touches_chain(g, w, a, own) or not stands(g, m, a, c):
             continue
         g2[:, :] = g
         m2[:] = m
@@ -185,7 +177,7 @@ def race_move(
     for shared in (False, True):
         for i in range(n):
             lib = libs[i]
-            if _touches(g, w, lib, oh) == shared and stands(g, m, lib, c):
+            if _touches_chain(g, w, lib, oh) == shared and stands(g, m, lib, c):
                 return lib
     for i in range(n):
         a = _approach(g, m, c, libs[i], oh, g2, m2)
