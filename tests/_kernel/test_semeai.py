@@ -147,7 +147,7 @@ def test_chains_in_seki_leave_the_race_undecided():
 def test_settling_plays_a_decided_race_out_and_hands_the_turn_on():
     game, g, m = board_of(LOST_GAME_219)
     amaf = np.zeros(g.shape[1], np.int8)
-    to_move, last = S.settle_races(g, m, BLACK, amaf)
+    to_move, last = S.settle_races(g, m, BLACK, amaf, True)
     check_consistency(g, m)
     assert g[COLOR, idx(game, "C7")] == 0 and g[COLOR, idx(game, "B9")] == 0  # Black's 15 stones are off
     assert g[COLOR, idx(game, "C12")] == WHITE
@@ -157,9 +157,12 @@ def test_settling_plays_a_decided_race_out_and_hands_the_turn_on():
     assert amaf[idx(game, "F11")] == BLACK and amaf[idx(game, "A4")] == WHITE
 
 
-def test_settling_leaves_a_race_whose_outcome_hangs_on_the_move_to_the_side_to_move():
+def test_settling_gives_a_race_whose_outcome_hangs_on_the_move_to_the_side_to_move_only_if_asked():
     game, g, m = board_of(EVEN_RACE)
-    to_move, _ = S.settle_races(g, m, WHITE, np.zeros(g.shape[1], np.int8))
+    untouched = g.copy()
+    assert S.settle_races(g, m, WHITE, np.zeros(g.shape[1], np.int8), False) == (WHITE, 0)
+    assert (g[COLOR] == untouched[COLOR]).all()  # asked for the decided races only: this one is left
+    to_move, _ = S.settle_races(g, m, WHITE, np.zeros(g.shape[1], np.int8), True)
     check_consistency(g, m)
     assert g[COLOR, idx(game, "D1")] == 0 and g[COLOR, idx(game, "C1")] == WHITE
     assert to_move == BLACK  # White filled twice, Black once

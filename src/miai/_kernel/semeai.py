@@ -10,9 +10,9 @@ in atari. This module reads such races the way a player counts them, so that the
 
 Reading guide.
 
-- A **race** (:func:`find_races`) is two adjacent chains of opposite colours, each with at
-  most :data:`MAX_LIBS` liberties and :data:`MIN_CHAIN` stones, together at least
-  :data:`MIN_STONES`, both **enclosed** (:func:`enclosed`): no move on one of a chain's own
+- A **race** (:func:`find_races`) is two adjacent chains of opposite colours, each of at
+  least :data:`MIN_CHAIN` stones with at most :data:`MAX_LIBS` liberties, together at least
+  :data:`MIN_STONES` stones, both **enclosed** (:func:`enclosed`): no move on one of a chain's own
   liberties gives it more liberties than it has (it can neither run out nor join a stronger
   chain), and no other opponent chain beside it is in atari (it cannot capture its way out).
 - :func:`play_race` plays it out, the sides alternating, each with :func:`race_move`:
@@ -290,12 +290,12 @@ def find_races(grid: np.ndarray, meta: np.ndarray, out: np.ndarray, libs: np.nda
 
 
 @njit(cache=True)
-def settle_races(grid: np.ndarray, meta: np.ndarray, c: int, amaf: np.ndarray) -> tuple[int, int]:
+def settle_races(grid: np.ndarray, meta: np.ndarray, c: int, amaf: np.ndarray, urgent: bool) -> tuple[int, int]:
     """Play out, on this board (a playout's, changed in place) with ``c`` to move, each race
-    whose winner the reading knows: whoever starts, or ``c`` if ``c`` starts. Each race is
-    played from ``c``'s move, the sides alternating. ``amaf`` records the moves as a
-    playout's. Returns ``(side to move after, last move)``; ``(c, 0)`` if nothing was
-    played."""
+    whose winner the reading knows: whoever starts, or (when ``urgent``) ``c`` if ``c``
+    starts. Each race is played from ``c``'s move, the sides alternating. ``amaf`` records
+    the moves as a playout's. Returns ``(side to move after, last move)``; ``(c, 0)`` if
+    nothing was played."""
     found = np.empty((MAX_RACES, 2), np.int32)
     libs = np.empty(LIB_ROOM, np.int32)
     k = find_races(grid, meta, found, libs)
@@ -312,7 +312,7 @@ def settle_races(grid: np.ndarray, meta: np.ndarray, c: int, amaf: np.ndarray) -
         if mine == 0:
             continue
         theirs, _ = race_winner(grid, meta, a, b, 3 - c, g, m, g2, m2, libs)
-        if theirs == 0 or (mine != theirs and mine != c):
+        if theirs == 0 or (mine != theirs and (mine != c or not urgent)):
             continue
         _, _, mv, turns = play_race(grid, meta, a, b, c, libs, g2, m2, amaf)
         if mv > 0:

@@ -193,6 +193,9 @@ class MctsConfig:
     """How often a playout begins by playing out each capturing race whose winner a reading
     knows (whoever starts, or the side to move if it starts; :mod:`miai._kernel.semeai`;
     0: never)."""
+    p_race_urgent: float = knob(1.0, _PROBABILITY)
+    """How often the races a playout settles first (``p_race``) include those the side to
+    move wins only if it moves first (0: only the races decided whoever starts)."""
     p_eyefill: float = knob(0.0, _PROBABILITY)
     """How often a random playout move that would fill an own false eye captures or attacks
     the opponent's stone that makes it false instead (:func:`miai._kernel.heavy.eyefill_redirect`;
@@ -306,6 +309,7 @@ class MctsConfig:
         p[H.P_KO] = self.p_ko
         p[H.P_EYEFILL] = self.p_eyefill
         p[H.P_RACE] = self.p_race
+        p[H.P_RACE_URGENT] = self.p_race_urgent
         p[H.P_PAT3_GAMMA : H.P_PAT3_GAMMA + H.NPAT3] = self.pat3_gammas
         p[H.P_PAT3_WEIGHTED] = 1.0 if len(set(self.pat3_gammas)) > 1 else 0.0
         return p
