@@ -192,8 +192,8 @@ class MctsConfig:
     p_race: float = knob(0.0, _PROBABILITY)
     """How often a playout begins by playing out each capturing race whose winner a reading
     knows (whoever starts, or the side to move if it starts; :mod:`miai._kernel.semeai`;
-    0: never). It reads a race the playouts misjudge right, but lost 143 of 309 games on 9×9
-    and 27 of 44 on 19×19 in self-play (BENCHMARKS.md), so it is off."""
+    0: never). It reads a race the playouts misjudge right, but won only 143 of 309 games on
+    9×9 and 17 of 44 on 19×19 in self-play (BENCHMARKS.md), so it is off."""
     p_race_urgent: float = knob(1.0, _PROBABILITY)
     """How often the races a playout settles first (``p_race``) include those the side to
     move wins only if it moves first (0: only the races decided whoever starts)."""
