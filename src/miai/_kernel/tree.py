@@ -163,7 +163,9 @@ def expand(
     ``pat_values``, unless ``S_PRIOR_PATTERN`` is 0, and the move predictor of
     :mod:`miai._kernel.movefeatures`, whose log strengths are ``mm_gammas``, unless
     ``S_PRIOR_MM`` is 0: each move gets ``S_PRIOR_MM`` times the square root of its predicted
-    chance as won visits); a single pass child when there is none. ``last``/``last2``: the
+    chance as won visits, and the capturing races of :mod:`miai._kernel.semeai` unless
+    ``S_PRIOR_RACE`` is 0: the move that wins a race only if played now gets ``S_PRIOR_RACE``
+    won visits); a single pass child when there is none. ``last``/``last2``: the
     last two moves' points (0 for a pass or none). False if the tree has no room."""
     n = meta[M_N]
     w = meta[M_W]
