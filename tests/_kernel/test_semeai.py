@@ -157,6 +157,15 @@ def test_settling_plays_a_decided_race_out_and_hands_the_turn_on():
     assert amaf[idx(game, "F11")] == BLACK and amaf[idx(game, "A4")] == WHITE
 
 
+def test_settling_leaves_a_race_between_chains_smaller_than_asked():
+    game, g, m = board_of(LOST_GAME_219)  # Black's chain has 15 stones, White's 23
+    untouched = g.copy()
+    assert S.settle_races(g, m, BLACK, np.zeros(g.shape[1], np.int8), True, 16) == (BLACK, 0)
+    assert (g[COLOR] == untouched[COLOR]).all()
+    to_move, last = S.settle_races(g, m, BLACK, np.zeros(g.shape[1], np.int8), True, 15)
+    assert g[COLOR, idx(game, "C7")] == 0 and last == idx(game, "B7") and to_move == BLACK
+
+
 def test_settling_gives_a_race_whose_outcome_hangs_on_the_move_to_the_side_to_move_only_if_asked():
     game, g, m = board_of(EVEN_RACE)
     untouched = g.copy()

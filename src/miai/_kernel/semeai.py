@@ -290,12 +290,14 @@ def find_races(grid: np.ndarray, meta: np.ndarray, out: np.ndarray, libs: np.nda
 
 
 @njit(cache=True)
-def settle_races(grid: np.ndarray, meta: np.ndarray, c: int, amaf: np.ndarray, urgent: bool) -> tuple[int, int]:
+def settle_races(
+    grid: np.ndarray, meta: np.ndarray, c: int, amaf: np.ndarray, urgent: bool, min_chain: int = MIN_CHAIN
+) -> tuple[int, int]:
     """Play out, on this board (a playout's, changed in place) with ``c`` to move, each race
-    whose winner the reading knows: whoever starts, or (when ``urgent``) ``c`` if ``c``
-    starts. Each race is played from ``c``'s move, the sides alternating. ``amaf`` records
-    the moves as a playout's. Returns ``(side to move after, last move)``; ``(c, 0)`` if
-    nothing was played."""
+    between chains of at least ``min_chain`` stones each whose winner the reading knows:
+    whoever starts, or (when ``urgent``) ``c`` if ``c`` starts. Each race is played from
+    ``c``'s move, the sides alternating. ``amaf`` records the moves as a playout's. Returns
+    ``(side to move after, last move)``; ``(c, 0)`` if nothing was played."""
     found = np.empty((MAX_RACES, 2), np.int32)
     libs = np.empty(LIB_ROOM, np.int32)
     k = find_races(grid, meta, found, libs)
@@ -308,6 +310,8 @@ def settle_races(grid: np.ndarray, meta: np.ndarray, c: int, amaf: np.ndarray, u
         b = found[i, 1]
         if grid[COLOR, a] != BLACK or grid[COLOR, b] != WHITE:
             continue  # captured in a race settled before
+        if grid[SIZE, a] < min_chain or grid[SIZE, b] < min_chain:
+            continue
         mine, _ = race_winner(grid, meta, a, b, c, g, m, g2, m2, libs)
         if mine == 0:
             continue

@@ -197,6 +197,9 @@ class MctsConfig:
     p_race_urgent: float = knob(1.0, _PROBABILITY)
     """How often the races a playout settles first (``p_race``) include those the side to
     move wins only if it moves first (0: only the races decided whoever starts)."""
+    race_min_chain: int = knob(2, Limit("int", 2, 361))
+    """The races a playout settles first (``p_race``) are between chains of at least this
+    many stones each."""
     p_eyefill: float = knob(0.0, _PROBABILITY)
     """How often a random playout move that would fill an own false eye captures or attacks
     the opponent's stone that makes it false instead (:func:`miai._kernel.heavy.eyefill_redirect`;
@@ -311,6 +314,7 @@ class MctsConfig:
         p[H.P_EYEFILL] = self.p_eyefill
         p[H.P_RACE] = self.p_race
         p[H.P_RACE_URGENT] = self.p_race_urgent
+        p[H.P_RACE_MIN_CHAIN] = self.race_min_chain
         p[H.P_PAT3_GAMMA : H.P_PAT3_GAMMA + H.NPAT3] = self.pat3_gammas
         p[H.P_PAT3_WEIGHTED] = 1.0 if len(set(self.pat3_gammas)) > 1 else 0.0
         return p
