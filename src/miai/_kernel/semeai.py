@@ -248,9 +248,13 @@ def race_winner(
 
 
 @njit(cache=True)
-def find_races(grid: np.ndarray, meta: np.ndarray, out: np.ndarray, libs: np.ndarray) -> int:
-    """Write the races on the board into ``out`` (rows of a black and a white chain's head,
-    at most :data:`MAX_RACES` and as many as fit); returns how many. ``libs``: scratch."""
+def find_races(
+    grid: np.ndarray, meta: np.ndarray, out: np.ndarray, libs: np.ndarray, min_chain: int = MIN_CHAIN
+) -> int:
+    """Write the races on the board between chains of at least ``min_chain`` stones each
+    (and :data:`MIN_CHAIN`) into ``out`` (rows of a black and a white chain's head, at most
+    :data:`MAX_RACES` and as many as fit); returns how many. ``libs``: scratch."""
+    min_chain = max(min_chain, MIN_CHAIN)
     n = meta[M_N]
     w = meta[M_W]
     count = 0
@@ -260,7 +264,7 @@ def find_races(grid: np.ndarray, meta: np.ndarray, out: np.ndarray, libs: np.nda
             p = (r + 1) * w + col + 1
             if grid[COLOR, p] != BLACK or grid[HEAD, p] != p:
                 continue
-            if grid[LIBS, p] > MAX_LIBS or grid[SIZE, p] < MIN_CHAIN:
+            if grid[LIBS, p] > MAX_LIBS or grid[SIZE, p] < min_chain:
                 continue
             s = p
             while True:
@@ -268,7 +272,7 @@ def find_races(grid: np.ndarray, meta: np.ndarray, out: np.ndarray, libs: np.nda
                     if grid[COLOR, e] != WHITE:
                         continue
                     h = grid[HEAD, e]
-                    if grid[LIBS, h] > MAX_LIBS or grid[SIZE, h] < MIN_CHAIN:
+                    if grid[LIBS, h] > MAX_LIBS or grid[SIZE, h] < min_chain:
                         continue
                     if grid[SIZE, p] + grid[SIZE, h] < MIN_STONES:
                         continue
@@ -300,7 +304,7 @@ def settle_races(
     ``(side to move after, last move)``; ``(c, 0)`` if nothing was played."""
     found = np.empty((MAX_RACES, 2), np.int32)
     libs = np.empty(LIB_ROOM, np.int32)
-    k = find_races(grid, meta, found, libs)
+    k = find_races(grid, meta, found, libs, min_chain)
     if k == 0:
         return c, 0
     g, m, g2, m2, libs = new_race_scratch(grid, meta)
@@ -310,8 +314,6 @@ def settle_races(
         b = found[i, 1]
         if grid[COLOR, a] != BLACK or grid[COLOR, b] != WHITE:
             continue  # captured in a race settled before
-        if grid[SIZE, a] < min_chain or grid[SIZE, b] < min_chain:
-            continue
         mine, _ = race_winner(grid, meta, a, b, c, g, m, g2, m2, libs)
         if mine == 0:
             continue
