@@ -198,6 +198,20 @@ def test_playouts_that_settle_races_never_give_the_lost_race_to_black():
     assert survivals(0.0) > 0
 
 
+def test_playouts_settling_only_large_races_are_the_same_playouts_where_there_are_none():
+    game, g, m = board_of(EVEN_RACE)  # a race between small chains, and nothing else
+
+    def playouts(p_race: float, min_chain: int) -> tuple[int, int]:
+        params = H.DEFAULT_PARAMS.copy()
+        params[H.P_RACE] = p_race
+        params[H.P_RACE_MIN_CHAIN] = min_chain
+        return H.run_heavy_playouts(g, m, WHITE, 200, 0.5, 7, H.PAT3, params)
+
+    # the knob at certainty draws no random number: where it finds nothing, nothing changes
+    assert playouts(1.0, 8) == playouts(0.0, 8)
+    assert playouts(1.0, 2) != playouts(0.0, 8)
+
+
 def test_the_race_prior_goes_to_the_move_that_wins_a_race_only_if_played_now():
     game, g, m = board_of(EVEN_RACE)
 

@@ -244,7 +244,8 @@ def pattern_moves(grid: np.ndarray, meta: np.ndarray, last: int, pat3: np.ndarra
 
 @njit(cache=True, inline="always")
 def _chance(meta: np.ndarray, prob: float) -> bool:
-    return random_below(meta, 1 << 20) < prob * (1 << 20)
+    """True with probability ``prob``; a certainty (``prob`` 1 or more) draws no random number."""
+    return prob >= 1.0 or random_below(meta, 1 << 20) < prob * (1 << 20)
 
 
 @njit(cache=True, inline="always")
