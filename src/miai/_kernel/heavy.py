@@ -35,8 +35,10 @@ default), by one that mends the eye (:func:`eyefill_redirect`), as Pachi checks 
 moves (its heuristics' moves are played as they are).
 
 Before its first move, with probability ``P_RACE`` (off by default), a playout plays out the
-**capturing races** whose winner :mod:`miai._kernel.semeai` reads (whoever starts, or the
-side to move if it starts): the race is decided before the random moves can misplay it.
+**capturing races** between chains of at least ``P_RACE_MIN_CHAIN`` stones each (8 by
+default) whose winner :mod:`miai._kernel.semeai` reads (whoever starts, or the side to move
+if it starts): the race is decided before the random moves can misplay it. Smaller races are
+left to the policy: the reader errs on more of them, and settling them all lost games.
 
 Any candidate that is a **self-atari** (:func:`self_atari`: the mover's chain of two or more
 stones would be left with one liberty, capturing nothing) is rejected with a probability
@@ -87,11 +89,12 @@ P_RACE_MIN_CHAIN = P_RACE_URGENT + 1
 NPARAMS = P_RACE_MIN_CHAIN + 1
 
 DEFAULT_PARAMS = np.array(
-    [0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.6, 0.4, 0.0, 0.0] + [1.0] * NPAT3 + [0.0, 1.0, 2.0], np.float64
+    [0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.6, 0.4, 0.0, 0.0] + [1.0] * NPAT3 + [0.0, 1.0, 8.0], np.float64
 )
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
-and ko fights at Pachi's rates (together +45 Elo at equal playouts); the global atari check off."""
+and ko fights at Pachi's rates (together +45 Elo at equal playouts); the global atari check off;
+the races not settled first (when they are, only those between chains of eight stones or more)."""
 
 KO_AGE = 4
 """The playouts fight a ko for the turns fewer than this after its capture (Pachi's ``koage``)."""

@@ -190,16 +190,19 @@ class MctsConfig:
     lifted, plays the ko point: retakes or connects (:func:`miai._kernel.heavy.ko_fight_move`;
     0: never)."""
     p_race: float = knob(0.0, _PROBABILITY)
-    """How often a playout begins by playing out each capturing race whose winner a reading
-    knows (whoever starts, or the side to move if it starts; :mod:`miai._kernel.semeai`;
-    0: never). It reads a race the playouts misjudge right, but won only 143 of 309 games on
-    9×9 and 17 of 44 on 19×19 in self-play (BENCHMARKS.md), so it is off."""
+    """How often a playout begins by playing out each capturing race between chains of at
+    least ``race_min_chain`` stones whose winner a reading knows (whoever starts, or the side
+    to move if it starts; :mod:`miai._kernel.semeai`; 0: never). It reads right the race that
+    the playouts misjudged in a game lost to Pachi, but has not been shown not to cost games
+    on 19×19 (BENCHMARKS.md, "Settling only the large races"), so it is off."""
     p_race_urgent: float = knob(1.0, _PROBABILITY)
     """How often the races a playout settles first (``p_race``) include those the side to
     move wins only if it moves first (0: only the races decided whoever starts)."""
-    race_min_chain: int = knob(2, Limit("int", 2, 361))
+    race_min_chain: int = knob(8, Limit("int", 2, 361))
     """The races a playout settles first (``p_race``) are between chains of at least this
-    many stones each."""
+    many stones each. With 2 (every race the reader finds) the settling lost 143 of 309
+    games on 9×9 in self-play; with 8 it won 104 of 200, 31 of the 51 in which such a race
+    came up (BENCHMARKS.md): the reader misreads small races more often."""
     p_eyefill: float = knob(0.0, _PROBABILITY)
     """How often a random playout move that would fill an own false eye captures or attacks
     the opponent's stone that makes it false instead (:func:`miai._kernel.heavy.eyefill_redirect`;
