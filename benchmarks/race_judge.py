@@ -58,10 +58,9 @@ class Race:
 
     @property
     def kind(self) -> str:
-        first, second = self.reader
         if 0 in self.reader:
             return "undecided"
-        return "decided" if first == second else "urgent"
+        return "decided" if self.reader[0] == self.reader[1] else "urgent"
 
     @property
     def size_class(self) -> str:
@@ -81,18 +80,20 @@ def races_in(path: str, min_chain: int) -> list[Race]:
         game.play(move)
         board = game.board
         grid, meta = board.grid.copy(), board.meta.copy()
-        scratch = semeai.new_race_scratch(grid, meta)
-        for i in range(semeai.find_races(grid, meta, found, libs)):
+        k = semeai.find_races(grid, meta, found, libs, min_chain)
+        scratch = semeai.new_race_scratch(grid, meta) if k else ()
+        for i in range(k):
             a, b = (int(x) for x in found[i])
-            if (a, b) in seen or min(grid[SIZE, a], grid[SIZE, b]) < min_chain:
+            if (a, b) in seen:
                 continue
             seen.add((a, b))
-            readings = tuple(
-                int(semeai.race_winner(grid, meta, a, b, first, *scratch)[0]) for first in (int(Color.BLACK), int(Color.WHITE))
+            black_first, white_first = (
+                int(semeai.race_winner(grid, meta, a, b, first, *scratch)[0])
+                for first in (int(Color.BLACK), int(Color.WHITE))
             )
             races.append(Race(
                 path, n, point_to_gtp(board.point(a)), point_to_gtp(board.point(b)),
-                int(grid[SIZE, a]), int(grid[SIZE, b]), (readings[0], readings[1]),
+                int(grid[SIZE, a]), int(grid[SIZE, b]), (black_first, white_first),
             ))
     return races
 
