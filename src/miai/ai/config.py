@@ -193,8 +193,8 @@ class MctsConfig:
     """How often a playout begins by playing out each capturing race between chains of at
     least ``race_min_chain`` stones whose winner a reading knows (whoever starts, or the side
     to move if it starts; :mod:`miai._kernel.semeai`; 0: never). It reads right the race that
-    the playouts misjudged in a game lost to Pachi, but has not been shown not to cost games
-    on 19×19 (BENCHMARKS.md, "Settling only the large races"), so it is off."""
+    the playouts misjudged in a game lost to Pachi, but won only 36 of 93 games on 19×19 in
+    self-play (BENCHMARKS.md, "Settling only the large races"), so it is off."""
     p_race_urgent: float = knob(1.0, _PROBABILITY)
     """How often the races a playout settles first (``p_race``) include those the side to
     move wins only if it moves first (0: only the races decided whoever starts)."""
@@ -202,7 +202,7 @@ class MctsConfig:
     """The races a playout settles first (``p_race``) are between chains of at least this
     many stones each. With 2 (every race the reader finds) the settling lost 143 of 309
     games on 9×9 in self-play; with 8 it won 104 of 200, 31 of the 51 in which such a race
-    came up (BENCHMARKS.md): the reader misreads small races more often."""
+    came up, but 36 of 93 on 19×19 (BENCHMARKS.md)."""
     p_eyefill: float = knob(0.0, _PROBABILITY)
     """How often a random playout move that would fill an own false eye captures or attacks
     the opponent's stone that makes it false instead (:func:`miai._kernel.heavy.eyefill_redirect`;
