@@ -30,7 +30,9 @@ from miai.sgf import load_game, read_file
 
 def has_settled_race(path: Path, min_chain: int) -> bool:
     """Whether a position of the game holds a race between chains of ``min_chain`` stones or
-    more whose winner the reader knows (decided, or urgent), as the playouts settle them."""
+    more whose winner the reader knows (decided, or urgent), as the playouts settle them.
+    Every position is read: ``race_judge.races_in`` reads each pair of chains only where it
+    is first found, and a race undecided there may be decided later."""
     record, _ = load_game(path)
     game = Game(size=record.size, rules=record.rules)
     found = np.zeros((semeai.MAX_RACES, 2), np.int32)
