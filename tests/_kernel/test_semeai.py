@@ -116,6 +116,50 @@ def test_the_lost_games_race_goes_to_white_whoever_starts_after_the_approach_mov
     assert result[BLACK] == (WHITE, idx(game, "F11"))  # A12 needs A13 first, D13 is an eye
 
 
+TWO_POINT_EYE = """
+    .........
+    .........
+    .........
+    .........
+    .........
+    OOOOOO...
+    XXXX.O...
+    OOOX.O...
+    ..OX.O...
+    """
+"""White A2-C2-C1 has no liberty but its two-point eye at A1-B1; Black A3-D3-D1 has three
+(E1-E3) inside White's wall. A two-point eye is two liberties, and Black fills it from
+inside: A1 (or B1), which White can take only by filling its own last liberty, and then the
+recapture. Black wins whoever starts."""
+
+
+def test_a_two_point_eye_is_filled_from_inside_with_a_throw_in():
+    game, *_ = board_of(TWO_POINT_EYE)
+    result = winners(TWO_POINT_EYE)
+    assert result[BLACK][0] == BLACK and result[BLACK][1] in {idx(game, "A1"), idx(game, "B1")}
+    assert result[WHITE][0] == BLACK
+
+
+def test_a_three_point_eye_is_filled_from_its_middle_and_the_first_to_move_wins():
+    # White's eye A1-C1 is three liberties, as many as Black's F1-F3: Black must play B1
+    # (two liberties of its own), then throw in at A1 and C1 while White takes the stones
+    diagram = """
+        .........
+        .........
+        .........
+        .........
+        .........
+        OOOOOOO..
+        XXXXX.O..
+        OOOOX.O..
+        ...OX.O..
+        """
+    game, *_ = board_of(diagram)
+    result = winners(diagram)
+    assert result[BLACK] == (BLACK, idx(game, "B1"))  # A1 or C1 first would be taken for nothing
+    assert result[WHITE][0] == WHITE
+
+
 def test_a_chain_that_can_join_a_stronger_one_is_not_racing():
     # Black E2 would join D1-D4 to F1-F2, which has room: D1-D4 is not shut in
     diagram = """

@@ -20,14 +20,17 @@ Reading guide.
   2. when its own chain is in atari, capture an opponent chain in atari beside it;
   3. fill a liberty of the opponent's chain, its outside liberties before the shared ones;
      a fill that would leave the filling stones in atari, capturing nothing, is not one
-     (the opponent would take it back);
+     (the opponent would take it back), except a **throw-in** into the opponent's eye
+     (:func:`_eye_fill`): when its chain has two liberties left and the filling stones'
+     one liberty is its other one, taking them fills its own last liberty;
   4. where every fill is such a self-atari, an **approach move**: on an empty neighbour of
      the liberty, or on the other liberty of an own chain beside it, after which the fill
      stands (A13 before A12);
   5. otherwise nothing: the side passes, and two passes in a row end the reading undecided
      (a seki, a big eye, or a race beyond this reader).
-  The side that captures wins. An eye needs no rule of its own: a stone on the opponent's
-  one-point eye is suicide until it is the chain's last liberty, and then rule 1 takes it.
+  The side that captures wins. A one-point eye needs no rule of its own: a stone on it is
+  suicide until it is the chain's last liberty, and then rule 1 takes it. A larger eye is
+  filled from inside: stones that stand (rule 3) and then throw-ins, each taken back.
 - :func:`race_winner` plays it on a scratch board; :func:`settle_races` plays, on a playout's
   board, each race whose winner the reading knows (whoever starts, or the side to move if
   it starts), so that the playout goes on from the race's end.
@@ -156,6 +159,28 @@ def _approach(
 
 
 @njit(cache=True)
+def _eye_fill(
+    g: np.ndarray, m: np.ndarray, c: int, lib: int, th: int, oh: int, g2: np.ndarray, m2: np.ndarray
+) -> bool:
+    """Whether ``c`` filling ``lib``, one of the two liberties of the opponent's race chain
+    ``th`` (a head), is a fill though its stones are left in atari: a throw-in inside the
+    opponent's eye. After it the filling stones' one liberty is the opponent chain's last,
+    so the opponent can only take them by filling that liberty itself, and is left with the
+    captured points as its liberties (one stone: in atari again). A stone that touches
+    ``c``'s own race chain ``oh`` is not one: that is a shared liberty, whose fill puts the
+    own chain in atari (a seki's). ``g2``/``m2``: scratch board."""
+    w = m[M_W]
+    if _touches_chain(g, w, lib, oh) or legality(g, m, lib, c, False) != LEGAL:
+        return False
+    if captures_something(g, m, lib, c) > 0 or liberties_after(g, m, lib, c, 2) != 1:
+        return False
+    g2[:, :] = g
+    m2[:] = m
+    play_stone(g2, m2, lib, c)
+    return g2[LIBS, th] == 1 and chain_liberty(g2, w, g2[HEAD, lib], 0) == chain_liberty(g2, w, th, 0)
+
+
+@njit(cache=True)
 def race_move(
     g: np.ndarray, m: np.ndarray, c: int, target: int, own: int, libs: np.ndarray, g2: np.ndarray, m2: np.ndarray
 ) -> int:
@@ -179,6 +204,10 @@ def race_move(
             lib = libs[i]
             if _touches_chain(g, w, lib, oh) == shared and stands(g, m, lib, c):
                 return lib
+    if n == 2:
+        for i in range(2):
+            if _eye_fill(g, m, c, libs[i], th, oh, g2, m2):
+                return libs[i]
     for i in range(n):
         a = _approach(g, m, c, libs[i], oh, g2, m2)
         if a > 0:
