@@ -12,6 +12,7 @@ import pytest
 import miai
 from miai.cli.main import main
 from miai.clock import TimeControl
+from miai.coords import Color
 from miai.match import EngineSpec, Match, MatchConfig, MatchError, Reason
 from miai.sgf import load_game
 
@@ -74,3 +75,19 @@ def test_miai_against_gnugo(tmp_path, monkeypatch):
     assert r.genmoves["miai"] >= 2
     game, _ = load_game(tmp_path / r.sgf)
     assert game.result == r.result
+
+
+def test_two_gnugos_play_on_from_an_opening(tmp_path):
+    # White to move after the opening; GNU Go takes the moves with play and goes on from them
+    opening = tmp_path / "corner.sgf"
+    opening.write_text("(;GM[1]SZ[7];B[cc];W[ee];B[ce])")
+    engine = f"{GNUGO} --mode gtp --quiet --level 0 --chinese-rules"
+    out = tmp_path / "run"
+    assert main(["match", engine, engine, "-n", "2", "--size", "7", "--openings", str(opening), "--out", str(out),
+                 "--no-progress"]) == 0  # fmt: skip
+    for line in (out / "results.jsonl").read_text().splitlines():
+        r = json.loads(line)
+        assert r["reason"] in ("score", "resignation") and r["notes"][0] == "opening corner: 3 moves", r
+        game, _ = load_game(out / r["sgf"])
+        assert [str(m) for m in game.moves[:3]] == ["B C5", "W E3", "B C3"] and game.moves[3].color is Color.WHITE
+    assert json.loads((out / "match.json").read_text())["openings"] == [{"name": "corner", "moves": "B C5 W E3 B C3"}]

@@ -9,6 +9,12 @@ rules, writes one SGF per game and ``results.jsonl`` into the output directory a
 game ends, and ``--resume`` continues an interrupted run there; Ctrl-C or SIGTERM stops
 the engines and keeps every finished game. GNU Go's rules are its own
 command-line flags (``--chinese-rules``): pass them in its command line.
+
+``--openings FILE...`` starts the games from the moves of SGF records instead of the empty
+board (``--opening-moves N``: their first N moves), each opening twice, the colours
+swapped (:mod:`miai.match.openings`)::
+
+    miai match "miai gtp" "miai gtp --set p_race=1" --size 19 --openings races/*.sgf -n 40
 """
 
 from __future__ import annotations
@@ -21,7 +27,18 @@ from rich.console import Console
 
 from miai.clock import TimeControl
 from miai.errors import MiaiError
-from miai.match import DeadStones, EngineSpec, GameResult, Match, MatchConfig, MatchError, format_summary, load_results, summarize
+from miai.match import (
+    DeadStones,
+    EngineSpec,
+    GameResult,
+    Match,
+    MatchConfig,
+    MatchError,
+    format_summary,
+    load_openings,
+    load_results,
+    summarize,
+)
 from miai.rules import Rules
 
 
@@ -68,6 +85,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         help="after two passes, remove the stones both engines list as dead (agreed, default), either lists "
         "(union), none, or those miai's estimator calls dead (estimator)",
     )
+    p.add_argument(
+        "--openings",
+        nargs="+",
+        default=[],
+        metavar="SGF",
+        help="start the games from these records' moves, each twice with the colours swapped (default: the empty board)",
+    )
+    p.add_argument(
+        "--opening-moves", type=int, default=None, metavar="N", help="only the first N moves of each opening (default: all)"
+    )
     p.add_argument("-o", "--out", default="match-results", metavar="DIR", help="output directory (default: match-results)")
     p.add_argument("--resume", action="store_true", help="continue the run in --out, skipping the games it finished")
     p.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bar")
@@ -107,6 +134,7 @@ def run(args: argparse.Namespace) -> int:
             move_timeout=args.move_timeout,
             max_moves=args.max_moves,
             dead_stones=DeadStones(args.dead_stones),
+            openings=load_openings(args.openings, args.size, args.opening_moves),
         )
     except MiaiError as exc:
         return fail(str(exc))

@@ -7,6 +7,8 @@ Reading guide, one module per concern:
   :class:`Referee`, which plays one game: every ``genmove`` answer is played into a
   :class:`~miai.game.Game`, the clocks are a :class:`~miai.clock.Clock`, and an engine that
   fails forfeits with the reason recorded.
+* :mod:`miai.match.openings`: :class:`Opening`, the moves a game starts from (read from
+  an SGF record), each played twice with the colours swapped.
 * :mod:`miai.match.results`: :class:`GameResult`, the result of one game (a
   :class:`~miai.result.Result` and the referee's finer :class:`Reason`), and
   ``results.jsonl``, read without ever failing on a bad line.
@@ -26,6 +28,7 @@ Go differential tests, the benchmarks) drive engines with it too.
 from __future__ import annotations
 
 from miai.match.errors import MatchConfigError, MatchError, ResultLineError
+from miai.match.openings import Opening, load_openings
 from miai.match.referee import DeadStones, EnginePlayer, EngineSpec, MatchConfig, Referee
 from miai.match.results import GameResult, Reason, load_results, read_results
 from miai.match.runs import POOLED_SETTINGS, Match, MatchRun, load_run, pool_runs
@@ -43,12 +46,14 @@ __all__ = [
     "MatchError",
     "MatchRun",
     "MatchSummary",
+    "Opening",
     "Reason",
     "Referee",
     "ResultLineError",
     "elo_difference",
     "format_summary",
     "load_results",
+    "load_openings",
     "load_run",
     "pool_runs",
     "read_results",

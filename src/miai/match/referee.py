@@ -4,10 +4,12 @@
   engine (a :class:`~miai.gtp.controller.GtpController` started on demand and restarted
   after it failed).
 * :class:`MatchConfig` says what to play (size, rules, komi, handicap, the
-  :class:`~miai.clock.TimeControl`, the move cap, how dead stones are decided); it checks
-  every setting and raises :class:`~miai.match.errors.MatchConfigError` naming a bad one.
+  :class:`~miai.clock.TimeControl`, the move cap, how dead stones are decided, the
+  :mod:`openings <miai.match.openings>` the games start from); it checks every setting and
+  raises :class:`~miai.match.errors.MatchConfigError` naming a bad one.
 * :class:`Referee` plays one game and returns its :class:`~miai.match.results.GameResult`
-  and the :class:`~miai.game.Game`. Each ``genmove`` answer is played into the game
+  and the :class:`~miai.game.Game`. A game's opening moves are played into the game and
+  sent to both engines with ``play`` before the first ``genmove``. Each ``genmove`` answer is played into the game
   (``Game.play`` checks it), then sent to the opponent with ``play``. An engine that
   fails (an illegal move, a crash, a timeout, garbage output, a refused command) forfeits;
   one whose flag falls loses on time. The clocks are a :class:`~miai.clock.Clock` on an
@@ -26,7 +28,7 @@ from typing import Any
 
 from miai.clock import Clock, Now, TimeControl, TimeSystem, monotonic_ms
 from miai.coords import Color, Move, Point, point_from_gtp, point_to_gtp, vertices
-from miai.errors import HandicapError, InvalidMoveError
+from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError
 from miai.game import Game, Phase
 from miai.gtp.controller import (
     GtpCommandFailed,
@@ -40,6 +42,7 @@ from miai.gtp.katago_rules import to_katago_json
 from miai.handicap import fixed_handicap_points
 from miai.match.cputime import group_cpu_seconds
 from miai.match.errors import MatchConfigError
+from miai.match.openings import Opening, opening_for
 from miai.match.results import GameResult, Reason
 from miai.match.winrates import last_winrate
 from miai.result import Result, Termination
@@ -206,6 +209,9 @@ class MatchConfig:
     dead_stones: DeadStones = DeadStones.AGREED
     lag_ms: int = 1000
     """With a time control, how long past the flag the referee waits for an answer."""
+    openings: tuple[Opening, ...] = ()
+    """The positions the games start from, each played twice with the colours swapped
+    (:func:`~miai.match.openings.opening_for`); none: the empty board."""
 
     def __post_init__(self) -> None:
         if len(self.engines) != 2 or not all(isinstance(e, EngineSpec) for e in self.engines):
@@ -235,6 +241,26 @@ class MatchConfig:
         if not isinstance(self.dead_stones, DeadStones):
             raise MatchConfigError(f"not a dead-stone rule: {self.dead_stones!r}")
         _whole(self.lag_ms, "the lag allowance (ms)", 0, 3_600_000)
+        for opening in self.openings:
+            self._check_opening(opening)
+
+    def _check_opening(self, opening: Opening) -> None:
+        """Replay the opening under the match's settings: every move legal, and the game
+        still in play after it, with moves left before the cap."""
+        if not isinstance(opening, Opening):
+            raise MatchConfigError(f"not an opening: {opening!r}")
+        game = Game(self.size, self.rules, handicap=self.handicap, komi=self.komi)
+        for number, move in enumerate(opening.moves, 1):
+            if game.phase is not Phase.PLAY:
+                raise MatchConfigError(f"opening {opening.name}: the game is over before move {number} ({move})")
+            try:
+                game.play(move)
+            except (IllegalMoveError, InvalidMoveError) as exc:
+                raise MatchConfigError(f"opening {opening.name}: move {number} ({move}) is illegal: {exc}") from None
+        if game.phase is not Phase.PLAY:
+            raise MatchConfigError(f"opening {opening.name}: the game is over after its moves (two passes)")
+        if len(opening.moves) >= self.move_cap:
+            raise MatchConfigError(f"opening {opening.name}: its {len(opening.moves)} moves reach the move cap")
 
     @property
     def move_cap(self) -> int:
@@ -252,7 +278,7 @@ class MatchConfig:
             "move_timeout": self.move_timeout,
             "max_moves": self.max_moves,
             "dead_stones": self.dead_stones.value,
-        }
+        } | ({"openings": [o.to_json() for o in self.openings]} if self.openings else {})
 
 
 # ---------------------------------------------------------------------- one game
@@ -317,6 +343,9 @@ class Referee:
         try:
             for color in (Color.BLACK, Color.WHITE):
                 self._setup(players[color], color, game, tally)
+            opening = opening_for(cfg.openings, index)
+            if opening is not None:
+                self._play_opening(opening, game, players, tally)
             names = {c: players[c].name for c in Color}
             while game.phase is Phase.PLAY:
                 if game.move_number >= cfg.move_cap:
@@ -431,6 +460,17 @@ class Referee:
                 self._call(player, color, tc.gtp_time_settings(), t)
             else:
                 tally.notes.append(f"{player.label} does not know time_settings: it is not told the time control")
+
+    def _play_opening(self, opening: Opening, game: Game, players: dict[Color, EnginePlayer], tally: _Tally) -> None:
+        """Play the opening's moves into the game and tell both engines (an engine that
+        refuses one forfeits). Untimed: the clocks start after them."""
+        t = self.config.setup_timeout
+        for move in opening.moves:
+            game.play(move)  # checked by MatchConfig
+            for color in (Color.BLACK, Color.WHITE):
+                self._call(players[color], color, f"play {move.color.name.lower()} {move.gtp()}", t)
+        n = len(opening.moves)
+        tally.notes.append(f"opening {opening.name}: {n} move{'s' if n > 1 else ''}")
 
     def _move(self, game: Game, players: dict[Color, EnginePlayer], clock: Clock, tally: _Tally) -> Clock:
         """Ask the player to move for one move and play it; returns the clocks after it."""
