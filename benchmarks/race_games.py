@@ -8,9 +8,14 @@ there: the games in which such a race came up are where the knob can win or lose
 splits a match's games that way (a race counts if it is in the position after any move
 played) and counts the named engine's wins in each part.
 
+With ``--openings DIR`` it also writes, for each game with such a race, the game's moves up
+to the first position that holds one as ``DIR/RUN-game-NNN.sgf``: openings for ``miai match
+--openings``, which measures the settling where it acts, each position played twice with
+the colours swapped.
+
 Usage::
 
-    python benchmarks/race_games.py runs/big8-3k-1 runs/big8-3k-2 --engine big8 [--min-chain 8]
+    python benchmarks/race_games.py runs/big8-3k-1 runs/big8-3k-2 --engine big8 [--min-chain 8] [--openings DIR]
 
 A benchmark tool: it reads records and changes nothing.
 """
@@ -25,19 +30,20 @@ import numpy as np
 from miai._kernel import semeai
 from miai.coords import Color
 from miai.game import Game
-from miai.sgf import load_game, read_file
+from miai.sgf import game_to_sgf, load_game, read_file
 
 
-def has_settled_race(path: Path, min_chain: int) -> bool:
-    """Whether a position of the game holds a race between chains of ``min_chain`` stones or
-    more whose winner the reader knows (decided, or urgent), as the playouts settle them.
-    Every position is read: ``race_judge.races_in`` reads each pair of chains only where it
-    is first found, and a race undecided there may be decided later."""
-    record, _ = load_game(path)
-    game = Game(size=record.size, rules=record.rules)
+def first_settled_race(path: Path, min_chain: int) -> int | None:
+    """The number of moves after which the game's position first holds a race between
+    chains of ``min_chain`` stones or more whose winner the reader knows (decided, or
+    urgent), as the playouts settle them; None if no position does. Every position is read:
+    ``race_judge.races_in`` reads each pair of chains only where it is first found, and a
+    race undecided there may be decided later."""
+    played, _ = load_game(path)
+    game = Game(size=played.size, rules=played.rules)
     found = np.zeros((semeai.MAX_RACES, 2), np.int32)
     libs = np.empty(semeai.LIB_ROOM, np.int32)
-    for move in record.moves:
+    for number, move in enumerate(played.moves, 1):
         game.play(move)
         grid, meta = game.board.grid.copy(), game.board.meta.copy()
         k = semeai.find_races(grid, meta, found, libs, min_chain)
@@ -47,8 +53,20 @@ def has_settled_race(path: Path, min_chain: int) -> bool:
         for i in range(k):
             winners = [semeai.race_winner(grid, meta, found[i, 0], found[i, 1], c, *scratch)[0] for c in (1, 2)]
             if 0 not in winners:
-                return True
-    return False
+                return number
+    return None
+
+
+def write_opening(path: Path, moves: int, out: Path) -> Path:
+    """Write the game's first ``moves`` moves (no result, no comments) into ``out`` as
+    ``RUN-game-NNN.sgf``, a record ``miai match --openings`` starts a game from."""
+    played, _ = load_game(path)
+    game = Game(size=played.size, rules=played.rules, komi=played.komi)
+    for move in played.moves[:moves]:
+        game.play(move)
+    target = out / f"{path.parent.name}-{path.name}"
+    target.write_text(game_to_sgf(game), encoding="utf-8")
+    return target
 
 
 def winner_name(path: Path) -> str:
@@ -66,11 +84,17 @@ def main() -> None:
     parser.add_argument("runs", nargs="+", type=Path, help="directories of a miai match")
     parser.add_argument("--engine", required=True, help="the engine whose wins are counted")
     parser.add_argument("--min-chain", type=int, default=8)
+    parser.add_argument("--openings", type=Path, metavar="DIR", help="write the positions with such a race here")
     args = parser.parse_args()
+    if args.openings is not None:
+        args.openings.mkdir(parents=True, exist_ok=True)
     tally = {True: [0, 0], False: [0, 0]}
     for run in args.runs:
         for path in sorted(run.glob("game-*.sgf")):
-            part = tally[has_settled_race(path, args.min_chain)]
+            at = first_settled_race(path, args.min_chain)
+            if at is not None and args.openings is not None:
+                write_opening(path, at, args.openings)
+            part = tally[at is not None]
             part[0] += winner_name(path) == args.engine
             part[1] += 1
     for raced, (won, games) in tally.items():
