@@ -16,8 +16,10 @@ from miai.match import (
     Opening,
     Reason,
     load_openings,
+    format_summary,
     load_run,
     pool_runs,
+    summarize,
 )
 from miai.match.openings import load_opening, opening_for
 from miai.sgf import load_game
@@ -50,9 +52,7 @@ def test_each_opening_is_played_twice_with_the_colours_swapped_and_sent_to_both_
     a = fake("A", "resign|resign|resign|resign", "--log", str(logs[0]))
     b = fake("B", "resign|resign|resign|resign", "--log", str(logs[1]))
     results = play(tmp_path, a, b, games=5, openings=openings)
-    assert [r.notes for r in results] == [["opening two: 2 moves"]] * 2 + [["opening one: 1 move"]] * 2 + [
-        ["opening two: 2 moves"]
-    ]
+    assert [r.opening for r in results] == ["two", "two", "one", "one", "two"]
     # after "two" Black moves, after "one" White: the side to move resigns
     assert [(r.black, str(r.result)) for r in results] == [
         ("A", "W+R"), ("B", "W+R"), ("A", "B+R"), ("B", "B+R"), ("A", "W+R"),
@@ -67,7 +67,13 @@ def test_each_opening_is_played_twice_with_the_colours_swapped_and_sent_to_both_
     # the records start with the opening
     game, _ = load_game(tmp_path / "out" / results[1].sgf)
     assert [str(m) for m in game.moves] == ["B C3", "W G7"]
-    assert "opening two: 2 moves" in (tmp_path / "out" / results[1].sgf).read_text()
+    assert "From the opening two" in (tmp_path / "out" / results[1].sgf).read_text()
+    # White won every game from "two", Black every game from "one": A won games 2 and 3, so
+    # one of its three from "two" (B is ahead there) and one of two from "one" (even)
+    summary = summarize(results, ("A", "B"))
+    assert summary.by_opening == {"two": [1.0, 3], "one": [1.0, 2]}
+    assert summary.openings_ahead == (0, 1, 1)
+    assert "From 2 openings: A ahead in 0, even in 1, B ahead in 1" in format_summary(summary)
 
 
 def test_the_opening_of_each_game_pairs_the_games_and_cycles():

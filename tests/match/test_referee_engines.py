@@ -87,7 +87,7 @@ def test_two_gnugos_play_on_from_an_opening(tmp_path):
                  "--no-progress"]) == 0  # fmt: skip
     for line in (out / "results.jsonl").read_text().splitlines():
         r = json.loads(line)
-        assert r["reason"] in ("score", "resignation") and r["notes"][0] == "opening corner: 3 moves", r
+        assert r["reason"] in ("score", "resignation") and r["opening"] == "corner", r
         game, _ = load_game(out / r["sgf"])
         assert [str(m) for m in game.moves[:3]] == ["B C5", "W E3", "B C3"] and game.moves[3].color is Color.WHITE
     assert json.loads((out / "match.json").read_text())["openings"] == [{"name": "corner", "moves": "B C5 W E3 B C3"}]

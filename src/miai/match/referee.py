@@ -313,6 +313,7 @@ class _Tally:
     offturn_cpu_ms: dict[str, int] = field(default_factory=dict)
     winrates: dict[str, list[list[float]]] = field(default_factory=dict)
     """Each engine's ``[move number, its win rate]`` for the moves it played."""
+    opening: str = ""
 
 
 _VERTEX = re.compile(r"^(pass|[a-hj-z]\d{1,2})$", re.IGNORECASE)
@@ -385,6 +386,7 @@ class Referee:
             at_fault=tally.at_fault,
             offturn_cpu_ms=tally.offturn_cpu_ms,
             winrates={label: pairs for label, pairs in tally.winrates.items() if pairs},
+            opening=tally.opening,
         )
         return record, game
 
@@ -469,8 +471,7 @@ class Referee:
             game.play(move)  # checked by MatchConfig
             for color in (Color.BLACK, Color.WHITE):
                 self._call(players[color], color, f"play {move.color.name.lower()} {move.gtp()}", t)
-        n = len(opening.moves)
-        tally.notes.append(f"opening {opening.name}: {n} move{'s' if n > 1 else ''}")
+        tally.opening = opening.name
 
     def _move(self, game: Game, players: dict[Color, EnginePlayer], clock: Clock, tally: _Tally) -> Clock:
         """Ask the player to move for one move and play it; returns the clocks after it."""

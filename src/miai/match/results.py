@@ -104,6 +104,9 @@ class GameResult:
     """Each engine's own win rate for the moves it played, as ``[move number, win rate]``
     pairs (by label; only the moves for which it wrote one on stderr:
     :mod:`miai.match.winrates`)."""
+    opening: str = ""
+    """The name of the opening the game started from ("" for the empty board:
+    :mod:`miai.match.openings`)."""
 
     @property
     def winner_color(self) -> Color | None:
@@ -171,6 +174,7 @@ class GameResult:
             at_fault=at_fault,
             offturn_cpu_ms=_int_map(_get(d, "offturn_cpu_ms", dict, {}), "offturn_cpu_ms"),
             winrates=_winrates(_get(d, "winrates", dict, {})),
+            opening=_get(d, "opening", str, ""),
         )
 
     def json_line(self) -> str:

@@ -180,6 +180,8 @@ class Match:
         result.sgf = f"game-{result.index + 1:03d}.sgf"
         root = [f"miai match, game {result.index + 1}: {result.black} (Black) vs {result.white} (White)"]
         root.append(f"Result {result.result}: {result.reason.value} - {result.detail}")
+        if result.opening:
+            root.append(f"From the opening {result.opening}")
         root += result.notes
         comments = {0: "\n".join(root)}
         for label, pairs in result.winrates.items():

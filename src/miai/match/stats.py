@@ -69,6 +69,8 @@ class MatchSummary:
     that report it."""
     offturn_basis_ms: dict[str, int] = field(default_factory=dict)
     """label -> the other engine's thinking time in those games."""
+    by_opening: dict[str, list[float]] = field(default_factory=dict)
+    """opening name -> [engine A's points, decided games] in the games that started from it."""
 
     def __post_init__(self) -> None:
         # both engines appear in the table, with zeros until they win or play
@@ -98,6 +100,10 @@ class MatchSummary:
                 other = r.white if label == r.black else r.black
                 self.offturn_ms[label] = self.offturn_ms.get(label, 0) + ms
                 self.offturn_basis_ms[label] = self.offturn_basis_ms.get(label, 0) + r.time_ms.get(other, 0)
+        if r.opening and (r.winner is not None or r.result.is_draw):
+            tally = self.by_opening.setdefault(r.opening, [0.0, 0])
+            tally[0] += 1.0 if r.winner == self.labels[0] else 0.5 if r.result.is_draw else 0.0
+            tally[1] += 1
         w = r.winner
         if w is not None:
             self.wins[w] = self.wins.get(w, 0) + 1
@@ -155,6 +161,14 @@ class MatchSummary:
         return {x: self.offturn_ms[x] / basis for x, basis in self.offturn_basis_ms.items() if basis > 0}
 
     @property
+    def openings_ahead(self) -> tuple[int, int, int]:
+        """Of the openings played: in how many engine A scored more than half its games
+        from it, exactly half, less (an opening played both ways that one colour always
+        wins is even: it says nothing about the engines)."""
+        shares = [points / games for points, games in self.by_opening.values()]
+        return sum(x > 0.5 for x in shares), sum(x == 0.5 for x in shares), sum(x < 0.5 for x in shares)
+
+    @property
     def ms_per_move(self) -> dict[str, float | None]:
         """label -> mean thinking time per generated move (None without moves)."""
         return {x: (self.time_ms[x] / self.moves[x] if self.moves[x] else None) for x in self.labels}
@@ -210,6 +224,11 @@ def format_summary(s: MatchSummary) -> str:
         f"Elo difference {a} - {b}: {_elo_text(s.elo)} (95% CI {_elo_text(s.elo_interval[0])} to {_elo_text(s.elo_interval[1])})"
     )
     lines.append("Games ended by: " + ", ".join(f"{k} {v}" for k, v in s.reasons.most_common()))
+    if s.by_opening:
+        ahead, even, behind = s.openings_ahead
+        lines.append(
+            f"From {len(s.by_opening)} openings: {a} ahead in {ahead}, even in {even}, {b} ahead in {behind}"
+        )
     for x, share in s.offturn_share.items():
         if share >= PONDERING_SHARE:
             other = b if x == a else a
