@@ -32,6 +32,7 @@ FAKE = f"{sys.executable} {Path(__file__).parents[1] / 'match' / 'fake_player.py
         (["--size", "26"], "the board size must be a whole number from 2 to 25"),
         (["--rules", "japanese ko=sometimes"], "ko"),
         (["--openings", "/no/such/opening.sgf"], "opening /no/such/opening.sgf: cannot be read"),
+        (["--openings", "/"], "openings: the directory / holds no .sgf file"),
     ],
 )
 def test_settings_that_make_no_sense_are_refused_before_any_engine_starts(tmp_path, capsys, options, message):

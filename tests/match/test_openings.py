@@ -21,7 +21,7 @@ from miai.match import (
     pool_runs,
     summarize,
 )
-from miai.match.openings import load_opening, opening_for
+from miai.match.openings import load_opening, opening_files, opening_for
 from miai.sgf import load_game
 from tests.match.fakes import fake, play
 
@@ -119,6 +119,18 @@ def test_only_the_first_moves_are_taken_when_asked(tmp_path):
 def test_records_that_cannot_be_openings_are_refused_with_the_reason(tmp_path, body, size, message):
     with pytest.raises(MatchConfigError, match=message):
         load_opening(record(tmp_path, "bad", body, size), 9)
+
+
+def test_a_directory_names_its_records_by_name_and_files_name_themselves(tmp_path):
+    (tmp_path / "set").mkdir()
+    for name in ("b", "a"):
+        record(tmp_path / "set", name, ";B[ee]")
+    (tmp_path / "set" / "notes.txt").write_text("not a record")
+    single = record(tmp_path, "z", ";B[dd]")
+    assert opening_files([tmp_path / "set", single]) == [tmp_path / "set" / "a.sgf", tmp_path / "set" / "b.sgf", single]
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(MatchConfigError, match="the directory .*empty holds no .sgf file"):
+        opening_files([tmp_path / "set", tmp_path / "empty"])
 
 
 def test_a_missing_record_is_refused(tmp_path):

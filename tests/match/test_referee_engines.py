@@ -79,11 +79,12 @@ def test_miai_against_gnugo(tmp_path, monkeypatch):
 
 def test_two_gnugos_play_on_from_an_opening(tmp_path):
     # White to move after the opening; GNU Go takes the moves with play and goes on from them
-    opening = tmp_path / "corner.sgf"
+    (tmp_path / "openings").mkdir()
+    opening = tmp_path / "openings" / "corner.sgf"
     opening.write_text("(;GM[1]SZ[7];B[cc];W[ee];B[ce])")
     engine = f"{GNUGO} --mode gtp --quiet --level 0 --chinese-rules"
     out = tmp_path / "run"
-    assert main(["match", engine, engine, "-n", "2", "--size", "7", "--openings", str(opening), "--out", str(out),
+    assert main(["match", engine, engine, "-n", "2", "--size", "7", "--openings", str(opening.parent), "--out", str(out),
                  "--no-progress"]) == 0  # fmt: skip
     for line in (out / "results.jsonl").read_text().splitlines():
         r = json.loads(line)

@@ -10,11 +10,11 @@ game ends, and ``--resume`` continues an interrupted run there; Ctrl-C or SIGTER
 the engines and keeps every finished game. GNU Go's rules are its own
 command-line flags (``--chinese-rules``): pass them in its command line.
 
-``--openings FILE...`` starts the games from the moves of SGF records instead of the empty
-board (``--opening-moves N``: their first N moves), each opening twice, the colours
-swapped (:mod:`miai.match.openings`)::
+``--openings PATH`` starts the games from the moves of SGF records instead of the empty
+board (a directory: its ``.sgf`` files by name; repeat it for more; ``--opening-moves N``:
+their first N moves), each opening twice, the colours swapped (:mod:`miai.match.openings`)::
 
-    miai match "miai gtp" "miai gtp --set p_race=1" --size 19 --openings races/*.sgf -n 40
+    miai match "miai gtp" "miai gtp --set p_race=1" --size 19 --openings races/ -n 40
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from miai.match import (
     MatchError,
     format_summary,
     load_openings,
+    opening_files,
     load_results,
     summarize,
 )
@@ -87,10 +88,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     )
     p.add_argument(
         "--openings",
-        nargs="+",
+        action="append",
         default=[],
-        metavar="SGF",
-        help="start the games from these records' moves, each twice with the colours swapped (default: the empty board)",
+        metavar="PATH",
+        help="start the games from the moves of this SGF record, or of each .sgf file in this directory (by name), "
+        "each twice with the colours swapped; repeat for more (default: the empty board)",
     )
     p.add_argument(
         "--opening-moves", type=int, default=None, metavar="N", help="only the first N moves of each opening (default: all)"
@@ -134,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
             move_timeout=args.move_timeout,
             max_moves=args.max_moves,
             dead_stones=DeadStones(args.dead_stones),
-            openings=load_openings(args.openings, args.size, args.opening_moves),
+            openings=load_openings(opening_files(args.openings), args.size, args.opening_moves),
         )
     except MiaiError as exc:
         return fail(str(exc))

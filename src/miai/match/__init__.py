@@ -28,7 +28,7 @@ Go differential tests, the benchmarks) drive engines with it too.
 from __future__ import annotations
 
 from miai.match.errors import MatchConfigError, MatchError, ResultLineError
-from miai.match.openings import Opening, load_openings
+from miai.match.openings import Opening, load_openings, opening_files
 from miai.match.referee import DeadStones, EnginePlayer, EngineSpec, MatchConfig, Referee
 from miai.match.results import GameResult, Reason, load_results, read_results
 from miai.match.runs import POOLED_SETTINGS, Match, MatchRun, load_run, pool_runs
@@ -55,6 +55,7 @@ __all__ = [
     "load_results",
     "load_openings",
     "load_run",
+    "opening_files",
     "pool_runs",
     "read_results",
     "summarize",

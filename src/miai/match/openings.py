@@ -32,7 +32,7 @@ from miai.errors import SgfError
 from miai.match.errors import MatchConfigError
 from miai.sgf import read_file
 
-__all__ = ["Opening", "load_opening", "load_openings", "opening_for"]
+__all__ = ["Opening", "load_opening", "load_openings", "opening_files", "opening_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +76,21 @@ def load_openings(
     if max_moves is not None and max_moves < 1:
         raise MatchConfigError(f"an opening's move count must be at least 1, not {max_moves}")
     return tuple(load_opening(p, size, max_moves) for p in paths)
+
+
+def opening_files(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:
+    """The records the paths name: a file itself, a directory its ``.sgf`` files (sorted by
+    name). A directory without one is refused (a typo would otherwise start from nothing)."""
+    files: list[Path] = []
+    for path in map(Path, paths):
+        if path.is_dir():
+            found = sorted(path.glob("*.sgf"))
+            if not found:
+                raise MatchConfigError(f"openings: the directory {path} holds no .sgf file")
+            files += found
+        else:
+            files.append(path)
+    return files
 
 
 def opening_for(openings: Sequence[Opening], index: int) -> Opening | None:
