@@ -128,6 +128,9 @@ def test_a_directory_names_its_records_by_name_and_files_name_themselves(tmp_pat
     (tmp_path / "set" / "notes.txt").write_text("not a record")
     single = record(tmp_path, "z", ";B[dd]")
     assert opening_files([tmp_path / "set", single]) == [tmp_path / "set" / "a.sgf", tmp_path / "set" / "b.sgf", single]
+    # the same name twice: the second is told apart by its place
+    again = record(tmp_path, "a", ";B[cc]")
+    assert [o.name for o in load_openings([*opening_files([tmp_path / "set"]), again], 9)] == ["a", "b", "a #3"]
     (tmp_path / "empty").mkdir()
     with pytest.raises(MatchConfigError, match="the directory .*empty holds no .sgf file"):
         opening_files([tmp_path / "set", tmp_path / "empty"])

@@ -36,8 +36,8 @@ from miai.match import (
     MatchError,
     format_summary,
     load_openings,
-    opening_files,
     load_results,
+    opening_files,
     summarize,
 )
 from miai.rules import Rules

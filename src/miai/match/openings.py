@@ -72,10 +72,18 @@ def load_opening(path: str | os.PathLike[str], size: int, max_moves: int | None 
 def load_openings(
     paths: Sequence[str | os.PathLike[str]], size: int, max_moves: int | None = None
 ) -> tuple[Opening, ...]:
-    """The openings of several records, in the order given (see :func:`load_opening`)."""
+    """The openings of several records, in the order given (see :func:`load_opening`); a
+    name already taken (two files ``a.sgf`` in two directories) gets its place in the list
+    after it (``a #2``), so that the results keep the openings apart."""
     if max_moves is not None and max_moves < 1:
         raise MatchConfigError(f"an opening's move count must be at least 1, not {max_moves}")
-    return tuple(load_opening(p, size, max_moves) for p in paths)
+    openings: list[Opening] = []
+    for number, path in enumerate(paths, 1):
+        opening = load_opening(path, size, max_moves)
+        if any(o.name == opening.name for o in openings):
+            opening = Opening(f"{opening.name} #{number}", opening.moves)
+        openings.append(opening)
+    return tuple(openings)
 
 
 def opening_files(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:

@@ -9,8 +9,9 @@
   raises :class:`~miai.match.errors.MatchConfigError` naming a bad one.
 * :class:`Referee` plays one game and returns its :class:`~miai.match.results.GameResult`
   and the :class:`~miai.game.Game`. A game's opening moves are played into the game and
-  sent to both engines with ``play`` before the first ``genmove``. Each ``genmove`` answer is played into the game
-  (``Game.play`` checks it), then sent to the opponent with ``play``. An engine that
+  sent to both engines with ``play`` before the first ``genmove``. Each ``genmove``
+  answer is played into the game (``Game.play`` checks it), then sent to the opponent
+  with ``play``. An engine that
   fails (an illegal move, a crash, a timeout, garbage output, a refused command) forfeits;
   one whose flag falls loses on time. The clocks are a :class:`~miai.clock.Clock` on an
   injectable time source; each engine hears ``time_left`` before each move.
