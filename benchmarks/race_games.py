@@ -11,11 +11,12 @@ played) and counts the named engine's wins in each part.
 With ``--openings DIR`` it also writes, for each game with such a race, the game's moves up
 to the first position that holds one as ``DIR/RUN-game-NNN.sgf``: openings for ``miai match
 --openings``, which measures the settling where it acts, each position played twice with
-the colours swapped.
+the colours swapped. ``--before N`` cuts each N moves earlier: a position where the race is
+still to be played for.
 
 Usage::
 
-    python benchmarks/race_games.py runs/big8-3k-1 runs/big8-3k-2 --engine big8 [--min-chain 8] [--openings DIR]
+    python benchmarks/race_games.py runs/big8-3k-1 runs/big8-3k-2 --engine big8 [--min-chain 8] [--openings DIR [--before N]]
 
 A benchmark tool: it reads records and changes nothing.
 """
@@ -85,6 +86,7 @@ def main() -> None:
     parser.add_argument("--engine", required=True, help="the engine whose wins are counted")
     parser.add_argument("--min-chain", type=int, default=8)
     parser.add_argument("--openings", type=Path, metavar="DIR", help="write the positions with such a race here")
+    parser.add_argument("--before", type=int, default=0, metavar="N", help="cut the openings N moves before the race")
     args = parser.parse_args()
     if args.openings is not None:
         args.openings.mkdir(parents=True, exist_ok=True)
@@ -93,7 +95,7 @@ def main() -> None:
         for path in sorted(run.glob("game-*.sgf")):
             at = first_settled_race(path, args.min_chain)
             if at is not None and args.openings is not None:
-                write_opening(path, at, args.openings)
+                write_opening(path, max(at - args.before, 1), args.openings)
             part = tally[at is not None]
             part[0] += winner_name(path) == args.engine
             part[1] += 1
