@@ -153,14 +153,13 @@ def test_an_opening_that_breaks_the_rules_or_ends_the_game_is_refused(tmp_path):
         MatchConfig((a, b), openings=(Opening("o", (occupied.moves[0], Move(Color.WHITE, (3, 3)))),), max_moves=2)
 
 
-def test_runs_from_other_openings_are_not_pooled(tmp_path):
+def test_runs_from_openings_pool_with_each_other_but_not_with_runs_from_the_empty_board(tmp_path):
     a, b = fake("A", "resign|resign"), fake("B", "resign|resign")
-    openings = load_openings([record(tmp_path, "o", ";B[ee]"), record(tmp_path, "p", ";B[dd]")], 9)
-    for out, chosen in (("both", openings), ("same", openings), ("one", openings[:1]), ("none", ())):
+    o, p = load_openings([record(tmp_path, "o", ";B[ee]"), record(tmp_path, "p", ";B[dd]")], 9)
+    for out, chosen in (("first", (o,)), ("second", (p,)), ("none", ())):
         Match(MatchConfig((a, b), games=2, openings=chosen), tmp_path / out).run()
-    labels, results = pool_runs([load_run(tmp_path / "both"), load_run(tmp_path / "same")])
-    assert len(results) == 4
-    with pytest.raises(MatchError, match=r"other settings .*: openings 1: o \(not 2: o, p\)"):
-        pool_runs([load_run(tmp_path / "both"), load_run(tmp_path / "one")])
-    with pytest.raises(MatchError, match=r"openings none \(not 2: o, p\)"):
-        pool_runs([load_run(tmp_path / "both"), load_run(tmp_path / "none")])
+    # a set of positions split between two runs side by side
+    labels, results = pool_runs([load_run(tmp_path / "first"), load_run(tmp_path / "second")])
+    assert summarize(results, labels).by_opening == {"o": [1.0, 2], "p": [1.0, 2]}
+    with pytest.raises(MatchError, match=r"none was played from the empty board, .*first from openings"):
+        pool_runs([load_run(tmp_path / "first"), load_run(tmp_path / "none")])

@@ -226,19 +226,14 @@ def _player_name(label: str, name: str) -> str:
 
 
 # ---------------------------------------------------------------------- reading and pooling runs
-POOLED_SETTINGS = ("size", "rules", "komi", "handicap", "time_control", "dead_stones", "openings")
-"""The settings that runs must share to be pooled: what their games were played under (and
-from: the same openings, or none)."""
+POOLED_SETTINGS = ("size", "rules", "komi", "handicap", "time_control", "dead_stones")
+"""The settings that runs must share to be pooled: what their games were played under. They
+must also all start from openings, or all from the empty board (the openings themselves may
+differ: a set of positions split between runs played side by side)."""
 
 
-def _setting_text(key: str, value: Any) -> str:
-    """A setting as the refusal to pool names it: the openings by their names."""
-    if key != "openings":
-        return repr(value)
-    if not isinstance(value, list) or not value:
-        return "none"
-    names = [o.get("name", "?") if isinstance(o, dict) else "?" for o in value]
-    return f"{len(names)}: {', '.join(names[:3])}{', ...' if len(names) > 3 else ''}"
+def _start_text(settings: dict[str, Any]) -> str:
+    return "from openings" if settings.get("openings") else "from the empty board"
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,11 +291,12 @@ def pool_runs(runs: Sequence[MatchRun], labels: tuple[str, str] | None = None) -
     for run in runs[1:]:
         differ = [k for k in POOLED_SETTINGS if run.settings.get(k) != first.settings.get(k)]
         if differ:
-            what = ", ".join(
-                f"{k} {_setting_text(k, run.settings.get(k))} (not {_setting_text(k, first.settings.get(k))})"
-                for k in differ
-            )
+            what = ", ".join(f"{k} {run.settings.get(k)!r} (not {first.settings.get(k)!r})" for k in differ)
             raise MatchError(f"{run.out_dir} was played with other settings than {first.out_dir}: {what}")
+        if _start_text(run.settings) != _start_text(first.settings):
+            raise MatchError(
+                f"{run.out_dir} was played {_start_text(run.settings)}, {first.out_dir} {_start_text(first.settings)}"
+            )
     a, b = labels if labels is not None else first.labels
     if a == b:
         raise MatchError(f"the two engines need different labels, not both {a!r}")
