@@ -111,15 +111,17 @@ def gnugo_winner(answer: str, first: int) -> int:
     return 0
 
 
-def judge(races: list[Race], gnugo: GtpController) -> list[tuple[int, int]]:
-    """GNU Go's winners for each race, Black first and White first."""
-    winners = []
+def judge(races: list[Race], gnugo: GtpController) -> list[tuple[tuple[int, int], tuple[str, str]]]:
+    """GNU Go's winners for each race, Black first and White first, and its first move for
+    each (the third word of its answer; "" when it names none)."""
+    readings = []
     for race in races:
         gnugo.send(f"loadsgf {race.record} {race.moves + 1}")
-        black_first = gnugo_winner(gnugo.send(f"analyze_semeai {race.black} {race.white}"), int(Color.BLACK))
-        white_first = gnugo_winner(gnugo.send(f"analyze_semeai {race.white} {race.black}"), int(Color.WHITE))
-        winners.append((black_first, white_first))
-    return winners
+        answers = [gnugo.send(f"analyze_semeai {a} {b}") for a, b in ((race.black, race.white), (race.white, race.black))]
+        winners = gnugo_winner(answers[0], int(Color.BLACK)), gnugo_winner(answers[1], int(Color.WHITE))
+        moves = tuple((a.split()[2:3] or [""])[0] for a in answers)
+        readings.append((winners, (moves[0], moves[1])))
+    return readings
 
 
 def main() -> None:
@@ -133,12 +135,13 @@ def main() -> None:
         for pattern in args.records:
             for path in sorted(glob.glob(pattern)) or [pattern]:
                 races = races_in(path, args.min_chain)
-                for race, theirs in zip(races, judge(races, gnugo)):
+                for race, (theirs, moves) in zip(races, judge(races, gnugo)):
                     verdict = "agree" if race.reader == theirs else "gnugo ko" if KO in theirs else "differ"
                     tally[(race.kind, race.size_class, verdict)] += 1
                     if args.show and verdict == "differ" and race.kind != "undecided":
                         print(f"{race.record} after {race.moves}: {race.black} ({race.black_stones}) against "
-                              f"{race.white} ({race.white_stones}), {race.kind}: miai {race.reader}, GNU Go {theirs}")
+                              f"{race.white} ({race.white_stones}), {race.kind}: miai {race.reader}, GNU Go {theirs} "
+                              f"(Black first {moves[0] or '-'}, White first {moves[1] or '-'})")
     print(f"{'kind':<10} {'smaller':<8} {'agree':>6} {'differ':>7} {'gnugo ko':>9}")
     for kind in ("decided", "urgent", "undecided"):
         for size in ("2-3", "4-7", "8+"):
