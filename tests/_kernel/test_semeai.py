@@ -210,6 +210,16 @@ def test_settling_leaves_a_race_between_chains_smaller_than_asked():
     assert g[COLOR, idx(game, "C7")] == 0 and last == idx(game, "B7") and to_move == BLACK
 
 
+def test_settling_can_leave_a_decided_race_to_the_playout_when_the_side_to_move_loses_it():
+    game, g, m = board_of(LOST_GAME_219)  # White wins whoever starts
+    untouched = g.copy()
+    no_amaf = np.zeros(g.shape[1], np.int8)
+    assert S.settle_races(g, m, BLACK, no_amaf, True, 8, False) == (BLACK, 0)
+    assert (g[COLOR] == untouched[COLOR]).all()
+    to_move, last = S.settle_races(g, m, WHITE, no_amaf, True, 8, False)  # White to move: settled
+    assert g[COLOR, idx(game, "C7")] == 0 and last == idx(game, "B7") and to_move == BLACK
+
+
 def test_settling_gives_a_race_whose_outcome_hangs_on_the_move_to_the_side_to_move_only_if_asked():
     game, g, m = board_of(EVEN_RACE)
     untouched = g.copy()

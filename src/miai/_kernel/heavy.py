@@ -86,10 +86,13 @@ P_RACE_URGENT = P_RACE + 1
 """How often those races include the ones the side to move wins only by moving first."""
 P_RACE_MIN_CHAIN = P_RACE_URGENT + 1
 """The stones each chain of a race settled first has at least."""
-NPARAMS = P_RACE_MIN_CHAIN + 1
+P_RACE_DECIDED = P_RACE_MIN_CHAIN + 1
+"""How often those races include the ones decided whoever starts that the side to move loses
+(0: a playout settles only the races that the side to move wins by moving first)."""
+NPARAMS = P_RACE_DECIDED + 1
 
 DEFAULT_PARAMS = np.array(
-    [0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.6, 0.4, 0.0, 0.0] + [1.0] * NPAT3 + [0.0, 1.0, 8.0], np.float64
+    [0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.6, 0.4, 0.0, 0.0] + [1.0] * NPAT3 + [0.0, 1.0, 8.0, 1.0], np.float64
 )
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
@@ -435,7 +438,8 @@ def heavy_playout(
     c = to_move
     if params[P_RACE] > 0.0 and _chance(meta, params[P_RACE]):
         urgent = params[P_RACE_URGENT] > 0.0 and _chance(meta, params[P_RACE_URGENT])
-        c, settled = settle_races(grid, meta, to_move, amaf, urgent, int(params[P_RACE_MIN_CHAIN]))
+        against = params[P_RACE_DECIDED] > 0.0 and _chance(meta, params[P_RACE_DECIDED])
+        c, settled = settle_races(grid, meta, to_move, amaf, urgent, int(params[P_RACE_MIN_CHAIN]), against)
         if settled > 0:
             last2 = last
             last = settled

@@ -324,13 +324,20 @@ def find_races(
 
 @njit(cache=True)
 def settle_races(
-    grid: np.ndarray, meta: np.ndarray, c: int, amaf: np.ndarray, urgent: bool, min_chain: int = MIN_CHAIN
+    grid: np.ndarray, meta: np.ndarray, c: int, amaf: np.ndarray, urgent: bool, min_chain: int = MIN_CHAIN,
+    against: bool = True,
 ) -> tuple[int, int]:
     """Play out, on this board (a playout's, changed in place) with ``c`` to move, each race
     between chains of at least ``min_chain`` stones each whose winner the reading knows:
-    whoever starts, or (when ``urgent``) ``c`` if ``c`` starts. Each race is played from
-    ``c``'s move, the sides alternating. ``amaf`` records the moves as a playout's. Returns
-    ``(side to move after, last move)``; ``(c, 0)`` if nothing was played."""
+    whoever starts (those ``c`` loses only when ``against``), or (when ``urgent``) ``c`` if
+    ``c`` starts. Each race is played from ``c``'s move, the sides alternating. ``amaf``
+    records the moves as a playout's. Returns ``(side to move after, last move)``; ``(c, 0)``
+    if nothing was played.
+
+    Without ``against`` a race is settled only for the side to move: where the reading calls
+    a race lost whoever starts but a stronger reader finds a move that wins it for the side
+    that moves first (the commonest disagreement with GNU Go), it is then never settled
+    against the side that could still win it."""
     found = np.empty((MAX_RACES, 2), np.int32)
     libs = np.empty(LIB_ROOM, np.int32)
     k = find_races(grid, meta, found, libs, min_chain)
@@ -347,7 +354,7 @@ def settle_races(
         if mine == 0:
             continue
         theirs, _ = race_winner(grid, meta, a, b, 3 - c, g, m, g2, m2, libs)
-        if theirs == 0 or (mine != theirs and (mine != c or not urgent)):
+        if theirs == 0 or (mine != theirs and (mine != c or not urgent)) or (mine != c and not against):
             continue
         _, _, mv, turns = play_race(grid, meta, a, b, c, libs, g2, m2, amaf)
         if mv > 0:

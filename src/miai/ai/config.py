@@ -193,11 +193,17 @@ class MctsConfig:
     """How often a playout begins by playing out each capturing race between chains of at
     least ``race_min_chain`` stones whose winner a reading knows (whoever starts, or the side
     to move if it starts; :mod:`miai._kernel.semeai`; 0: never). It reads right the race that
-    the playouts misjudged in a game lost to Pachi, but won only 36 of 93 games on 19×19 in
-    self-play (BENCHMARKS.md, "Settling only the large races"), so it is off."""
+    the playouts misjudged in a game lost to Pachi, but won 36 of 93 games on 19×19 in
+    self-play, and 47 of 100 started from positions that hold such a race (BENCHMARKS.md,
+    "The settling measured where it acts"): the reader misreads close races, so it is off."""
     p_race_urgent: float = knob(1.0, _PROBABILITY)
     """How often the races a playout settles first (``p_race``) include those the side to
     move wins only if it moves first (0: only the races decided whoever starts)."""
+    p_race_decided: float = knob(1.0, _PROBABILITY)
+    """How often the races a playout settles first (``p_race``) include those decided
+    whoever starts that the side to move loses (0: only the races the side to move wins by
+    moving first, so that a race the reading calls lost but a player could still win with
+    the first move is never given away)."""
     race_min_chain: int = knob(8, Limit("int", 2, 361))
     """The races a playout settles first (``p_race``) are between chains of at least this
     many stones each. With 2 (every race the reader finds) the settling lost 143 of 309
@@ -318,6 +324,7 @@ class MctsConfig:
         p[H.P_RACE] = self.p_race
         p[H.P_RACE_URGENT] = self.p_race_urgent
         p[H.P_RACE_MIN_CHAIN] = self.race_min_chain
+        p[H.P_RACE_DECIDED] = self.p_race_decided
         p[H.P_PAT3_GAMMA : H.P_PAT3_GAMMA + H.NPAT3] = self.pat3_gammas
         p[H.P_PAT3_WEIGHTED] = 1.0 if len(set(self.pat3_gammas)) > 1 else 0.0
         return p
