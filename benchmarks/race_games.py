@@ -18,7 +18,7 @@ Usage::
 
     python benchmarks/race_games.py runs/big8-3k-1 runs/big8-3k-2 --engine big8 [--min-chain 8] [--openings DIR [--before N]]
 
-A benchmark tool: it reads records and changes nothing.
+A benchmark tool: it reads records and writes nothing but the openings it is asked for.
 """
 
 from __future__ import annotations
