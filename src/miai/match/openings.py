@@ -42,12 +42,16 @@ class Opening:
     name: str
     moves: tuple[Move, ...]
 
+    @property
+    def moves_text(self) -> str:
+        """The moves as GTP colour and vertex: ``B D4 W Q16 ...``."""
+        return " ".join(str(m) for m in self.moves)
+
     def __str__(self) -> str:
-        """``name: B D4 W Q16 ...`` (the moves as GTP colour and vertex)."""
-        return f"{self.name}: {' '.join(str(m) for m in self.moves)}"
+        return f"{self.name}: {self.moves_text}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "moves": " ".join(str(m) for m in self.moves)}
+        return {"name": self.name, "moves": self.moves_text}
 
 
 def load_opening(path: str | os.PathLike[str], size: int, max_moves: int | None = None) -> Opening:
