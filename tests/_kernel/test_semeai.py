@@ -9,7 +9,7 @@ from miai._kernel import check_consistency
 from miai._kernel import heavy as H
 from miai._kernel import semeai as S
 from miai._kernel import tree as T
-from miai._kernel.board import BLACK, COLOR, HEAD, SIZE, WHITE
+from miai._kernel.board import BLACK, COLOR, HEAD, SIZE, WHITE, play_stone
 from miai.ai.mcts import MctsConfig
 from tests._kernel.test_heavy import board_of, idx
 from tests._kernel.test_tree import NO_PATTERNS, children, nothing_forbidden
@@ -264,6 +264,75 @@ def test_playouts_settling_only_large_races_are_the_same_playouts_where_there_ar
     # the knob at certainty draws no random number: where it finds nothing, nothing changes
     assert playouts(1.0, 8) == playouts(0.0, 8)
     assert playouts(1.0, 2) != playouts(0.0, 8)
+
+
+def _replies(diagram: str, moves: list[tuple[int, str]], min_chain: int = 8) -> list[int]:
+    """The races of at least ``min_chain`` stones a chain on the diagram's board; then, after
+    each of ``moves`` (colour, vertex) is played, the other side's race reply."""
+    game, g, m = board_of(diagram)
+    found = np.zeros((S.MAX_RACES, 2), np.int32)
+    libs = np.empty(S.LIB_ROOM, np.int32)
+    k = S.find_races(g, m, found, libs, min_chain)
+    replies = []
+    for colour, vertex in moves:
+        play_stone(g, m, idx(game, vertex), colour)
+        before = g[COLOR].copy()
+        replies.append(int(S.race_reply(g, m, 3 - colour, idx(game, vertex), found, k, libs, g.copy(), m.copy())))
+        assert (g[COLOR] == before).all()
+        check_consistency(g, m)
+    return replies
+
+
+def test_a_fill_in_the_race_is_answered_by_a_fill_or_the_approach_it_needs():
+    game, *_ = board_of(LOST_GAME_219)
+    # Black fills White's outside liberty F11: White answers with its approach A4 (A6 alone
+    # would be a self-atari); Black answers A4 with its own approach A13, White A13 with A6
+    assert _replies(LOST_GAME_219, [(BLACK, "F11"), (WHITE, "A4"), (BLACK, "A13")]) == [
+        idx(game, "A4"), idx(game, "A13"), idx(game, "A6"),
+    ]
+
+
+def test_a_move_away_from_the_race_or_beside_smaller_chains_gets_no_race_reply():
+    assert _replies(LOST_GAME_219, [(BLACK, "T1"), (BLACK, "S2")]) == [0, 0]  # 4 and more steps away
+    # the same fill, but the races answered are between chains of 16 stones or more
+    assert _replies(LOST_GAME_219, [(BLACK, "F11")], min_chain=16) == [0]
+    game, *_ = board_of(BLACK_AHEAD)  # four stones each: answered only when asked for chains that small
+    assert _replies(BLACK_AHEAD, [(WHITE, "E1")], min_chain=4)[0] in {idx(game, "B1"), idx(game, "B2")}
+    assert _replies(BLACK_AHEAD, [(WHITE, "E1")]) == [0]
+
+
+def test_playouts_that_answer_race_moves_give_the_lost_race_to_black_less_often():
+    game, g, m = board_of(LOST_GAME_219)
+    black_chain = idx(game, "C7")
+
+    def survivals(p_reply: float) -> int:
+        params = H.DEFAULT_PARAMS.copy()
+        params[H.P_RACE_REPLY] = p_reply
+        alive = 0
+        for seed in range(1, 61):
+            gg, mm = g.copy(), m.copy()
+            mm[8] = seed
+            H.heavy_playout(gg, mm, WHITE, 0, 0, 3 * 19 * 19, H.PAT3, params, np.zeros(g.shape[1], np.int8))
+            check_consistency(gg, mm)
+            alive += gg[COLOR, black_chain] == BLACK
+        return alive
+
+    answered, left = survivals(1.0), survivals(0.0)
+    assert answered < left / 2  # 8 and 30 of 60 when written
+
+
+def test_playouts_that_answer_races_are_the_same_playouts_where_there_are_none():
+    game, g, m = board_of(EVEN_RACE)
+
+    def playouts(p_reply: float, min_chain: int) -> tuple[int, int]:
+        params = H.DEFAULT_PARAMS.copy()
+        params[H.P_RACE_REPLY] = p_reply
+        params[H.P_RACE_MIN_CHAIN] = min_chain
+        return H.run_heavy_playouts(g, m, WHITE, 200, 0.5, 7, H.PAT3, params)
+
+    # no chain of 81 stones races on 9×9, and at certainty the knob draws no random number
+    assert playouts(1.0, 81) == playouts(0.0, 81)
+    assert playouts(1.0, 4) != playouts(0.0, 4)
 
 
 def test_the_race_prior_goes_to_the_move_that_wins_a_race_only_if_played_now():

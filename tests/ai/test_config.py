@@ -190,6 +190,19 @@ def test_the_default_knobs_give_the_kernels_default_policy():
     assert MctsConfig().policy_params().tolist() == H.DEFAULT_PARAMS.tolist()
 
 
+def test_the_playouts_answer_races_only_on_boards_as_large_as_asked():
+    from miai._kernel import heavy as H
+
+    assert MctsConfig().policy_params(19)[H.P_RACE_REPLY] == 1.0
+    assert MctsConfig().policy_params(9)[H.P_RACE_REPLY] == 0.0
+    assert MctsConfig(race_reply_min_size=9).policy_params(9)[H.P_RACE_REPLY] == 1.0
+    assert MctsConfig(p_race_reply=0.5).policy_params(25)[H.P_RACE_REPLY] == 0.5
+    # the rest of the policy does not depend on the board
+    nine, nineteen = MctsConfig().policy_params(9), MctsConfig().policy_params(19)
+    nine[H.P_RACE_REPLY] = nineteen[H.P_RACE_REPLY]
+    assert nine.tolist() == nineteen.tolist()
+
+
 def test_the_pattern_weights_reach_the_policy_and_draw_by_weight_only_when_they_differ():
     from miai._kernel import heavy as H
 

@@ -40,6 +40,12 @@ default) whose winner :mod:`miai._kernel.semeai` reads (whoever starts, or the s
 if it starts): the race is decided before the random moves can misplay it. Smaller races are
 left to the policy: the reader errs on more of them, and settling them all lost games.
 
+A move near a capturing race (chains of at least ``P_RACE_MIN_CHAIN`` stones) that stood on
+the board when the playout began is answered, with probability ``P_RACE_REPLY``, by the
+other side's move in that race (:func:`miai._kernel.semeai.race_reply`: a fill, or the
+approach a fill needs) before the heuristics above are asked; a race found once, at the
+start, costs the moves of a playout nothing where there is none.
+
 Any candidate that is a **self-atari** (:func:`self_atari`: the mover's chain of two or more
 stones would be left with one liberty, capturing nothing) is rejected with a probability
 (``P_SELFATARI_*``). :func:`heavy_playout` plays one game to its end.
@@ -67,7 +73,7 @@ from miai._kernel.board import (
 )
 from miai._kernel.nakade import NAKADE_MAX, nakade_move
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
-from miai._kernel.semeai import settle_races
+from miai._kernel.semeai import LIB_ROOM, MAX_RACES, find_races, race_reply, settle_races
 from miai._kernel.tactics import atari_replies, captures_something, chain_liberty, liberties_after
 from miai._kernel.twolib import two_liberty_moves
 
@@ -89,15 +95,21 @@ P_RACE_MIN_CHAIN = P_RACE_URGENT + 1
 P_RACE_DECIDED = P_RACE_MIN_CHAIN + 1
 """How often those races include the ones decided whoever starts that the side to move loses
 (0: a playout settles only the races that the side to move wins by moving first)."""
-NPARAMS = P_RACE_DECIDED + 1
+P_RACE_REPLY = P_RACE_DECIDED + 1
+"""How often a playout answers a move in a capturing race that stood on the board when it
+began with the reader's move there (:func:`miai._kernel.semeai.race_reply`; chains of at
+least ``P_RACE_MIN_CHAIN`` stones)."""
+NPARAMS = P_RACE_REPLY + 1
 
 DEFAULT_PARAMS = np.array(
-    [0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.6, 0.4, 0.0, 0.0] + [1.0] * NPAT3 + [0.0, 1.0, 8.0, 1.0], np.float64
+    [0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.6, 0.4, 0.0, 0.0] + [1.0] * NPAT3 + [0.0, 1.0, 8.0, 1.0, 1.0], np.float64
 )
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
 and ko fights at Pachi's rates (together +45 Elo at equal playouts); the global atari check off;
-the races not settled first (when they are, only those between chains of eight stones or more)."""
+the races not settled first (when they are, only those between chains of eight stones or more);
+the races between chains of eight stones or more answered (the search turns that off below
+19×19: ``race_reply_min_size``)."""
 
 KO_AGE = 4
 """The playouts fight a ko for the turns fewer than this after its capture (Pachi's ``koage``)."""
@@ -443,6 +455,16 @@ def heavy_playout(
         if settled > 0:
             last2 = last
             last = settled
+    races = np.empty((MAX_RACES, 2), np.int32)
+    nraces = 0
+    libs = np.empty(LIB_ROOM, np.int32)
+    g2 = np.empty((grid.shape[0], 0), grid.dtype)
+    m2 = np.empty(0, meta.dtype)
+    if params[P_RACE_REPLY] > 0.0:
+        nraces = find_races(grid, meta, races, libs, int(params[P_RACE_MIN_CHAIN]))
+        if nraces > 0:
+            g2 = grid.copy()
+            m2 = meta.copy()
     cand = np.empty(64, np.int32)
     watch = new_watch()
     anywhere = params[P_ANYWHERE] > 0.0
@@ -457,6 +479,8 @@ def heavy_playout(
         if ko_point > 0 and meta[M_KO] == 0 and turns - ko_turn < KO_AGE and params[P_KO] > 0.0:
             if _chance(meta, params[P_KO]):
                 p = ko_fight_move(grid, meta, c, ko_point)
+        if p == 0 and nraces > 0 and _chance(meta, params[P_RACE_REPLY]):
+            p = race_reply(grid, meta, c, last, races, nraces, libs, g2, m2)
         if p == 0:
             p = heavy_move(grid, meta, c, last, last2, pat3, params, cand, watch)
         passes = play_turn(grid, meta, p, c, passes)

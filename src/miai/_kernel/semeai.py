@@ -34,6 +34,11 @@ Reading guide.
 - :func:`race_winner` plays it on a scratch board; :func:`settle_races` plays, on a playout's
   board, each race whose winner the reading knows (whoever starts, or the side to move if
   it starts), so that the playout goes on from the race's end.
+- :func:`race_reply` uses only the reader's moves, not its verdict: in a playout, a move near
+  a race that stood on the board when the playout began is answered with the other side's
+  race move. The playout's random moves start the race, with either side; the answers then
+  play it in the right order (approach moves first), where random moves would leave it to
+  chance.
 
 The reading is a player's count, not a proof: a chain that could make a second eye, or a
 race that turns on a ko, comes out undecided or wrong. ``@njit(cache=True)``, plain Python.
@@ -277,6 +282,18 @@ def race_winner(
 
 
 @njit(cache=True)
+def _races_with(grid: np.ndarray, meta: np.ndarray, head: int, other: int, min_chain: int, libs: np.ndarray) -> bool:
+    """Whether the chain ``head`` (short of liberties, at least ``min_chain`` stones) and the
+    opponent chain ``other`` beside it make a race: ``other`` as short of liberties and as
+    large, the two together at least :data:`MIN_STONES` stones, both shut in."""
+    if grid[LIBS, other] > MAX_LIBS or grid[SIZE, other] < min_chain:
+        return False
+    if grid[SIZE, head] + grid[SIZE, other] < MIN_STONES:
+        return False
+    return enclosed(grid, meta, head, other, libs) and enclosed(grid, meta, other, head, libs)
+
+
+@njit(cache=True)
 def find_races(
     grid: np.ndarray, meta: np.ndarray, out: np.ndarray, libs: np.ndarray, min_chain: int = MIN_CHAIN
 ) -> int:
@@ -301,15 +318,11 @@ def find_races(
                     if grid[COLOR, e] != WHITE:
                         continue
                     h = grid[HEAD, e]
-                    if grid[LIBS, h] > MAX_LIBS or grid[SIZE, h] < min_chain:
-                        continue
-                    if grid[SIZE, p] + grid[SIZE, h] < MIN_STONES:
-                        continue
                     seen = False
                     for i in range(count):
                         if out[i, 1] == h and out[i, 0] == p:
                             seen = True
-                    if seen or not enclosed(grid, meta, p, h, libs) or not enclosed(grid, meta, h, p, libs):
+                    if seen or not _races_with(grid, meta, p, h, min_chain, libs):
                         continue
                     out[count, 0] = p
                     out[count, 1] = h
@@ -320,6 +333,64 @@ def find_races(
                 if s == p:
                     break
     return count
+
+
+REPLY_REACH = 3
+""":func:`race_reply` answers a move this close (steps along the lines) to a stone of either
+chain of a race: a fill is 1 away, an approach on a neighbour of a liberty 2, an approach
+that gives an own chain beside the liberty a second liberty 3."""
+
+
+@njit(cache=True)
+def _near(grid: np.ndarray, meta: np.ndarray, p: int, a: int, b: int) -> bool:
+    """Whether a stone of the chain ``a`` or ``b`` (heads) is at most :data:`REPLY_REACH`
+    steps from ``p``."""
+    w = meta[M_W]
+    n = meta[M_N]
+    row = p // w
+    col = p % w
+    for dr in range(-REPLY_REACH, REPLY_REACH + 1):
+        r = row + dr
+        if r < 1 or r > n:
+            continue
+        span = REPLY_REACH - abs(dr)
+        for dc in range(-span, span + 1):
+            k = col + dc
+            if 1 <= k <= n:
+                q = r * w + k
+                if grid[COLOR, q] != EMPTY and (grid[HEAD, q] == a or grid[HEAD, q] == b):
+                    return True
+    return False
+
+
+@njit(cache=True)
+def race_reply(
+    grid: np.ndarray, meta: np.ndarray, c: int, last: int, races: np.ndarray, k: int, libs: np.ndarray,
+    g2: np.ndarray, m2: np.ndarray,
+) -> int:
+    """``c``'s move (:func:`race_move`) in the first of the races ``races[:k]`` (rows of a
+    black and a white stone, as :func:`find_races` writes them) whose two chains still stand
+    and one of which is near (:data:`REPLY_REACH`) the opponent's move ``last``; 0 when there
+    is none, or ``c`` has no race move. ``libs``, ``g2``/``m2``: scratch space.
+
+    The playouts' answer to a move in a race that stood on the board when the playout
+    began (knob ``p_race_reply``), as the two-liberty check answers an atari: each side
+    fills the other's liberties in the reader's order, approach moves first, instead of
+    leaving the race to random moves. Unlike :func:`settle_races` it decides nothing by
+    reading: a playout's race starts where its moves happen to start it, with either side,
+    and goes on one answer at a time."""
+    if last <= 0:
+        return 0
+    for i in range(k):
+        own = races[i, c - 1]
+        target = races[i, 2 - c]
+        if grid[COLOR, own] != c or grid[COLOR, target] != 3 - c:
+            continue  # captured
+        if _near(grid, meta, last, grid[HEAD, own], grid[HEAD, target]):
+            mv = race_move(grid, meta, c, target, own, libs, g2, m2)
+            if mv > 0:
+                return mv
+    return 0
 
 
 @njit(cache=True)

@@ -205,10 +205,21 @@ class MctsConfig:
     moving first, so that a race the reading calls lost but a player could still win with
     the first move is never given away)."""
     race_min_chain: int = knob(8, Limit("int", 2, 361))
-    """The races a playout settles first (``p_race``) are between chains of at least this
-    many stones each. With 2 (every race the reader finds) the settling lost 143 of 309
-    games on 9×9 in self-play; with 8 it won 104 of 200, 31 of the 51 in which such a race
-    came up, but 36 of 93 on 19×19 (BENCHMARKS.md)."""
+    """The races a playout settles first (``p_race``) or answers (``p_race_reply``) are
+    between chains of at least this many stones each. With 2 (every race the reader finds)
+    the settling lost 143 of 309 games on 9×9 in self-play; with 8 it won 104 of 200, 31 of
+    the 51 in which such a race came up, but 36 of 93 on 19×19 (BENCHMARKS.md)."""
+    p_race_reply: float = knob(1.0, _PROBABILITY)
+    """How often a playout answers the opponent's move near a capturing race between chains
+    of at least ``race_min_chain`` stones that stood on the board when it began, with the
+    reader's move in that race: a fill of the opponent's liberties, or first the approach
+    move a fill needs (:func:`miai._kernel.semeai.race_reply`; 0: never). Unlike ``p_race``
+    it uses the reader's moves, not its verdict: who starts the race is left to the playout."""
+    race_reply_min_size: int = knob(19, Limit("int", 2, 25))
+    """The smallest board the playouts answer races on (``p_race_reply``). On 19×19 it reads
+    right the race a game against Pachi was lost by, and won 102 of 194 games from positions
+    that hold such a race; on 9×9 it won 48 of 100 and cost 7% in time (BENCHMARKS.md);
+    13×13 is not measured."""
     p_eyefill: float = knob(0.0, _PROBABILITY)
     """How often a random playout move that would fill an own false eye captures or attacks
     the opponent's stone that makes it false instead (:func:`miai._kernel.heavy.eyefill_redirect`;
@@ -305,8 +316,10 @@ class MctsConfig:
         p[T.S_KOMI] = komi
         return p
 
-    def policy_params(self) -> np.ndarray:
-        """The heavy playout policy's parameter array (:mod:`miai._kernel.heavy`'s ``P_*``)."""
+    def policy_params(self, size: int | None = None) -> np.ndarray:
+        """The heavy playout policy's parameter array (:mod:`miai._kernel.heavy`'s ``P_*``),
+        for a board of ``size`` lines when given: the race replies are off on boards smaller
+        than ``race_reply_min_size``."""
         import numpy as np  # with the kernel: reading the knobs loads neither
 
         from miai._kernel import heavy as H
@@ -325,6 +338,7 @@ class MctsConfig:
         p[H.P_RACE_URGENT] = self.p_race_urgent
         p[H.P_RACE_MIN_CHAIN] = self.race_min_chain
         p[H.P_RACE_DECIDED] = self.p_race_decided
+        p[H.P_RACE_REPLY] = self.p_race_reply if size is None or size >= self.race_reply_min_size else 0.0
         p[H.P_PAT3_GAMMA : H.P_PAT3_GAMMA + H.NPAT3] = self.pat3_gammas
         p[H.P_PAT3_WEIGHTED] = 1.0 if len(set(self.pat3_gammas)) > 1 else 0.0
         return p

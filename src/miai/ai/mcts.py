@@ -357,7 +357,7 @@ class MctsPlayer:
         last, last2 = _last_points(game)
         komi = effective_komi(game.rules, game.handicap)
         params = cfg.tree_params(komi)
-        pparams = cfg.policy_params()
+        pparams = cfg.policy_params(game.size)
         forbidden = _forbidden_mask(game, color)
         table = _pattern_arrays(cfg, game.size)
         ti, tf, tmeta = self._root_for(game, color)

@@ -63,9 +63,12 @@ def _playout_batch(policy: str, size: int) -> Callable[[int, int], tuple[int, in
     if policy == "uniform":
         return lambda count, seed: K.run_playouts(grid, meta, K.BLACK, count, 7.5, seed)
     if policy == "heavy":
+        from miai.ai.config import MctsConfig
+
+        params = MctsConfig().policy_params(size)  # the search's, on this board
 
         def run_heavy(count: int, seed: int) -> tuple[int, int | None, int | None]:
-            turns, wins = heavy.run_heavy_playouts(grid, meta, K.BLACK, count, 7.5, seed, heavy.PAT3, heavy.DEFAULT_PARAMS)
+            turns, wins = heavy.run_heavy_playouts(grid, meta, K.BLACK, count, 7.5, seed, heavy.PAT3, params)
             return turns, None, wins
 
         return run_heavy
