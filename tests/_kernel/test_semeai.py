@@ -231,25 +231,29 @@ def test_settling_gives_a_race_whose_outcome_hangs_on_the_move_to_the_side_to_mo
     assert to_move == BLACK  # White filled twice, Black once
 
 
-def test_playouts_that_settle_races_never_give_the_lost_race_to_black():
+def _black_survivals(playouts: int, knobs: dict[int, float]) -> int:
+    """In how many of ``playouts`` heavy playouts (seeds 1, 2, …) from the lost game's
+    position, White to move, Black's 15 stones live, with the policy's parameters at
+    ``knobs`` (index: value) and the defaults elsewhere."""
     game, g, m = board_of(LOST_GAME_219)
     black_chain = idx(game, "C7")
+    params = H.DEFAULT_PARAMS.copy()
+    for index, value in knobs.items():
+        params[index] = value
+    alive = 0
+    for seed in range(1, playouts + 1):
+        gg, mm = g.copy(), m.copy()
+        mm[8] = seed
+        H.heavy_playout(gg, mm, WHITE, 0, 0, 3 * 19 * 19, H.PAT3, params, np.zeros(g.shape[1], np.int8))
+        check_consistency(gg, mm)
+        alive += gg[COLOR, black_chain] == BLACK
+    return alive
 
-    def survivals(p_race: float) -> int:
-        params = H.DEFAULT_PARAMS.copy()
-        params[H.P_RACE] = p_race
-        alive = 0
-        for seed in range(1, 31):
-            gg, mm = g.copy(), m.copy()
-            mm[8] = seed
-            H.heavy_playout(gg, mm, WHITE, 0, 0, 3 * 19 * 19, H.PAT3, params, np.zeros(g.shape[1], np.int8))
-            check_consistency(gg, mm)
-            alive += gg[COLOR, black_chain] == BLACK
-        return alive
 
-    assert survivals(1.0) == 0
+def test_playouts_that_settle_races_never_give_the_lost_race_to_black():
+    assert _black_survivals(30, {H.P_RACE: 1.0, H.P_RACE_REPLY: 0.0}) == 0
     # the cause of the lost game: left to the policy, the black chain lives in some playouts
-    assert survivals(0.0) > 0
+    assert _black_survivals(30, {H.P_RACE: 0.0, H.P_RACE_REPLY: 0.0}) > 0
 
 
 def test_playouts_settling_only_large_races_are_the_same_playouts_where_there_are_none():
@@ -302,22 +306,8 @@ def test_a_move_away_from_the_race_or_beside_smaller_chains_gets_no_race_reply()
 
 
 def test_playouts_that_answer_race_moves_give_the_lost_race_to_black_less_often():
-    game, g, m = board_of(LOST_GAME_219)
-    black_chain = idx(game, "C7")
-
-    def survivals(p_reply: float) -> int:
-        params = H.DEFAULT_PARAMS.copy()
-        params[H.P_RACE_REPLY] = p_reply
-        alive = 0
-        for seed in range(1, 61):
-            gg, mm = g.copy(), m.copy()
-            mm[8] = seed
-            H.heavy_playout(gg, mm, WHITE, 0, 0, 3 * 19 * 19, H.PAT3, params, np.zeros(g.shape[1], np.int8))
-            check_consistency(gg, mm)
-            alive += gg[COLOR, black_chain] == BLACK
-        return alive
-
-    answered, left = survivals(1.0), survivals(0.0)
+    answered = _black_survivals(60, {H.P_RACE_REPLY: 1.0})
+    left = _black_survivals(60, {H.P_RACE_REPLY: 0.0})
     assert answered < left / 2  # 8 and 30 of 60 when written
 
 
