@@ -256,18 +256,22 @@ def test_playouts_that_settle_races_never_give_the_lost_race_to_black():
     assert _black_survivals(30, {H.P_RACE: 0.0, H.P_RACE_REPLY: 0.0}) > 0
 
 
+def _even_race_playouts(knobs: dict[int, float]) -> tuple[int, int]:
+    """200 heavy playouts (seed 7) from :data:`EVEN_RACE`, White to move, with the policy's
+    parameters at ``knobs`` (index: value): the turns played and Black's wins."""
+    game, g, m = board_of(EVEN_RACE)
+    params = H.DEFAULT_PARAMS.copy()
+    for index, value in knobs.items():
+        params[index] = value
+    return H.run_heavy_playouts(g, m, WHITE, 200, 0.5, 7, H.PAT3, params)
+
+
 def test_playouts_settling_only_large_races_are_the_same_playouts_where_there_are_none():
-    game, g, m = board_of(EVEN_RACE)  # a race between small chains, and nothing else
-
-    def playouts(p_race: float, min_chain: int) -> tuple[int, int]:
-        params = H.DEFAULT_PARAMS.copy()
-        params[H.P_RACE] = p_race
-        params[H.P_RACE_MIN_CHAIN] = min_chain
-        return H.run_heavy_playouts(g, m, WHITE, 200, 0.5, 7, H.PAT3, params)
-
-    # the knob at certainty draws no random number: where it finds nothing, nothing changes
-    assert playouts(1.0, 8) == playouts(0.0, 8)
-    assert playouts(1.0, 2) != playouts(0.0, 8)
+    # EVEN_RACE: a race between chains of four stones, and nothing else.
+    # The knob at certainty draws no random number: where it finds nothing, nothing changes
+    assert _even_race_playouts({H.P_RACE: 1.0}) == _even_race_playouts({H.P_RACE: 0.0})
+    settled = {H.P_RACE: 1.0, H.P_RACE_MIN_CHAIN: 2, H.P_RACE_REPLY: 0.0}
+    assert _even_race_playouts(settled) != _even_race_playouts({H.P_RACE: 0.0, H.P_RACE_REPLY: 0.0})
 
 
 def _replies(diagram: str, moves: list[tuple[int, str]], min_chain: int = 8) -> list[int]:
@@ -312,17 +316,11 @@ def test_playouts_that_answer_race_moves_give_the_lost_race_to_black_less_often(
 
 
 def test_playouts_that_answer_races_are_the_same_playouts_where_there_are_none():
-    game, g, m = board_of(EVEN_RACE)
-
-    def playouts(p_reply: float, min_chain: int) -> tuple[int, int]:
-        params = H.DEFAULT_PARAMS.copy()
-        params[H.P_RACE_REPLY] = p_reply
-        params[H.P_RACE_MIN_CHAIN] = min_chain
-        return H.run_heavy_playouts(g, m, WHITE, 200, 0.5, 7, H.PAT3, params)
-
     # no chain of 81 stones races on 9×9, and at certainty the knob draws no random number
-    assert playouts(1.0, 81) == playouts(0.0, 81)
-    assert playouts(1.0, 4) != playouts(0.0, 4)
+    large = {H.P_RACE_MIN_CHAIN: 81}
+    assert _even_race_playouts({**large, H.P_RACE_REPLY: 1.0}) == _even_race_playouts({**large, H.P_RACE_REPLY: 0.0})
+    small = {H.P_RACE_MIN_CHAIN: 4}
+    assert _even_race_playouts({**small, H.P_RACE_REPLY: 1.0}) != _even_race_playouts({**small, H.P_RACE_REPLY: 0.0})
 
 
 def test_the_race_prior_goes_to_the_move_that_wins_a_race_only_if_played_now():
