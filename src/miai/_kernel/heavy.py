@@ -43,8 +43,9 @@ left to the policy: the reader errs on more of them, and settling them all lost 
 A move near a capturing race (chains of at least ``P_RACE_MIN_CHAIN`` stones) that stood on
 the board when the playout began is answered, with probability ``P_RACE_REPLY``, by the
 other side's move in that race (:func:`miai._kernel.semeai.race_reply`: a fill, or the
-approach a fill needs) before the heuristics above are asked; a race found once, at the
-start, costs the moves of a playout nothing where there is none.
+approach a fill needs), after the ko fight (0) and before the other heuristics; the races
+are found once, before the first move, so a playout without one pays nothing more. The
+search turns this off below 19×19 (``race_reply_min_size``).
 
 Any candidate that is a **self-atari** (:func:`self_atari`: the mover's chain of two or more
 stones would be left with one liberty, capturing nothing) is rejected with a probability
