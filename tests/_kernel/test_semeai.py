@@ -275,8 +275,8 @@ def test_playouts_settling_only_large_races_are_the_same_playouts_where_there_ar
 
 
 def _replies(diagram: str, moves: list[tuple[int, str]], min_chain: int = 8) -> list[int]:
-    """The races of at least ``min_chain`` stones a chain on the diagram's board; then, after
-    each of ``moves`` (colour, vertex) is played, the other side's race reply."""
+    """Find the races on the diagram's board (chains of at least ``min_chain`` stones each);
+    then play ``moves`` (colour, vertex) one by one: the other side's race reply after each."""
     game, g, m = board_of(diagram)
     found = np.zeros((S.MAX_RACES, 2), np.int32)
     libs = np.empty(S.LIB_ROOM, np.int32)
