@@ -349,3 +349,16 @@ def test_a_disputed_game_saves_to_sgf_and_reads_back():
     assert "RE[B+0.5]" in text
     loaded, _ = load_game(text)
     assert [m.gtp() for m in loaded.moves] == [m.gtp() for m in game.moves]
+
+
+def test_to_act_is_the_player_the_game_waits_for():
+    """To move in play, the step's player in the marking phase, nobody once it is over."""
+    game = position()
+    seen = [game.to_act]
+    for step in "pass pass propose:B4 propose:G4 refuse".split():
+        run(game, step)
+        seen.append(game.to_act)
+    B, W = Color.BLACK, Color.WHITE
+    assert seen == [B, W, B, W, B, B]  # after the refusal the first passer moves
+    run(game, "pass pass")  # at once after the dispute: over, all stones alive
+    assert game.phase is Phase.FINISHED and game.to_act is None

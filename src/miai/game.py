@@ -206,6 +206,17 @@ class Game:
         return self._state.to_move
 
     @property
+    def to_act(self) -> Color | None:
+        """The player the game waits for: in play the player to move, in the marking phase
+        the one whose step it is (:attr:`Marking.to_act <miai.endgame.Marking.to_act>`);
+        None once the game is over."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return self._state.to_move
+        marking = self._state.marking
+        return marking.to_act if phase is Phase.MARKING and marking is not None else None
+
+    @property
     def komi(self) -> float:
         return self.rules.komi
 
