@@ -263,14 +263,19 @@ class Bot:
         return self.send("play", {"move": move.lower() if move == "PASS" else move, "v": v})
 
     def mark(self, state: dict[str, Any]) -> bool:
+        """The engine's dead stones answer the agreement by the computer's rule
+        (:func:`miai.ai.marking.reply_by_view`)."""
+        from miai.ai.marking import MarkingReply, reply_by_view
+
         v, marking = state["v"], state["marking"]
         ours = self.engine.dead()
         pending = marking.get("pending")
-        if pending is None:
-            return self.send("dead", {"dead": sorted(ours), "v": v})
-        if {p.upper() for p in pending["dead"]} == ours:
+        theirs = None if pending is None else {p.upper() for p in pending["dead"]}
+        countered = pending is not None and marking["first"] == self.seat  # the opponent's counter-proposal
+        reply = reply_by_view(ours, theirs, countered=countered)
+        if reply is MarkingReply.ACCEPT:
             return self.send("accept", {"v": v})
-        if marking["first"] == self.seat:  # the opponent's counter-proposal, which we do not share
+        if reply is MarkingReply.REFUSE:
             return self.send("refuse", {"v": v})
         return self.send("dead", {"dead": sorted(ours), "v": v})
 
