@@ -52,12 +52,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
-from websockets.exceptions import ConnectionClosed
-
 from load_verify import Ack, read_database, verify_database
-from miai.coords import point_to_gtp
-from miai.server.shards import LOCK_SPACE, shard_of
 from server_load import (
     ACK_TIMEOUT,
     Bench,
@@ -69,6 +64,11 @@ from server_load import (
     spectator,
     ws_url,
 )
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from miai.coords import point_to_gtp
+from miai.server.cluster.shards import LOCK_SPACE, shard_of
 
 EXPECTED = (
     "ws-closed-", "ws-connect-", "not-connected", "send-", "error-frame-unavailable", "create-ConnectError",

@@ -62,20 +62,19 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from load_verify import Ack, verify_database  # benchmarks/load_verify.py
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from miai.coords import Color, point_to_gtp
 from miai.game import Game, Phase
 from miai.rules import Rules
-from miai.server.config import ServerConfig
 from miai.server import gcpause
-from miai.server.events import EventKind, apply_event
-from miai.server.shards import LOCK_SPACE
+from miai.server.cluster.shards import LOCK_SPACE
+from miai.server.config import ServerConfig
+from miai.server.play.events import EventKind, apply_event
 from miai.testing.serve import ServeProcess
 from miai.testing.services import Postgres, Redis, free_port
-
-from load_verify import Ack, verify_database  # benchmarks/load_verify.py
 
 RULES = "chinese"
 SIZE = 9

@@ -65,3 +65,62 @@ def test_nothing_in_the_package_imports_the_testing_helpers():
             continue
         bad = sorted(i for i in imports_of(path) if i.startswith("miai.testing"))
         assert not bad, f"{path.relative_to(SRC)} imports {bad}"
+
+
+SERVER_LAYERS: list[tuple[str, ...]] = [
+    ("errors", "config", "timekeeper", "gcpause"),
+    ("wire",),
+    ("play",),
+    ("storage",),
+    ("people", "records"),
+    ("compute",),
+    ("rooms",),
+    ("cluster",),
+    ("state",),
+    ("web",),
+    ("app",),
+]
+"""The server's parts from the bottom up (ARCHITECTURE.md): each imports only from its own part
+and the layers below it, never from a layer above or from another part of its own layer."""
+SERVER_RANK = {part: rank for rank, parts in enumerate(SERVER_LAYERS) for part in parts}
+
+
+def server_part(module: str) -> str | None:
+    """The part of the server a module belongs to (``miai.server.play.events`` -> ``play``)."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["miai", "server"] else None
+
+
+def server_modules() -> list[tuple[str, Path]]:
+    """Every module of ``miai.server`` but the package itself, with its part."""
+    found = []
+    for path in sorted((SRC / "server").rglob("*.py")):
+        rel = path.relative_to(SRC / "server")
+        if rel == Path("__init__.py") or "static" in rel.parts:
+            continue
+        found.append((rel.parts[0].removesuffix(".py"), path))
+    return found
+
+
+def test_every_server_module_is_in_a_layer():
+    assert {part for part, _ in server_modules()} <= set(SERVER_RANK)
+
+
+@pytest.mark.parametrize("part", sorted(SERVER_RANK))
+def test_server_parts_import_only_downwards(part):
+    for own, path in server_modules():
+        if own != part:
+            continue
+        for name in imports_of(path):
+            other = server_part(name)
+            if other is None or other == part:
+                continue
+            assert other in SERVER_RANK, f"{path.relative_to(SRC)} imports {name}, in no layer"
+            assert SERVER_RANK[other] < SERVER_RANK[part], (
+                f"{path.relative_to(SRC)} ({part}) imports {name} ({other}): not a layer below"
+            )
+
+
+def test_no_more_than_a_dozen_modules_at_the_top_of_the_server():
+    top = [p.name for p in (SRC / "server").glob("*.py")]
+    assert len(top) <= 12, top

@@ -8,10 +8,9 @@ import pytest
 from miai import Game, IllegalMoveError, Rules
 from miai.coords import Color, Move, point_from_gtp
 from miai.result import Result
-from miai.server.events import vertices
+from miai.server.wire.forms import vertices
 from miai.sgf import game_from_record, read_record
-
-from .conftest import Table, make_client
+from tests.server.conftest import Table, make_client
 
 
 def replay(size: int, rules: str, moves: str, handicap: int = 0) -> Game:
@@ -214,7 +213,7 @@ def test_a_refused_counter_proposal_resumes_play_and_an_immediate_double_pass_co
 
 
 def test_the_estimate_is_offered_to_the_first_passer(db, estimate_pool):
-    from miai.server.estimate import estimate_dead_stones
+    from miai.server.compute.estimate import estimate_dead_stones
 
     with make_client(db, suggest_dead_stones=True, executor=estimate_pool) as client:
         table = dead_white_stone_table(client)
@@ -324,7 +323,7 @@ def test_a_restarted_server_rebuilds_every_game_from_its_events(db):
 
 
 def test_a_failed_commit_changes_nothing_and_the_game_goes_on(client, monkeypatch):
-    from miai.server.store import Store
+    from miai.server.storage.store import Store
 
     table = Table(client, size=9)
     table.moves("E5")

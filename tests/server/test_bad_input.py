@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import Table
+from tests.server.conftest import Table
 
 CREATE = [
     # body (JSON text), the status, a word the message must hold

@@ -11,8 +11,7 @@ import pytest
 from miai.clock import LagAllowance
 from miai.server.timekeeper import ManualTime
 from miai.sgf import read_record
-
-from .conftest import Table, make_client
+from tests.server.conftest import Table, make_client
 
 NO_LAG = LagAllowance.none()
 

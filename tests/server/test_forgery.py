@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from .browsers import Browser
-from .conftest import Table
-from .fuzzing import live_and_replayed
+from tests.server.browsers import Browser
+from tests.server.conftest import Table
+from tests.server.fuzzing import live_and_replayed
 
 # every action, with a body that would be valid for Black on a fresh 9x9 game at v=0
 ACTIONS: list[tuple[str, dict[str, Any]]] = [

@@ -19,10 +19,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from starlette.routing import Mount, Route
 
-from miai.server.actions import ActionKind
-
-from .conftest import Table, make_client
-from .fuzzing import live_and_replayed, server_errors
+from miai.server.play.actions import ActionKind
+from tests.server.conftest import Table, make_client
+from tests.server.fuzzing import live_and_replayed, server_errors
 
 METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 plain_text = st.text(st.characters(exclude_categories=("Cs",)), max_size=24)

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.websockets import WebSocketDisconnect
 
-from .conftest import Table, make_client
-from .fuzzing import live_and_replayed, server_errors
+from tests.server.conftest import Table, make_client
+from tests.server.fuzzing import live_and_replayed, server_errors
 
 REAL_TYPES = ["ping", "auth", "chat", "play", "resign", "dead", "accept", "refuse", "undo", "undo_answer", "claim"]
 ANSWERS = {"error", "reject", "ack", "pong", "seat", "chat"}

@@ -22,7 +22,7 @@ import pytest
 from miai import Game, Rules
 from miai.coords import point_to_gtp
 from miai.game import Phase
-from miai.server.events import EventKind, GameSpec, rebuild
+from miai.server.play.events import EventKind, GameSpec, rebuild
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 RUN_SECONDS = 15

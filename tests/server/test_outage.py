@@ -8,9 +8,8 @@ import pytest
 import sqlalchemy as sa
 from starlette.websockets import WebSocketDisconnect
 
-from miai.server.db import is_outage
-
-from .conftest import Table, make_client
+from miai.server.storage.db import is_outage
+from tests.server.conftest import Table, make_client
 
 
 def wrapped(orig: BaseException) -> sa.exc.DBAPIError:

@@ -1,4 +1,4 @@
-"""Presence and the claim of an abandoned game (miai.server.presence, docs/SERVER.md §3.4), with a
+"""Presence and the claim of an abandoned game (miai.server.play.claims, docs/SERVER.md §3.4), with a
 fake clock: the countdown, HTTP seats that are not gone, WebSocket seats, a void game before the
 second move, who may claim, the presence frames, and a restart that starts the countdown again."""
 
@@ -7,12 +7,11 @@ from __future__ import annotations
 import pytest
 
 from miai.coords import Color
-from miai.server.presence import Attendance
-
-from .conftest import FakeClock, Table, make_client
-from .test_computer import HeldExecutor
-from .test_undo import wait_for_jobs
-from .test_ws import frames_until
+from miai.server.play.claims import Attendance
+from tests.server.compute.test_computer import HeldExecutor
+from tests.server.conftest import FakeClock, Table, make_client
+from tests.server.play.test_undo import wait_for_jobs
+from tests.server.test_ws import frames_until
 
 ABANDON = 60_000
 

@@ -16,14 +16,19 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+)
 
 from miai import Game, IllegalMoveError, Rules
 from miai.coords import Color, Move, point_from_gtp, point_to_gtp
 from miai.game import Phase
-from miai.server.events import EventKind, GameSpec, rebuild
-
-from .conftest import Table, make_client
+from miai.server.play.events import EventKind, GameSpec, rebuild
+from tests.server.conftest import Table, make_client
 
 SIZE = 4
 VERTICES = [point_to_gtp((r, c)) for r in range(SIZE) for c in range(SIZE)]

@@ -8,7 +8,7 @@ import json
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from .conftest import Table
+from tests.server.conftest import Table
 
 
 def frames_until(ws, t: str) -> list[dict]:

@@ -97,9 +97,8 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from miai.errors import MiaiError
-    from miai.server import ServerConfig, create_app
-    from miai.server import gcpause
-    from miai.server.db import async_url
+    from miai.server import ServerConfig, create_app, gcpause
+    from miai.server.storage.db import async_url
 
     if not 0 <= args.port <= 65535:
         print(f"miai serve: --port must be from 0 to 65535, not {args.port}", file=sys.stderr)
@@ -161,7 +160,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _safe(url: str) -> str:
     """The database URL without its password, for printing."""
-    from miai.server.db import async_url
+    from miai.server.storage.db import async_url
 
     try:
         return async_url(url).render_as_string(hide_password=True)

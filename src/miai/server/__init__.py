@@ -1,23 +1,21 @@
 """``miai serve``: Go online, where nothing acknowledged is ever lost (docs/SERVER.md is the contract).
 
-An apps-layer package: nothing in the core, the AI, GTP or SGF imports it. Its parts, each
-with one concern:
+An apps-layer package: nothing in the core, the AI, GTP or SGF imports it. Its parts, from the
+bottom up (each imports only from the parts below it; ``tests/test_layers.py`` checks it):
 
-- :mod:`~miai.server.schema`, :mod:`~miai.server.migrations` and :mod:`~miai.server.db`: the
-  tables (games and their numbered events), created by Alembic migrations at start-up, on
-  SQLite (the embedded default) or PostgreSQL through SQLAlchemy's async engine.
-- :mod:`~miai.server.store`: reading and writing games and events; one transaction per action.
-- :mod:`~miai.server.events` and :mod:`~miai.server.actions`: what an event is, how a game is
-  rebuilt from them (through :class:`miai.Game`'s public API only), and how a request becomes
-  an action checked against a seat.
-- :mod:`~miai.server.room`: one owner per live game (an asyncio task with an inbox, as
-  Lichess's round actor), which applies one action at a time and acknowledges only after the
-  commit; :mod:`~miai.server.registry` loads and keeps the rooms.
-- :mod:`~miai.server.workers`: the worker processes that run the computer seats
-  (:mod:`~miai.server.computer`) and the dead-stone estimate for the marking phase
-  (:mod:`~miai.server.estimate`), never on the event loop.
-- :mod:`~miai.server.api`, :mod:`~miai.server.ws` and :mod:`~miai.server.app`: the HTTP API of
-  docs/SERVER.md §3, the WebSocket per game, and the Starlette application that ties them together.
+- :mod:`~miai.server.errors`, :mod:`~miai.server.config`, :mod:`~miai.server.timekeeper`: the
+  API's errors, the settings, the time the rooms read;
+- :mod:`~miai.server.wire`: the JSON forms of the core's values and the frames sent to clients;
+- :mod:`~miai.server.play`: game flow on the rules core (events, actions, undo, claims, clocks,
+  seats, new games);
+- :mod:`~miai.server.storage`: the tables, migrations and the store (one transaction per action);
+- :mod:`~miai.server.people` (sessions, accounts) and :mod:`~miai.server.records` (SGF export, review);
+- :mod:`~miai.server.compute`: the worker processes (the computer, the estimate, analysis);
+- :mod:`~miai.server.rooms`: one owner per live game (an actor, as Lichess's round), its timers
+  and audience, and the registry;
+- :mod:`~miai.server.cluster`: several processes over one PostgreSQL (shards, bus, router, relay);
+- :mod:`~miai.server.state` (what the handlers share), :mod:`~miai.server.web` (HTTP routes by
+  resource, the WebSocket, middleware, the page) and :mod:`~miai.server.app` (the Starlette app).
 """
 
 from __future__ import annotations

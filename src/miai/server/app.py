@@ -14,20 +14,21 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
-from miai.server import analysis_api, api, diagram_api, lobby, pages, people, review_api, sessions, webi18n, ws
+from miai.server.cluster.bus import Bus, LocalBus, RedisBus
+from miai.server.cluster.router import Router
+from miai.server.cluster.shards import AdvisoryLocks, Everything, Ownership
+from miai.server.cluster.versions import GameVersions
+from miai.server.compute.workers import Workers
 from miai.server.config import ServerConfig
-from miai.server.bus import Bus, LocalBus, RedisBus
-from miai.server.db import DatabaseUrlError, migrate, open_engine
-from miai.server.origin import OriginMiddleware
-from miai.server.ratelimit import AddressLimits, RequestLimitMiddleware
-from miai.server.workers import Workers
-from miai.server.registry import Registry, now_ms
-from miai.server.router import Router
-from miai.server.shards import AdvisoryLocks, Everything, Ownership
+from miai.server.people import sessions
+from miai.server.rooms.registry import Registry, now_ms
 from miai.server.state import Server
-from miai.server.store import Store
-from miai.server.versions import GameVersions
+from miai.server.storage.db import DatabaseUrlError, migrate, open_engine
+from miai.server.storage.store import Store
 from miai.server.timekeeper import Timekeeper
+from miai.server.web.origin import OriginMiddleware
+from miai.server.web.ratelimit import AddressLimits, RequestLimitMiddleware
+from miai.server.web.routes import exception_handlers, routes
 
 __all__ = ["create_app"]
 
@@ -110,18 +111,8 @@ def create_app(
 
     limits = AddressLimits(config)
     app = Starlette(
-        routes=[
-            *pages.routes(),
-            *webi18n.routes(),
-            *lobby.routes(),  # before api's: POST /api/games/{id}/{action} would take /join
-            *diagram_api.routes(),
-            *api.routes(),
-            *review_api.routes(),
-            *analysis_api.routes(),
-            *people.routes(),
-            *ws.routes(),
-        ],
-        exception_handlers=api.exception_handlers,
+        routes=routes(),
+        exception_handlers=exception_handlers,
         lifespan=lifespan,
         middleware=[
             Middleware(RequestLimitMiddleware, limits=limits),

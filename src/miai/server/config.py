@@ -15,7 +15,7 @@ DATABASE_ENV = "MIAI_DATABASE_URL"
 REDIS_ENV = "MIAI_REDIS_URL"
 """The environment variable that gives the Redis URL when ``--redis`` is not given."""
 SECRET_ENV = "MIAI_SECRET"
-"""The environment variable that gives the session cookies' signing secret (see :mod:`miai.server.sessions`)."""
+"""The environment variable that gives the session cookies' signing secret (see :mod:`miai.server.people.sessions`)."""
 
 
 def default_database_url() -> str:
@@ -46,7 +46,7 @@ class ServerConfig:
     """Worker processes for the computer's moves and the estimate (the event loop has its own core)."""
     start_workers: bool = True
     """Start the worker processes with the server, not at the first game's end (workers.py:
-    :meth:`~miai.server.workers.Workers.start`). Tests that never use them turn it off."""
+    :meth:`~miai.server.compute.workers.Workers.start`). Tests that never use them turn it off."""
     computer_max_seconds: float = 5.0
     """Most seconds a computer seat thinks per move (its level may stop it sooner)."""
     max_idle_rooms: int = 1000

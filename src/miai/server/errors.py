@@ -117,7 +117,7 @@ class Unavailable(ApiError, status=503, code="unavailable"):
 
 
 def database_down() -> Unavailable:
-    """The 503 for a request that met a database outage (:func:`miai.server.db.is_outage`)."""
+    """The 503 for a request that met a database outage (:func:`miai.server.storage.db.is_outage`)."""
     return Unavailable("the database cannot be reached right now: retry in a moment")
 
 

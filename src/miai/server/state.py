@@ -7,14 +7,14 @@ from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from miai.server.bus import Bus
+from miai.server.cluster.bus import Bus
+from miai.server.cluster.router import Router
+from miai.server.cluster.shards import Ownership
+from miai.server.cluster.versions import GameVersions
+from miai.server.compute.workers import Workers
 from miai.server.config import ServerConfig
-from miai.server.workers import Workers
-from miai.server.registry import Registry
-from miai.server.router import Router
-from miai.server.shards import Ownership
-from miai.server.store import Store
-from miai.server.versions import GameVersions
+from miai.server.rooms.registry import Registry
+from miai.server.storage.store import Store
 
 __all__ = ["Server"]
 

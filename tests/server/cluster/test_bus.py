@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from miai.server.bus import NoOwner, RedisBus
+from miai.server.cluster.bus import NoOwner, RedisBus
 from miai.server.errors import Unavailable
 
 pytestmark = pytest.mark.timeout(60)

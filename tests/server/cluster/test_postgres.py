@@ -8,11 +8,10 @@ import pytest
 import sqlalchemy as sa
 
 from miai.coords import Color
-from miai.server.db import async_url, migrate, open_engine
-from miai.server.shards import AdvisoryLocks, shard_of
-from miai.server.store import Store, WriteConflict
-
-from tests.server.test_store import move, record
+from miai.server.cluster.shards import AdvisoryLocks, shard_of
+from miai.server.storage.db import async_url, migrate, open_engine
+from miai.server.storage.store import Store, WriteConflict
+from tests.server.storage.test_store import move, record
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -169,11 +168,11 @@ def test_an_owner_that_lost_its_lock_but_still_writes_gets_a_conflict_never_a_do
     noticed yet, and the one that took it): both accept a move at the same version; the
     database takes one, the other is refused (409) and its room stops."""
     from miai.coords import Color
-    from miai.server.actions import ActionKind, parse_action
     from miai.server.config import ServerConfig
-    from miai.server.create import parse_new_game
     from miai.server.errors import Conflict
-    from miai.server.registry import Registry
+    from miai.server.play.actions import ActionKind, parse_action
+    from miai.server.play.create import parse_new_game
+    from miai.server.rooms.registry import Registry
 
     async def run():
         engines = [open_engine(pg_url), open_engine(pg_url)]

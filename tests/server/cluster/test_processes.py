@@ -4,6 +4,7 @@ a Redis outage loses no event, and no version is ever accepted twice."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -13,15 +14,13 @@ import threading
 import time
 from pathlib import Path
 
-import asyncio
-
 import asyncpg
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from miai.server.shards import LOCK_SPACE, shard_of
+from miai.server.cluster.shards import LOCK_SPACE, shard_of
 from miai.testing.services import free_port
 
 SRC = Path(__file__).resolve().parents[3] / "src"

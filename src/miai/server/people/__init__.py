@@ -1,0 +1,1 @@
+"""People: guest sessions and accounts (hashed passwords, display names)."""

@@ -1,0 +1,157 @@
+"""Accounts: a username and a password, kept as an argon2id hash (never the password).
+
+Rules (each refusal a 400 that says which rule, and never repeats the password):
+
+- a username has 3 to 24 characters: ASCII letters, digits, ``_``, ``.`` and ``-``, starting
+  with a letter or a digit; it is unique whatever its case (``Alice`` and ``alice`` are one
+  account), and names that would pass for a guest or the server (``guest12``, ``miai``) are
+  kept back;
+- a password has 8 to 128 characters, not all of them spaces, and is not the username.
+
+Hashing and checking run in a thread (``asyncio.to_thread``): argon2 is slow on purpose and
+must not hold up the event loop. A login for an unknown username checks the password against
+a dummy hash all the same, so the answer takes as long as for a wrong password, and says the
+same thing. A hash made with older parameters is replaced at the next successful login.
+
+This module owns the ``users`` table: the only SQL it speaks is about users.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from miai.server.config import ServerConfig
+from miai.server.errors import BadRequest, Conflict, Unauthorized
+from miai.server.storage.schema import users
+
+__all__ = ["Accounts", "User", "check_username", "check_password", "username_key", "WRONG_LOGIN"]
+
+USERNAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{2,23}")
+RESERVED = re.compile(r"(guest|anonymous|spectator|computer|admin|miai)[-_.]?[0-9]*", re.IGNORECASE)
+MIN_PASSWORD, MAX_PASSWORD = 8, 128
+WRONG_LOGIN = "wrong username or password"
+"""The one answer to a failed login: it does not tell whether the username exists."""
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    id: int
+    username: str
+
+
+def username_key(username: str) -> str:
+    """The form that makes usernames unique whatever their case."""
+    return username.lower()
+
+
+def check_username(value: Any) -> str:
+    """The username, or :class:`BadRequest` saying which rule it breaks."""
+    if not isinstance(value, str):
+        raise BadRequest("'username' must be a string")
+    if not 3 <= len(value) <= 24:
+        raise BadRequest(f"a username has 3 to 24 characters, not {len(value)}")
+    if not USERNAME.fullmatch(value):
+        raise BadRequest(
+            "a username has only ASCII letters, digits, '_', '.' and '-', and starts with a letter or a digit"
+        )
+    if RESERVED.fullmatch(value):
+        raise BadRequest(f"the username {value!r} is reserved: choose another")
+    return value
+
+
+def check_password(value: Any, username: str) -> str:
+    """The password, or :class:`BadRequest` saying which rule it breaks (never the password)."""
+    if not isinstance(value, str):
+        raise BadRequest("'password' must be a string")
+    if not MIN_PASSWORD <= len(value) <= MAX_PASSWORD:
+        raise BadRequest(f"a password has {MIN_PASSWORD} to {MAX_PASSWORD} characters")
+    if not value.strip():
+        raise BadRequest("a password cannot be only spaces")
+    if value.lower() == username.lower():
+        raise BadRequest("the password cannot be the username")
+    return value
+
+
+_DUMMY: dict[tuple[int, int], str] = {}
+"""A hash of a random password per (time, memory) cost: what an unknown username is checked against."""
+
+
+class Accounts:
+    """Registering and checking users in the database behind ``engine``."""
+
+    def __init__(self, engine: AsyncEngine, config: ServerConfig, now_ms: Callable[[], int]):
+        self.engine = engine
+        self.now_ms = now_ms
+        self.hasher = PasswordHasher(
+            time_cost=config.password_time_cost, memory_cost=config.password_memory_kib, parallelism=1
+        )
+        self._cost = (config.password_time_cost, config.password_memory_kib)
+
+    async def register(self, username: Any, password: Any) -> User:
+        """A new account; :class:`BadRequest` for a rule broken, :class:`Conflict` if the
+        username is taken."""
+        name = check_username(username)
+        secret = check_password(password, name)
+        if await self._find(name) is not None:
+            raise Conflict(f"the username {name!r} is taken")
+        digest = await asyncio.to_thread(self.hasher.hash, secret)
+        row = {
+            "username": name,
+            "username_key": username_key(name),
+            "password_hash": digest,
+            "created_ms": self.now_ms(),
+        }
+        try:
+            async with self.engine.begin() as conn:
+                result = await conn.execute(users.insert().values(row))
+                key = result.inserted_primary_key
+        except sa.exc.IntegrityError:
+            raise Conflict(f"the username {name!r} is taken") from None
+        assert key is not None
+        return User(int(key[0]), name)
+
+    async def login(self, username: Any, password: Any) -> User:
+        """The user whose password this is; :class:`Unauthorized` otherwise (the same answer
+        for an unknown username)."""
+        if not isinstance(username, str) or not isinstance(password, str):
+            raise BadRequest("'username' and 'password' must be strings")
+        if len(username) > 64 or len(password) > MAX_PASSWORD:
+            raise Unauthorized(WRONG_LOGIN)
+        row = await self._find(username)
+        stored = row.password_hash if row is not None else await self._dummy()
+        try:
+            await asyncio.to_thread(self.hasher.verify, stored, password)
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            raise Unauthorized(WRONG_LOGIN) from None
+        if row is None:  # pragma: no cover - the dummy's password is random and never sent
+            raise Unauthorized(WRONG_LOGIN)
+        if self.hasher.check_needs_rehash(stored):
+            digest = await asyncio.to_thread(self.hasher.hash, password)
+            async with self.engine.begin() as conn:
+                await conn.execute(users.update().where(users.c.id == row.id).values(password_hash=digest))
+        return User(int(row.id), str(row.username))
+
+    async def user(self, user_id: int) -> User | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(sa.select(users.c.id, users.c.username).where(users.c.id == user_id))).first()
+        return User(int(row.id), str(row.username)) if row is not None else None
+
+    async def _find(self, username: str) -> Any:
+        async with self.engine.connect() as conn:
+            query = sa.select(users).where(users.c.username_key == username_key(username))
+            return (await conn.execute(query)).first()
+
+    async def _dummy(self) -> str:
+        if self._cost not in _DUMMY:
+            _DUMMY[self._cost] = await asyncio.to_thread(self.hasher.hash, secrets.token_urlsafe(16))
+        return _DUMMY[self._cost]

@@ -1,0 +1,60 @@
+"""Which code carries out an action: the rules' own steps (:mod:`miai.server.play.actions`), an undo
+request or answer (:mod:`miai.server.play.undo`), or a claim (:mod:`miai.server.play.claims`).
+
+The room calls :func:`carry_out` on a copy of its game for every action, a person's or a
+computer's; an action other than an undo answer that follows a pending undo request cancels it,
+and its event's payload says so (``cancels_undo``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from miai.coords import Color
+from miai.game import Game
+from miai.server.config import ServerConfig
+from miai.server.play.actions import Action, ActionKind, apply_action
+from miai.server.play.claims import Attendance, claim
+from miai.server.play.events import Event, EventKind
+from miai.server.play.seats import GameRecord, human_seats
+from miai.server.play.undo import answer_undo, cancelling, request_undo
+
+__all__ = ["RoomView", "carry_out", "human_seats"]
+
+
+class RoomView(Protocol):
+    """What :func:`carry_out` reads of a room."""
+
+    events: list[Event]
+    record: GameRecord
+    config: ServerConfig
+    attendance: Attendance
+    now_ms: Callable[[], int]
+
+    def connected(self) -> set[Color]: ...
+
+
+def carry_out(room: RoomView, game: Game, seat: Color, action: Action) -> tuple[EventKind, dict[str, Any]]:
+    """Carry out ``action`` for ``seat`` on ``game`` (a copy of the room's: it is changed);
+    returns the event's kind and payload. Raises what the rules raise
+    (:class:`~miai.errors.IllegalMoveError`) or :class:`~miai.server.errors.IllegalAction`."""
+    events: Sequence[Event] = room.events
+    if action.kind is ActionKind.UNDO:
+        free = seat.opponent not in human_seats(room.record)
+        return request_undo(game, seat, events, free=free)
+    if action.kind is ActionKind.UNDO_ANSWER:
+        return answer_undo(game, seat, events, bool(action.accept))
+    if action.kind is ActionKind.CLAIM:
+        kind, payload = claim(
+            game,
+            seat,
+            attendance=room.attendance,
+            connected=room.connected(),
+            humans=human_seats(room.record),
+            now=room.now_ms(),
+            abandon_ms=room.config.abandon_ms,
+        )
+    else:
+        kind, payload = apply_action(game, seat, action)
+    return kind, cancelling(events, payload)

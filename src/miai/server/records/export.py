@@ -1,0 +1,83 @@
+"""A game of this server as an SGF record (``GET /api/games/{id}/sgf``, docs/SERVER.md §3.2).
+
+:func:`miai.sgf.game_to_sgf` writes the game: ``FF CA GM AP SZ KM RU``, ``HA`` and ``AB`` for
+a handicap, the moves, ``RE`` (the game's :class:`~miai.result.Result` once it has ended) and,
+for a counted game, the agreed dead stones and territory as ``TB``/``TW`` on the last node (as
+KGS and OGS write them). This module adds what only the server knows: the date the game was
+created (``DT``), where it was played (``PC[miai serve]``), the players' names when the caller
+has them (``PB``/``PW``; none are made up), and the time control (``TM``/``OT``) with the
+clocks after each move (``BL``/``WL`` and ``OB``/``OW``), which ``game_to_sgf`` writes from the
+core's :class:`~miai.clock.TimeControl` and :class:`~miai.clock.TimeLeft` values.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+
+from miai.clock import TimeControl, TimeLeft
+from miai.coords import Color
+from miai.game import Game
+from miai.server.play.seats import GameRecord, computer_level
+from miai.sgf import game_to_sgf
+from miai.sgf.grammar import SgfNode, scan, write_tree
+
+__all__ = ["SERVER_NAME", "game_sgf", "seat_names"]
+
+SERVER_NAME = "miai serve"
+"""What ``PC`` says: where the game was played."""
+
+
+def seat_names(record: GameRecord) -> dict[Color, str]:
+    """The names a game's record gives its players: the display name of whoever took a human
+    seat, ``miai level N`` for a computer seat, nothing for a seat nobody has taken yet."""
+    names: dict[Color, str] = {}
+    for color in (Color.BLACK, Color.WHITE):
+        level = computer_level(record.kind(color))
+        name = f"miai level {level}" if level is not None else record.name(color)
+        if name:
+            names[color] = name
+    return names
+
+
+def game_sgf(
+    game: Game,
+    *,
+    created_ms: int,
+    players: dict[Color, str] | None = None,
+    time_control: TimeControl | None = None,
+    times: Mapping[int, TimeLeft] | None = None,
+) -> str:
+    """The record of ``game`` (see the module's docstring).
+
+    ``created_ms`` is when the game was created (``DT``, its UTC date). ``players`` maps a
+    colour to its player's name (``PB``/``PW``); a colour without one gets no name.
+    ``time_control`` and ``times`` (a move number, 1 for the first move and passes counted,
+    to the mover's time left after it) are written as ``game_to_sgf`` writes them."""
+    names = players or {}
+    date = time.strftime("%Y-%m-%d", time.gmtime(created_ms / 1000))
+    text = game_to_sgf(
+        game,
+        black=names.get(Color.BLACK),
+        white=names.get(Color.WHITE),
+        date=date,
+        time_control=time_control,
+        times=times,
+    )
+    roots = scan(text, [])
+    assert len(roots) == 1, "game_to_sgf writes one game tree"
+    root = roots[0]
+    _put_place(root)
+    return write_tree(root)
+
+
+def _put_place(root: SgfNode) -> None:
+    """``PC`` right after ``DT`` (readers show the root's properties in order)."""
+    props: dict[str, list[str]] = {}
+    for pid, values in root.properties.items():
+        if pid != "PC":
+            props[pid] = values
+        if pid == "DT":
+            props["PC"] = [SERVER_NAME]
+    props.setdefault("PC", [SERVER_NAME])
+    root.properties = props

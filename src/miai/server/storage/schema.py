@@ -1,0 +1,63 @@
+"""The tables: games and their events, and users (SQLAlchemy Core metadata).
+
+The migrations in :mod:`miai.server.storage.migrations` create exactly this schema (a test compares
+them). ``game_events`` has the PRIMARY KEY (game_id, v): the fence that makes two writers of
+one game impossible, since both would insert the same v.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+__all__ = ["metadata", "games", "game_events", "users"]
+
+metadata = sa.MetaData()
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("size", sa.Integer, nullable=False),
+    sa.Column("rules", sa.Text, nullable=False, comment="str(Rules), komi included"),
+    sa.Column("handicap", sa.Integer, nullable=False),
+    sa.Column("komi", sa.Float, nullable=False),
+    sa.Column("time_control", sa.Text, nullable=False),
+    sa.Column("black_kind", sa.String(32), nullable=False, comment="human or computer:N"),
+    sa.Column("white_kind", sa.String(32), nullable=False),
+    sa.Column("black_token_hash", sa.String(64), nullable=True, comment="sha256 hex of the seat token"),
+    sa.Column("white_token_hash", sa.String(64), nullable=True),
+    sa.Column("status", sa.String(16), nullable=False, comment="play, marking or finished"),
+    sa.Column("result", sa.Text, nullable=True, comment="str(Result): the SGF RE text"),
+    sa.Column("v", sa.Integer, nullable=False, comment="the last event's version"),
+    sa.Column("created_ms", sa.BigInteger, nullable=False),
+    sa.Column("ended_ms", sa.BigInteger, nullable=True),
+    sa.Column("black_name", sa.String(40), nullable=True, comment="display name of who holds the seat"),
+    sa.Column("white_name", sa.String(40), nullable=True),
+)
+sa.Index("ix_games_status", games.c.status)
+
+game_events = sa.Table(
+    "game_events",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("v", sa.Integer, nullable=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("payload", sa.JSON, nullable=False),
+    sa.Column("seat", sa.String(8), nullable=True, comment="black or white: who acted"),
+    sa.Column("at_ms", sa.BigInteger, nullable=False),
+    sa.Column("action_id", sa.String(64), nullable=True, comment="the client's id for the action"),
+    sa.Column("request", sa.Text, nullable=True, comment="the request in canonical form, for idempotent retries"),
+    sa.PrimaryKeyConstraint("game_id", "v", name="pk_game_events"),
+)
+
+users = sa.Table(
+    "users",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("username", sa.String(24), nullable=False, comment="as the user spelled it"),
+    sa.Column("username_key", sa.String(24), nullable=False, comment="lower case: unique"),
+    sa.Column("password_hash", sa.Text, nullable=False, comment="argon2id, PHC string"),
+    sa.Column("created_ms", sa.BigInteger, nullable=False),
+    sa.UniqueConstraint("username_key", name="uq_users_username_key"),
+)
+"""Accounts. A username is unique whatever its case: ``username_key`` is its lower-case form."""

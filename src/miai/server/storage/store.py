@@ -1,0 +1,226 @@
+"""Reading and writing games and their events: the only module that speaks SQL.
+
+:meth:`Store.append` is the durable step of every action: the event rows and the game's row
+change in ONE transaction, and the insert of ``(game_id, v)`` fails if another writer already
+wrote that version (the primary key is the fence); the update of the game's row is
+conditional on its previous version as well. Nothing is acknowledged before it returns.
+
+On SQLite the process's writes take turns through one :class:`asyncio.Lock`. SQLite has a
+single writer anyway; without the lock, pooled connections that find the file locked sleep
+in SQLite's busy handler (1, 2, 5 ... 100 ms at a time, never woken when the lock frees), and
+under load they pile up into stalls of seconds (``benchmarks/server_load.py`` measured them).
+The lock makes them wait in order instead, and changes nothing about when a commit happens.
+And since SQLite commits one transaction at a time, each with its own fsync, the events of
+actions that arrive together are committed together (:class:`~miai.server.storage.batch.GroupCommit`):
+one fsync for the batch, each action answered only after the batch's commit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import fields
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from miai.coords import Color
+from miai.server.play.events import Event, EventKind
+from miai.server.play.seats import GameRecord
+from miai.server.play.tokens import FREE_SEAT
+from miai.server.storage.batch import GroupCommit
+from miai.server.storage.schema import game_events, games
+from miai.server.wire.forms import color_name, parse_color
+
+__all__ = ["GameRecord", "Store", "WriteConflict"]
+
+
+class WriteConflict(Exception):
+    """Another writer got there first: the version is taken. The caller's view is stale."""
+
+
+_RECORD_FIELDS = tuple(f.name for f in fields(GameRecord))
+
+
+def _event_row(game_id: str, e: Event) -> dict[str, Any]:
+    return {
+        "game_id": game_id,
+        "v": e.v,
+        "kind": e.kind.value,
+        "payload": e.payload,
+        "seat": color_name(e.seat) if e.seat is not None else None,
+        "at_ms": e.at_ms,
+        "action_id": e.action_id,
+        "request": e.request,
+    }
+
+
+def _event_of(row: Any) -> Event:
+    return Event(
+        v=row.v,
+        kind=EventKind(row.kind),
+        payload=dict(row.payload),
+        seat=parse_color(row.seat) if row.seat is not None else None,
+        at_ms=row.at_ms,
+        action_id=row.action_id,
+        request=row.request,
+    )
+
+
+class Store:
+    """Games and events in the database behind ``engine``."""
+
+    def __init__(self, engine: AsyncEngine):
+        self.engine = engine
+        self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
+        self._group = GroupCommit(self._writing) if self._write_lock is not None else None
+        """SQLite: the events of concurrent actions share a transaction (batch.py)."""
+
+    @contextlib.asynccontextmanager
+    async def _writing(self) -> AsyncIterator[AsyncConnection]:
+        """A write transaction (committed on leaving), one at a time on SQLite (see the module)."""
+        if self._write_lock is None:
+            async with self.engine.begin() as conn:
+                yield conn
+            return
+        async with self._write_lock:
+            async with self.engine.begin() as conn:
+                yield conn
+
+    async def create_game(self, record: GameRecord) -> None:
+        async with self._writing() as conn:
+            await conn.execute(games.insert().values({name: getattr(record, name) for name in _RECORD_FIELDS}))
+
+    async def load_game(self, game_id: str) -> GameRecord | None:
+        async with self.engine.connect() as conn:
+            row = (await conn.execute(sa.select(games).where(games.c.id == game_id))).first()
+        if row is None:
+            return None
+        return GameRecord(**{name: getattr(row, name) for name in _RECORD_FIELDS})
+
+    async def unfinished_timed_games(self) -> list[str]:
+        """The ids of the games with a timer to keep: not finished and timed, or in a marking
+        phase (whose timer ends it if it stalls, timed or not)."""
+        query = sa.select(games.c.id).where(
+            games.c.status != "finished", sa.or_(games.c.time_control != "none", games.c.status == "marking")
+        )
+        async with self.engine.connect() as conn:
+            return [row.id for row in (await conn.execute(query)).all()]
+
+    async def name_seat(self, game_id: str, color: Color, name: str) -> bool:
+        """Record ``name`` on the seat ``color`` of the game if it has none yet; whether it did."""
+        column = games.c.black_name if color is Color.BLACK else games.c.white_name
+        async with self.engine.begin() as conn:
+            done = await conn.execute(
+                games.update().where(games.c.id == game_id, column.is_(None)).values({column.name: name})
+            )
+        return bool(done.rowcount == 1)
+
+    async def versions(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The last version of each of ``game_ids`` that exists, in as few queries as can be
+        (500 ids a query)."""
+        found: dict[str, int] = {}
+        async with self.engine.connect() as conn:
+            for start in range(0, len(game_ids), 500):
+                chunk = list(game_ids[start : start + 500])
+                rows = await conn.execute(sa.select(games.c.id, games.c.v).where(games.c.id.in_(chunk)))
+                found.update({row.id: row.v for row in rows})
+        return found
+
+    async def load_events(self, game_id: str, after: int = 0, limit: int | None = None) -> list[Event]:
+        """The events of a game with ``v > after``, in order."""
+        query = (
+            sa.select(game_events)
+            .where(game_events.c.game_id == game_id, game_events.c.v > after)
+            .order_by(game_events.c.v)
+        )
+        if limit is not None:
+            query = query.limit(limit)
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [_event_of(r) for r in rows]
+
+    async def append(
+        self,
+        game_id: str,
+        events: Sequence[Event],
+        *,
+        status: str,
+        result: str | None,
+        ended_ms: int | None,
+    ) -> None:
+        """Commit ``events`` (contiguous, following the game's current version) and the game's
+        new status in one transaction. Raises :class:`WriteConflict` if a version is taken."""
+        if not events:
+            return
+        first, last = events[0].v, events[-1].v
+        if [e.v for e in events] != list(range(first, last + 1)):
+            raise ValueError("events must be numbered contiguously")
+
+        async def write(conn: AsyncConnection) -> None:
+            # the conditional update first: a stale version raises before anything is written
+            done = await conn.execute(
+                games.update()
+                .where(games.c.id == game_id, games.c.v == first - 1)
+                .values(v=last, status=status, result=result, ended_ms=ended_ms)
+            )
+            if done.rowcount != 1:
+                raise WriteConflict(f"game {game_id} is no longer at version {first - 1}")
+            await conn.execute(game_events.insert(), [_event_row(game_id, e) for e in events])
+
+        try:
+            if self._group is not None:
+                await self._group.run(write)
+            else:
+                async with self._writing() as conn:
+                    await write(conn)
+        except sa.exc.IntegrityError as e:
+            raise WriteConflict(f"game {game_id}: version {first} is already written") from e
+
+    # ------------------------------------------------------------------ the lobby's lists
+    async def open_games(self, since_ms: int, limit: int) -> list[GameRecord]:
+        """Games in play created from ``since_ms`` on whose White seat is still free (an open
+        game nobody joined yet: its stored hash is the free-seat marker), newest first."""
+        query = (
+            sa.select(games)
+            .where(
+                games.c.status == "play",
+                games.c.created_ms >= since_ms,
+                games.c.white_token_hash.like(f"{FREE_SEAT}%"),
+            )
+            .order_by(games.c.created_ms.desc())
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [GameRecord(**{name: getattr(row, name) for name in _RECORD_FIELDS}) for row in rows]
+
+    async def live_games(self, limit: int) -> list[GameRecord]:
+        """Games going on (in play or marking) with at least one event and no free seat, newest first."""
+        query = (
+            sa.select(games)
+            .where(
+                games.c.status.in_(("play", "marking")),
+                games.c.v > 0,
+                sa.or_(games.c.white_token_hash.is_(None), games.c.white_token_hash.not_like(f"{FREE_SEAT}%")),
+            )
+            .order_by(games.c.created_ms.desc())
+            .limit(limit)
+        )
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [GameRecord(**{name: getattr(row, name) for name in _RECORD_FIELDS}) for row in rows]
+
+    async def take_free_seat(self, game_id: str, marker: str, token_hash: str, name: str | None) -> bool:
+        """Give an open game's free White seat its token (``token_hash``) and ``name``, if the
+        seat is still free (its hash is still ``marker``); whether it did. The condition makes
+        the first joiner the only one, whichever process answers."""
+        async with self.engine.begin() as conn:
+            done = await conn.execute(
+                games.update()
+                .where(games.c.id == game_id, games.c.white_token_hash == marker)
+                .values(white_token_hash=token_hash, white_name=name)
+            )
+        return bool(done.rowcount == 1)

@@ -1,0 +1,77 @@
+"""The browser application's pages (docs/SERVER.md §4): ``/`` (the lobby), ``/g/{id}`` (a
+game), ``/r/{id}`` (a game's review), ``/review`` (an uploaded record's review), and the static
+files under ``/static`` (plain ES modules and CSS, no build step).
+
+Every page is the same small HTML shell; ``static/app.js`` reads the path and draws the page,
+its texts from ``/i18n/web/{lang}.json`` (:mod:`miai.server.web.texts`). The shell sets no
+language itself: the script sets ``<html lang>`` to the language it shows.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, Response
+from starlette.routing import BaseRoute, Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from miai import __version__
+from miai.server.errors import NotFound
+from miai.server.play.tokens import GAME_ID
+from miai.server.state import Server
+
+__all__ = ["routes", "STATIC_DIR"]
+
+STATIC_DIR = Path(__file__).resolve().parents[1] / "static"
+
+
+def shell(title: str) -> HTMLResponse:
+    """The page's HTML: the style, the application's module, and a text for browsers without scripts."""
+    version = html.escape(__version__)
+    return HTMLResponse(
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>{html.escape(title)}</title>"
+        '<link rel="icon" href="data:,">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">'
+        f'<link rel="stylesheet" href="/static/style.css?v={version}">'
+        f'<script type="module" src="/static/app.js?v={version}"></script>'
+        '</head><body><header id="top"></header><main id="app">'
+        "<noscript>miai needs JavaScript to play in the browser; programs can use its JSON API "
+        "(docs/SERVER.md).</noscript></main></body></html>",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+async def home(request: Request) -> Response:
+    return shell("miai")
+
+
+async def _known(request: Request) -> str:
+    """The path's game id, if there is such a game (a 404 otherwise, as from the API)."""
+    game_id = str(request.path_params["id"])
+    server: Server = request.app.state.server
+    if not GAME_ID.fullmatch(game_id) or await server.store.load_game(game_id) is None:
+        raise NotFound(f"no game {game_id!r}")
+    return game_id
+
+
+async def game_page(request: Request) -> Response:
+    return shell(f"miai · {await _known(request)}")
+
+
+async def review_page(request: Request) -> Response:
+    if "id" in request.path_params:
+        await _known(request)
+    return shell("miai · review")
+
+
+def routes() -> list[BaseRoute]:
+    return [
+        Route("/", home, methods=["GET"]),
+        Route("/g/{id}", game_page, methods=["GET"]),
+        Route("/r/{id}", review_page, methods=["GET"]),
+        Route("/review", review_page, methods=["GET"]),
+        Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
+    ]

@@ -1,0 +1,120 @@
+"""Computer seats: they answer by themselves from a worker process; an answer for a position
+that changed while they thought is dropped; in the marking phase they follow the terminal's
+policy (propose the estimate, accept it, refuse what differs)."""
+
+from __future__ import annotations
+
+import time
+from concurrent.futures import Executor, Future
+
+from miai.ai.status import estimate_status
+from miai.server.compute.computer import computer_action
+from miai.server.play.events import EventKind, GameSpec, rebuild
+from miai.server.play.seats import computer_level
+from miai.server.wire.forms import vertices
+from tests.server.conftest import Table, make_client
+
+
+def wait_for(table: Table, v: int, seconds: float = 60) -> list[dict]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        events = table.events()
+        if len(events) >= v:
+            return events
+        time.sleep(0.05)
+    raise AssertionError(f"no event {v} after {seconds} s: {table.events()}")
+
+
+def test_levels_of_computer_seats():
+    assert [computer_level(k) for k in ("computer:1", "computer:10", "computer:11", "human", "computer:")] == [
+        1, 10, None, None, None,
+    ]
+
+
+def test_a_computer_seat_has_no_token_and_plays_by_itself(db, estimate_pool):
+    with make_client(db, executor=estimate_pool) as client:
+        table = Table(client, size=9, white="computer:1")
+        assert table.tokens == {"black": table.created["black_token"], "white": None}
+        assert table.state()["white"] == "computer:1"
+        table.play("black", "E5")
+        events = wait_for(table, 2)
+        assert events[1]["color"] == "white" and events[1]["kind"] in ("move", "pass")
+        assert table.state()["to_move"] == "black"
+
+
+def test_a_computer_playing_black_moves_first(db, estimate_pool):
+    with make_client(db, executor=estimate_pool) as client:
+        table = Table(client, size=9, black="computer:1")
+        assert wait_for(table, 1)[0]["color"] == "black"
+
+
+class HeldExecutor(Executor):
+    """Holds every job until the test releases it (then runs it in the test's thread)."""
+
+    def __init__(self):
+        self.jobs: list[tuple[Future, object, tuple]] = []
+
+    def submit(self, fn, /, *args, **kwargs):
+        future: Future = Future()
+        self.jobs.append((future, fn, args))
+        return future
+
+    def release(self) -> None:
+        for future, fn, args in self.jobs:
+            future.set_result(fn(*args))
+        self.jobs.clear()
+
+
+def test_an_answer_for_a_position_that_changed_is_dropped(db):
+    held = HeldExecutor()
+    with make_client(db, executor=held) as client:
+        table = Table(client, size=9, white="computer:1")
+        table.play("black", "E5")
+        deadline = time.monotonic() + 10
+        while not held.jobs and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert held.jobs  # White is thinking about version 1
+        assert table.post("black", "resign").json() == {"v": 2}
+        held.release()
+        time.sleep(0.3)
+        assert [e["kind"] for e in table.events()] == ["move", "resign"]
+        assert table.state()["result"] == "W+R"
+
+
+def events_of(moves: str) -> list[tuple[str, dict]]:
+    """Alternate moves from Black as events."""
+    events = []
+    for i, move in enumerate(moves.split()):
+        color = "black" if i % 2 == 0 else "white"
+        events.append(("pass", {"color": color}) if move == "pass" else ("move", {"color": color, "move": move}))
+    return events
+
+
+WALL = "E1 A9 E2 pass E3 pass E4 pass E5 pass E6 pass E7 pass E8 pass E9"
+"""9x9: Black walls off the right side; White's lone stone at A9 is dead."""
+
+
+def test_in_the_marking_phase_a_computer_proposes_its_estimate_accepts_it_and_refuses_what_differs():
+    spec = GameSpec.from_text(9, "japanese", 0)
+
+    def estimate(events):
+        found = estimate_status(rebuild(spec, [(EventKind(k), p) for k, p in events]))
+        return vertices(found.dead), vertices(found.seki)
+
+    # White passed first: the computer (White) proposes its estimate
+    white_first = events_of(WALL + " pass pass")
+    dead, seki = estimate(white_first)
+    assert computer_action(spec.to_text(), white_first, 1, 1.0) == ("dead", {"dead": dead, "seki": seki})
+    # ... and refuses a person's counter-proposal that differs from it
+    proposal = ("propose", {"color": "white", "dead": dead, "seki": seki})
+    counter = ("propose", {"color": "black", "dead": [] if dead else ["E1"], "seki": []})
+    assert computer_action(spec.to_text(), [*white_first, proposal, counter], 1, 1.0) == ("refuse", {})
+
+    # Black passed first and proposed exactly the estimate: the computer (White) accepts
+    black_first = events_of(WALL + " A8 pass pass")
+    dead, seki = estimate(black_first)
+    proposal = ("propose", {"color": "black", "dead": dead, "seki": seki})
+    assert computer_action(spec.to_text(), [*black_first, proposal], 1, 1.0) == ("accept", {})
+    # a proposal other than its estimate: it counter-proposes the estimate
+    other = ("propose", {"color": "black", "dead": [], "seki": []})
+    assert computer_action(spec.to_text(), [*black_first, other], 1, 1.0) == ("dead", {"dead": dead, "seki": seki})
