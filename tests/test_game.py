@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from miai import Color, Game, IllegalMoveError, IllegalReason, Move, Phase, Rules
+from miai import Color, EndReason, Game, IllegalMoveError, IllegalReason, Move, Phase, Rules
 from miai.errors import HandicapError, InvalidMoveError
 from miai.rules import KoRule
 from tests.diagrams import draw, game_from, same
@@ -166,7 +166,7 @@ def test_triple_ko_cycle_is_void_on_third_repetition_under_japanese_rules():
     play_all(game, CYCLE)
     assert game.phase is Phase.FINISHED
     assert str(game.result) == "Void"
-    assert "third time" in game.end_reason
+    assert game.end_reason is EndReason.REPETITION and "third time" in game.end_words
     with pytest.raises(IllegalMoveError) as err:
         game.play("A1")
     assert err.value.reason is IllegalReason.WRONG_PHASE
@@ -230,9 +230,11 @@ def test_resign_and_time_and_undo_of_resignation():
     game = Game(9)
     game.play("E5")
     assert str(game.resign()) == "B+R" and game.phase is Phase.FINISHED
+    assert (game.end_reason, game.end_words) == (EndReason.RESIGNATION, "white resigned")
     game.undo()
-    assert game.phase is Phase.PLAY and game.to_move is Color.WHITE
+    assert game.phase is Phase.PLAY and game.to_move is Color.WHITE and game.end_reason is None
     assert str(game.lose_on_time(Color.BLACK)) == "W+T"
+    assert (game.end_reason, game.end_words) == (EndReason.TIME, "black ran out of time")
     with pytest.raises(IllegalMoveError):
         game.resign(Color.WHITE)
 

@@ -31,7 +31,7 @@ from miai.errors import (
     SgfError,
 )
 from miai.game import Game, Phase, Setup
-from miai.result import Result, Termination
+from miai.result import EndReason, Result, Termination
 from miai.rules import PRESETS, HandicapBonus, KoRule, Rules, Scoring
 from miai.scoring import ColorScore, Score
 
@@ -47,6 +47,7 @@ __all__ = [
     "Color",
     "ColorScore",
     "ConfigError",
+    "EndReason",
     "Game",
     "HandicapBonus",
     "HandicapError",

@@ -46,7 +46,7 @@ from miai.match.errors import MatchConfigError
 from miai.match.openings import Opening, opening_for
 from miai.match.results import GameResult, Reason
 from miai.match.winrates import last_winrate
-from miai.result import Result, Termination
+from miai.result import EndReason, Result
 from miai.rules import Rules
 
 __all__ = ["DeadStones", "EnginePlayer", "EngineSpec", "MatchConfig", "Referee"]
@@ -351,30 +351,32 @@ class Referee:
             names = {c: players[c].name for c in Color}
             while game.phase is Phase.PLAY:
                 if game.move_number >= cfg.move_cap:
-                    game.set_result(Result.void(), f"the move cap of {cfg.move_cap} moves was reached")
                     tally.reason = Reason.MOVE_CAP
+                    tally.detail = f"the move cap of {cfg.move_cap} moves was reached"
+                    game.set_result(Result.void(), EndReason.GIVEN)
                     break
                 clock = self._move(game, players, clock, tally)
             if game.phase is Phase.MARKING:
                 self._count(game, players, tally)
         except _Forfeit as f:
-            game.set_result(Result.forfeit(f.color), f"{f.color} forfeits: {f.detail}")
             tally.reason = f.reason
+            tally.detail = f"{f.color} forfeits: {f.detail}"
+            game.set_result(Result.forfeit(f.color), EndReason.FORFEIT)
             tally.at_fault = players[f.color].label
         except _OutOfTime as t:
             game.lose_on_time(t.color)
             tally.reason = Reason.TIME
             tally.detail = t.detail
         result = game.result or Result.void()
-        if tally.reason is Reason.SCORE and result.by is not Termination.SCORE:
-            tally.reason = Reason.RESIGNATION if result.by is Termination.RESIGNATION else Reason.VOID
+        if tally.reason is Reason.SCORE:  # the rules of play ended it (a void if nothing did)
+            tally.reason = Reason.VOID if game.end_reason is None else Reason.of(game.end_reason)
         record = GameResult(
             index=index,
             black=black.label,
             white=white.label,
             result=result,
             reason=tally.reason,
-            detail=tally.detail or game.end_reason or "",
+            detail=tally.detail or game.end_words or "",
             moves=game.move_number,
             black_name=names.get(Color.BLACK) or black.name,
             white_name=names.get(Color.WHITE) or white.name,

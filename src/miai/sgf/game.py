@@ -19,6 +19,7 @@ from miai.coords import Color, Move, Point, neighbors, point_to_gtp, point_to_sg
 from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError, SgfError
 from miai.game import Game, Phase, Resume, Setup
 from miai.handicap import fixed_handicap_points
+from miai.result import EndReason
 from miai.rules import Rules
 from miai.sgf.grammar import MOVE_IDS, SgfNode, write_tree
 from miai.sgf.properties import point_list, rules_to_text
@@ -108,11 +109,11 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
     if game.phase is Phase.MARKING and _finish_from_marks(game, record):
         return game
     if record.result is not None and game.phase is not Phase.FINISHED:
-        game.set_result(record.result, "result given in the record")
+        game.set_result(record.result, EndReason.RECORD)
     elif record.result is not None and game.result is not None and not same_result(game.result, record.result):
         record.repairs.append(
             f"RE[{(record.result_text or '').strip()[:60]}] but the game as replayed under {game.rules.to_text()} "
-            f"ends {game.result} ({game.end_reason}): the record's result is kept when it is written"
+            f"ends {game.result} ({game.end_words}): the record's result is kept when it is written"
         )
     return game
 

@@ -22,9 +22,9 @@ from typing import Any
 
 from miai.coords import Color
 from miai.game import Game, Phase
-from miai.result import Result
+from miai.result import EndReason, Result
 from miai.server.errors import IllegalAction
-from miai.server.play.events import ABANDONED, EventKind
+from miai.server.play.events import EventKind
 from miai.server.wire.forms import color_name
 
 __all__ = ["Attendance", "claim", "seat_to_act", "SEEN_NOTICE_MS"]
@@ -120,5 +120,5 @@ def claim(
             claim_in_ms=left,
         )
     result = Result.void() if game.move_number < 2 else Result.forfeit(other)
-    game.set_result(result, ABANDONED)
+    game.set_result(result, EndReason.ABANDONED)
     return EventKind.ABANDON, {"color": color_name(seat), "gone": color_name(other), "gone_ms": gone, "result": str(result)}

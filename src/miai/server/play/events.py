@@ -18,11 +18,11 @@ from typing import Any
 
 from miai.coords import Color, Move, point_from_gtp
 from miai.game import Game
-from miai.result import Result
+from miai.result import EndReason, Result
 from miai.rules import Rules
 from miai.server.wire.forms import parse_color
 
-__all__ = ["ABANDONED", "Event", "EventKind", "GameSpec", "apply_event", "rebuild", "score_json", "vertices", "color_name"]
+__all__ = ["Event", "EventKind", "GameSpec", "apply_event", "rebuild", "score_json", "vertices", "color_name"]
 
 
 class EventKind(str, Enum):
@@ -92,10 +92,6 @@ class GameSpec:
         return cls(size, Rules.parse(rules), handicap)
 
 
-ABANDONED = "abandoned"
-"""The end reason of a game claimed from an opponent who had gone."""
-
-
 def apply_event(game: Game, kind: EventKind, payload: dict[str, Any]) -> None:
     """Replay one event on ``game`` (raises what :class:`Game` raises if it does not fit)."""
     if kind is EventKind.CLOCK:
@@ -124,7 +120,7 @@ def apply_event(game: Game, kind: EventKind, payload: dict[str, Any]) -> None:
     elif kind in (EventKind.UNDO_REQUEST, EventKind.UNDO_REFUSED):
         pass  # a request and its refusal change nothing on the board
     elif kind is EventKind.ABANDON:
-        game.set_result(Result.parse(payload["result"]), ABANDONED)
+        game.set_result(Result.parse(payload["result"]), EndReason.ABANDONED)
     else:  # pragma: no cover - EventKind is closed
         raise ValueError(f"unknown event kind {kind!r}")
 

@@ -111,7 +111,7 @@ def build_review(
         "phase": game.phase.value,
         "result": result,
         "result_text": result_text,
-        "end_reason": game.end_reason if finished else None,
+        "end_reason": game.end_words if finished else None,
         "start": start,
         "moves": moves,
         "final": {

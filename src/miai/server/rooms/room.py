@@ -598,7 +598,7 @@ class GameRoom:
             "ko": point_to_gtp(ko) if ko is not None else None,
             "compensable": self._compensable(),
             "result": str(result) if result is not None else None,
-            "end_reason": game.end_reason if phase is Phase.FINISHED else None,
+            "end_reason": game.end_words if phase is Phase.FINISHED else None,
             "score": score_json(final) if final is not None else None,
             "clocks": clock_view(self.clock),
             "marking": None,
