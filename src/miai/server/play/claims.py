@@ -27,18 +27,10 @@ from miai.server.errors import IllegalAction
 from miai.server.play.events import EventKind
 from miai.server.wire.forms import color_name
 
-__all__ = ["Attendance", "claim", "seat_to_act", "SEEN_NOTICE_MS"]
+__all__ = ["Attendance", "claim", "SEEN_NOTICE_MS"]
 
 SEEN_NOTICE_MS = 1000
 """A seat seen over HTTP after at least this long unseen is announced to the watchers again."""
-
-
-def seat_to_act(game: Game) -> Color | None:
-    """The seat whose turn it is: to move in play, to act in the marking phase; None when over."""
-    if game.phase is Phase.PLAY:
-        return game.to_move
-    marking = game.marking
-    return marking.to_act if marking is not None else None
 
 
 def _name(color: Color) -> str:
@@ -102,7 +94,7 @@ def claim(
     other = seat.opponent
     if other not in humans:
         raise IllegalAction(f"{_name(other)} is a computer: it never leaves a game", reason="computer")
-    if seat_to_act(game) is not other:
+    if game.to_act is not other:
         raise IllegalAction(
             f"it is {_name(seat)}'s turn: a game can be claimed only from a player who is holding it up "
             f"on their own turn",

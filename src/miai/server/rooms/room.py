@@ -418,15 +418,9 @@ class GameRoom:
         self._maybe_computer()
 
     # ------------------------------------------------------------------ computer seats
-    def _seat_to_act(self) -> Color | None:
-        marking = self.game.marking
-        if self.game.phase is Phase.PLAY:
-            return self.game.to_move
-        return marking.to_act if marking is not None else None
-
     def _maybe_computer(self) -> None:
         """If a computer seat is to act, let it think (in a worker) about the current version."""
-        color = self._seat_to_act()
+        color = self.game.to_act
         if color is None or self.workers is None or self._thinking == self.v:
             return
         level = computer_level(self.record.kind(color))
@@ -567,12 +561,7 @@ class GameRoom:
         game, record = self.game, self.record
         phase = game.phase
         marking = game.marking
-        if phase is Phase.PLAY:
-            to_move: str | None = color_name(game.to_move)
-        elif marking is not None:
-            to_move = color_name(marking.to_act)
-        else:
-            to_move = None
+        to_act = game.to_act
         result = game.result if phase is Phase.FINISHED else None
         final = game.final_score if phase is Phase.FINISHED else None
         ko = game.ko_point if phase is Phase.PLAY else None
@@ -587,7 +576,7 @@ class GameRoom:
             "white": record.white_kind,
             "players": self.players(),
             "phase": phase.value,
-            "to_move": to_move,
+            "to_move": color_name(to_act) if to_act is not None else None,
             "v": self.v,
             "moves": [point_to_gtp(m.point) for m in game.moves],
             "captures": {"black": game.captures(Color.BLACK), "white": game.captures(Color.WHITE)},
