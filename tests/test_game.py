@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from miai import Color, EndReason, Game, IllegalMoveError, IllegalReason, Move, Phase, Rules
+from miai import Color, EndReason, Game, GameSpec, IllegalMoveError, IllegalReason, Move, Phase, Rules
 from miai.errors import HandicapError, InvalidMoveError
 from miai.rules import KoRule
 from tests.diagrams import draw, game_from, same
@@ -362,3 +362,18 @@ def test_marking_phase_protocol_in_brief():
     assert str(score.result) == str(game.result) == "B+18.5" and game.marking is None
     game.undo()  # takes back the acceptance
     assert game.marking.pending.dead == frozenset({(1, 1)})
+
+
+def test_a_spec_starts_a_game_from_its_first_stones():
+    """Black stones alone are the handicap (the fixed points when none are given), other
+    stones are set up; stones that cannot be a handicap say why."""
+    spec = GameSpec(9, Rules.preset("japanese"), 2)
+    fixed = spec.start()
+    assert fixed.handicap_points == spec.new_game().handicap_points and fixed.to_move is Color.WHITE
+    free = spec.start([(0, 0), (8, 8)])
+    assert free.handicap_points == [(0, 0), (8, 8)] and free.history == []
+    both = spec.start([(0, 0)], [(8, 8)])
+    assert both.handicap == 0 and both.board[(8, 8)] is Color.WHITE and len(both.history) == 1
+    with pytest.raises(HandicapError):
+        spec.start([(0, 0)])  # one stone is no handicap
+    assert GameSpec.from_text(*spec.to_text()) == spec

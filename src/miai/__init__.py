@@ -30,7 +30,7 @@ from miai.errors import (
     RulesError,
     SgfError,
 )
-from miai.game import Game, Phase, Setup
+from miai.game import Game, GameSpec, Phase, Setup
 from miai.result import EndReason, Result, Termination
 from miai.rules import PRESETS, HandicapBonus, KoRule, Rules, Scoring
 from miai.scoring import ColorScore, Score
@@ -49,6 +49,7 @@ __all__ = [
     "ConfigError",
     "EndReason",
     "Game",
+    "GameSpec",
     "HandicapBonus",
     "HandicapError",
     "IllegalMoveError",

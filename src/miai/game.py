@@ -23,7 +23,7 @@ them back one by one.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Union
@@ -708,3 +708,39 @@ class Game:
             f"<Game {self.size}x{self.size} {self.rules} move {self.move_number}, "
             f"{self.to_move} to move, {self.phase.value}>"
         )
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """What a game starts from: board size, rules (komi included) and handicap. The server
+    keeps one per game, records and reviews start theirs from one (:meth:`start`)."""
+
+    size: int
+    rules: Rules
+    handicap: int = 0
+
+    def new_game(self) -> Game:
+        """A new game, the handicap on its fixed points (raises
+        :class:`~miai.errors.HandicapError` for a handicap the board has none for)."""
+        return Game(self.size, self.rules, handicap=self.handicap)
+
+    def start(self, black: Sequence[Point] = (), white: Sequence[Point] = ()) -> Game:
+        """A new game whose first position holds these stones, as a record or a review gives
+        them: with a handicap of 2 or more and no white stone, the black stones are the
+        handicap (its fixed points when there are none), and
+        :class:`~miai.errors.HandicapError` says when they cannot be; otherwise the stones are
+        set up (one :class:`Setup` edit; a handicap of 1 is none)."""
+        game = Game(self.size, self.rules)
+        if self.handicap >= 2 and not white:
+            game.set_handicap(black or fixed_handicap_points(self.size, self.handicap))
+        elif black or white:
+            game.setup(black, white)
+        return game
+
+    def to_text(self) -> tuple[int, str, int]:
+        """The spec as plain values (to send to a worker process); :meth:`from_text` reads them."""
+        return self.size, str(self.rules), self.handicap
+
+    @classmethod
+    def from_text(cls, size: int, rules: str, handicap: int) -> GameSpec:
+        return cls(size, Rules.parse(rules), handicap)

@@ -8,8 +8,9 @@ import time
 from concurrent.futures import Executor, Future
 
 from miai.ai.status import estimate_status
+from miai.game import GameSpec
 from miai.server.compute.computer import computer_action
-from miai.server.play.events import EventKind, GameSpec, rebuild
+from miai.server.play.events import EventKind, rebuild
 from miai.server.play.seats import computer_level
 from miai.server.wire.forms import vertices
 from tests.server.conftest import Table, make_client

@@ -6,10 +6,10 @@ import asyncio
 import time
 from concurrent.futures import Future
 
+from miai.game import GameSpec
 from miai.rules import Rules
 from miai.server.compute import workers as workers_module
 from miai.server.compute.workers import Workers
-from miai.server.play.events import GameSpec
 
 
 class SlowStartPool:

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from miai import Game, Rules
 from miai.clock import Clock, LagAllowance, TimeControl
 from miai.coords import Color, Move
-from miai.game import Phase
-from miai.server.play.events import Event, EventKind, GameSpec, rebuild
+from miai.game import GameSpec, Phase
+from miai.server.play.events import Event, EventKind, rebuild
 from miai.server.play.timing import (
     clock_from_events,
     clock_view,

@@ -10,7 +10,8 @@ import pytest
 
 from miai import Game, Rules
 from miai.coords import Color, point_to_gtp
-from miai.server.play.events import EventKind, GameSpec, rebuild
+from miai.game import GameSpec
+from miai.server.play.events import EventKind, rebuild
 from miai.server.wire.forms import color_name, vertices
 from tests.server.compute.test_computer import HeldExecutor
 from tests.server.conftest import Table, make_client

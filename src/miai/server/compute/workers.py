@@ -33,11 +33,11 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from miai.game import GameSpec
 from miai.server.compute.analysis import Position, analyse_position
 from miai.server.compute.computer import computer_action
 from miai.server.compute.estimate import estimate_dead_stones
 from miai.server.errors import BadRequest, IllegalAction, RecordUnreadable, Unavailable
-from miai.server.play.events import GameSpec
 from miai.server.records.review import read_review
 
 __all__ = ["Workers", "time_limited"]

@@ -18,10 +18,9 @@ from typing import Any
 from miai.clock import TimeControl
 from miai.coords import MAX_SIZE, MIN_SIZE, Color
 from miai.errors import ClockError, HandicapError, RulesError
-from miai.game import Game
+from miai.game import GameSpec
 from miai.rules import Rules
 from miai.server.errors import BadRequest, Unsupported
-from miai.server.play.events import GameSpec
 from miai.server.play.seats import GameRecord, computer_level
 from miai.server.play.tokens import free_seat_marker, hash_token, new_game_id, new_token
 from miai.server.wire.fields import check_fields, get_int, json_type
@@ -86,7 +85,7 @@ def parse_new_game(body: Any) -> NewGame:
         raise BadRequest(f"time: {e}") from None
     spec = GameSpec(size if size is not None else 19, rules, handicap or 0)
     try:
-        Game(spec.size, spec.rules, handicap=spec.handicap)
+        spec.new_game()
     except (HandicapError, ValueError) as e:
         raise BadRequest(f"handicap: {e}") from None
     black, white = _seat(body, "black"), _seat(body, "white")

@@ -17,12 +17,11 @@ from enum import Enum
 from typing import Any
 
 from miai.coords import Color, Move, point_from_gtp
-from miai.game import Game
+from miai.game import Game, GameSpec
 from miai.result import EndReason, Result
-from miai.rules import Rules
 from miai.server.wire.forms import parse_color
 
-__all__ = ["Event", "EventKind", "GameSpec", "apply_event", "rebuild", "score_json", "vertices", "color_name"]
+__all__ = ["Event", "EventKind", "apply_event", "rebuild"]
 
 
 class EventKind(str, Enum):
@@ -70,26 +69,6 @@ class Event:
     def wire(self) -> dict[str, Any]:
         """The event as clients get it: ``{"v", "kind", **payload, "at_ms"}``."""
         return {"v": self.v, "kind": self.kind.value, **self.payload, "at_ms": self.at_ms}
-
-
-@dataclass(frozen=True, slots=True)
-class GameSpec:
-    """What a game starts from: board size, rules (komi included) and fixed handicap."""
-
-    size: int
-    rules: Rules
-    handicap: int = 0
-
-    def new_game(self) -> Game:
-        return Game(self.size, self.rules, handicap=self.handicap)
-
-    def to_text(self) -> tuple[int, str, int]:
-        """The spec as plain values (to send to a worker process)."""
-        return self.size, str(self.rules), self.handicap
-
-    @classmethod
-    def from_text(cls, size: int, rules: str, handicap: int) -> GameSpec:
-        return cls(size, Rules.parse(rules), handicap)
 
 
 def apply_event(game: Game, kind: EventKind, payload: dict[str, Any]) -> None:

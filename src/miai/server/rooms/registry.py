@@ -17,11 +17,12 @@ from collections.abc import Awaitable, Callable
 from typing import TypeVar
 
 from miai.coords import Color
+from miai.game import GameSpec
 from miai.server.compute.workers import Workers
 from miai.server.config import ServerConfig
 from miai.server.errors import NotFound, Unavailable
 from miai.server.play.create import NewGame, new_record
-from miai.server.play.events import GameSpec, rebuild
+from miai.server.play.events import rebuild
 from miai.server.play.seats import GameRecord
 from miai.server.play.tokens import GAME_ID
 from miai.server.rooms.room import GameRoom, RoomClosed

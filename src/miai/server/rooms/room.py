@@ -41,7 +41,7 @@ from typing import Any, TypeVar
 from miai.clock import Clock, TimeControl
 from miai.coords import Color, point_to_gtp
 from miai.errors import IllegalMoveError
-from miai.game import Game, Phase
+from miai.game import Game, GameSpec, Phase
 from miai.server.compute.estimate import Suggestion
 from miai.server.compute.workers import Workers
 from miai.server.config import ServerConfig
@@ -55,7 +55,7 @@ from miai.server.errors import (
 )
 from miai.server.play.actions import Action, ActionKind, parse_action
 from miai.server.play.claims import Attendance
-from miai.server.play.events import Event, GameSpec
+from miai.server.play.events import Event
 from miai.server.play.flow import carry_out
 from miai.server.play.seats import GameRecord, computer_level, human_seats
 from miai.server.play.timing import (
