@@ -12,7 +12,7 @@ from miai import Game, Rules
 from miai.coords import Color, point_to_gtp
 from miai.game import GameSpec
 from miai.server.play.events import EventKind, rebuild
-from miai.server.wire.forms import color_name, vertices
+from miai.server.wire.forms import vertices
 from tests.server.compute.test_computer import HeldExecutor
 from tests.server.conftest import Table, make_client
 from tests.server.test_ws import frames_until
@@ -42,7 +42,7 @@ def assert_replays(table: Table) -> None:
     assert state["captures"] == {"black": game.captures(Color.BLACK), "white": game.captures(Color.WHITE)}
     assert state["phase"] == game.phase.value
     if state["phase"] == "play":
-        assert state["to_move"] == color_name(game.to_move)
+        assert state["to_move"] == str(game.to_move)
 
 
 # ---------------------------------------------------------------------- request and answer

@@ -31,7 +31,6 @@ from miai.server.rooms.freeseat import join_free_seat
 from miai.server.rooms.registry import Registry
 from miai.server.rooms.room import GameRoom
 from miai.server.storage.db import is_outage
-from miai.server.wire.forms import color_name, parse_color
 
 __all__ = ["Router", "RemoteError", "OPS", "action_json", "action_of"]
 
@@ -137,7 +136,7 @@ async def _join(room: GameRoom, args: Args) -> Any:
     replay = 0 <= after <= room.v
     return {
         "v": room.v,
-        "seat": color_name(seat) if seat is not None else None,
+        "seat": str(seat) if seat is not None else None,
         "presence": room.presence(),
         "events": room.events_after(after, room.v) if replay else None,
         "state": None if replay else room.state(),
@@ -155,17 +154,17 @@ async def _auth(room: GameRoom, args: Args) -> Any:
     if seat is None:
         raise Forbidden("the token is not a seat's token for this game")
     room.seen(seat)
-    return color_name(seat)
+    return str(seat)
 
 
 async def _chat(room: GameRoom, args: Args) -> Any:
-    seat = parse_color(args["seat"]) if args.get("seat") else None
+    seat = Color.parse(args["seat"]) if args.get("seat") else None
     return room.say(seat, str(args["text"]))
 
 
 async def _visit_op(room: GameRoom, args: Args) -> Any:
     seat = _visit(room, args)
-    return color_name(seat) if seat is not None else None
+    return str(seat) if seat is not None else None
 
 
 OPS: dict[str, Callable[[GameRoom, Args], Awaitable[Any]]] = {

@@ -160,7 +160,7 @@ def replay(position: Position) -> Game:
             raise
         game = replace(spec, handicap=0).start(black, white)  # set up as stones instead
     for n, (color, vertex, edits) in enumerate(position.moves, 1):
-        c = game.to_move if color is None else (Color.BLACK if color == "black" else Color.WHITE)
+        c = game.to_move if color is None else Color.parse(color)
         try:
             game.apply(Move(c, point_from_gtp(vertex, size)), resume=True)
             for b, w, e in edits:
@@ -210,7 +210,7 @@ def analyse_position(position: Position, seconds: float, playouts: int) -> tuple
     visited = [c for c in result.candidates if c.visits > 0]
     best = visited[0] if visited else None
     return "analysis", {
-        "to_move": "black" if to_move is Color.BLACK else "white",
+        "to_move": str(to_move),
         "move_number": len(position.moves),
         "winrate": black(best.winrate) if best is not None else 0.5,
         "candidates": [

@@ -25,7 +25,6 @@ from miai.game import Game, Phase
 from miai.result import EndReason, Result
 from miai.server.errors import IllegalAction
 from miai.server.play.events import EventKind
-from miai.server.wire.forms import color_name
 
 __all__ = ["Attendance", "claim", "SEEN_NOTICE_MS"]
 
@@ -34,7 +33,7 @@ SEEN_NOTICE_MS = 1000
 
 
 def _name(color: Color) -> str:
-    return color_name(color).capitalize()
+    return str(color).capitalize()
 
 
 class Attendance:
@@ -73,7 +72,7 @@ class Attendance:
         for seat in (Color.BLACK, Color.WHITE):
             gone = self.gone_ms(seat, connected, now) if seat in humans else None
             if gone is not None:
-                out[color_name(seat)] = {"gone_ms": gone, "claim_at_ms": self.last_seen[seat] + abandon_ms}
+                out[str(seat)] = {"gone_ms": gone, "claim_at_ms": self.last_seen[seat] + abandon_ms}
         return out
 
 
@@ -113,4 +112,4 @@ def claim(
         )
     result = Result.void() if game.move_number < 2 else Result.forfeit(other)
     game.set_result(result, EndReason.ABANDONED)
-    return EventKind.ABANDON, {"color": color_name(seat), "gone": color_name(other), "gone_ms": gone, "result": str(result)}
+    return EventKind.ABANDON, {"color": str(seat), "gone": str(other), "gone_ms": gone, "result": str(result)}

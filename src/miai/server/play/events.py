@@ -19,7 +19,6 @@ from typing import Any
 from miai.coords import Color, Move, point_from_gtp
 from miai.game import Game, GameSpec
 from miai.result import EndReason, Result
-from miai.server.wire.forms import parse_color
 
 __all__ = ["Event", "EventKind", "apply_event", "rebuild"]
 
@@ -75,7 +74,7 @@ def apply_event(game: Game, kind: EventKind, payload: dict[str, Any]) -> None:
     """Replay one event on ``game`` (raises what :class:`Game` raises if it does not fit)."""
     if kind is EventKind.CLOCK:
         return  # the clocks only: the game is as it was
-    color = parse_color(payload["color"])
+    color = Color.parse(payload["color"])
     size = game.size
     if kind is EventKind.MOVE:
         game.play(Move(color, point_from_gtp(payload["move"], size)))

@@ -29,7 +29,6 @@ from miai.clock import Clock, LagAllowance, TimeControl, TimeLeft
 from miai.coords import Color
 from miai.game import Game, Phase
 from miai.server.play.events import Event, EventKind
-from miai.server.wire.forms import color_name, parse_color
 
 __all__ = [
     "clock_from_events",
@@ -96,9 +95,9 @@ def clock_view(clock: Clock) -> dict[str, Any]:
     view = clock.to_json()
     view["describe"] = clock.control.describe()
     t = ticking(clock)
-    view["ticking"] = color_name(t) if t is not None else None
-    view["remaining_ms"] = {color_name(c): clock.remaining_ms(c) for c in (Color.BLACK, Color.WHITE)}
-    view["time_left"] = {color_name(c): _left(clock, c) for c in (Color.BLACK, Color.WHITE)}
+    view["ticking"] = str(t) if t is not None else None
+    view["remaining_ms"] = {str(c): clock.remaining_ms(c) for c in (Color.BLACK, Color.WHITE)}
+    view["time_left"] = {str(c): _left(clock, c) for c in (Color.BLACK, Color.WHITE)}
     return view
 
 
@@ -138,7 +137,7 @@ def move_times(control: TimeControl, events: Iterable[Event]) -> dict[int, TimeL
         data = e.payload.get("clock")
         if not isinstance(data, dict):
             continue
-        left = Clock.from_json(data, now=lambda: 0).time_left(parse_color(e.payload["color"]))
+        left = Clock.from_json(data, now=lambda: 0).time_left(Color.parse(e.payload["color"]))
         if left is not None:
             out[number] = left
     return out

@@ -31,13 +31,13 @@ from miai.coords import Color, Move, point_to_gtp
 from miai.game import Game, Phase
 from miai.server.errors import IllegalAction
 from miai.server.play.events import Event, EventKind
-from miai.server.wire.forms import color_name, parse_color, vertices
+from miai.server.wire.forms import vertices
 
 __all__ = ["answer_undo", "cancelling", "moves_to_take_back", "pending_request", "request_json", "request_undo"]
 
 
 def _name(color: Color) -> str:
-    return color_name(color).capitalize()
+    return str(color).capitalize()
 
 
 def pending_request(events: Sequence[Event]) -> Event | None:
@@ -80,9 +80,9 @@ def _position(game: Game) -> dict[str, Any]:
     """What a client needs to show the position after an undo, without any rules of its own."""
     ko = game.ko_point
     return {
-        "to_move": color_name(game.to_move),
-        "stones": {c: vertices(game.board.stones(parse_color(c))) for c in ("black", "white")},
-        "captures": {c: game.captures(parse_color(c)) for c in ("black", "white")},
+        "to_move": str(game.to_move),
+        "stones": {str(c): vertices(game.board.stones(c)) for c in Color},
+        "captures": {str(c): game.captures(c) for c in Color},
         "ko": point_to_gtp(ko) if ko is not None else None,
     }
 
@@ -99,14 +99,14 @@ def request_undo(
     ``free``: the opponent is a computer, and the undo takes effect at once."""
     pending = pending_request(events)
     if pending is not None:
-        by = parse_color(pending.payload["color"])
+        by = Color.parse(pending.payload["color"])
         if by is seat:
             message = "you already asked to take back moves: wait for the answer"
         else:
             message = f"{_name(by)} asked to take back moves {pending.payload['moves']}: answer that request first"
         raise IllegalAction(message, reason="undo-pending", request_v=pending.v)
     moves = moves_to_take_back(game, seat)
-    color = color_name(seat)
+    color = str(seat)
     if not free:
         return EventKind.UNDO_REQUEST, {"color": color, "moves": moves}
     _take_back(game, moves)
@@ -121,13 +121,13 @@ def answer_undo(
     pending = pending_request(events)
     if pending is None:
         raise IllegalAction("there is no undo request to answer", reason="no-undo-request")
-    by = parse_color(pending.payload["color"])
+    by = Color.parse(pending.payload["color"])
     if by is seat:
         raise IllegalAction(
             f"{_name(seat)} asked for this undo: only {_name(seat.opponent)} can answer it", reason="own-request"
         )
     moves = list(pending.payload["moves"])
-    common = {"color": color_name(seat), "requested_by": color_name(by), "moves": moves, "request_v": pending.v}
+    common = {"color": str(seat), "requested_by": str(by), "moves": moves, "request_v": pending.v}
     if not accept:
         return EventKind.UNDO_REFUSED, common
     _take_back(game, moves)

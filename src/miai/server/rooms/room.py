@@ -72,7 +72,7 @@ from miai.server.rooms.visitors import Visitors
 from miai.server.storage.db import is_outage
 from miai.server.storage.store import Store, WriteConflict
 from miai.server.timekeeper import SystemTime, Timekeeper
-from miai.server.wire.forms import color_name, score_json, vertices
+from miai.server.wire.forms import score_json, vertices
 from miai.server.wire.frames import frame
 
 __all__ = ["GameRoom", "RoomClosed", "Subscriber"]
@@ -296,7 +296,7 @@ class GameRoom:
             try:
                 named = await self.store.name_seat(self.id, seat, name)
             except Exception:  # a name is not worth failing the request that carried it
-                log.exception("game %s: the %s seat's name could not be stored", self.id, color_name(seat))
+                log.exception("game %s: the %s seat's name could not be stored", self.id, str(seat))
                 return
             if named:
                 self.record = self.record.with_name(seat, name)
@@ -486,7 +486,7 @@ class GameRoom:
             if self.v != v or marking is None:
                 return  # the game moved on: the estimate is for a position that is gone
             self.suggestion = Suggestion(v, tuple(dead), tuple(seki))
-            self.broadcast(frame("suggestion", {"for": color_name(marking.first), **self.suggestion.to_json()}))
+            self.broadcast(frame("suggestion", {"for": str(marking.first), **self.suggestion.to_json()}))
 
         try:
             await self.submit(offer)
@@ -550,7 +550,7 @@ class GameRoom:
 
     def say(self, seat: Color | None, text: str) -> dict[str, Any]:
         """A chat line from a seat or a spectator, to everyone connected (not persisted)."""
-        line = {"from": color_name(seat) if seat is not None else "spectator", "text": text, "at_ms": self.now_ms()}
+        line = {"from": str(seat) if seat is not None else "spectator", "text": text, "at_ms": self.now_ms()}
         self.chat.append(line)
         self.broadcast(frame("chat", line))
         return line
@@ -576,7 +576,7 @@ class GameRoom:
             "white": record.white_kind,
             "players": self.players(),
             "phase": phase.value,
-            "to_move": color_name(to_act) if to_act is not None else None,
+            "to_move": str(to_act) if to_act is not None else None,
             "v": self.v,
             "moves": [point_to_gtp(m.point) for m in game.moves],
             "captures": {"black": game.captures(Color.BLACK), "white": game.captures(Color.WHITE)},
@@ -597,11 +597,11 @@ class GameRoom:
         if marking is not None:
             pending = marking.pending
             state["marking"] = {
-                "first": color_name(marking.first),
-                "to_act": color_name(marking.to_act),
+                "first": str(marking.first),
+                "to_act": str(marking.to_act),
                 "expected": marking.expected,
                 "pending": (
-                    {"by": color_name(pending.by), "dead": vertices(pending.dead), "seki": vertices(pending.seki)}
+                    {"by": str(pending.by), "dead": vertices(pending.dead), "seki": vertices(pending.seki)}
                     if pending is not None
                     else None
                 ),
@@ -615,7 +615,7 @@ class GameRoom:
         areas = self.game.compensable_areas if self.game.phase is Phase.PLAY else {}
         if not any(areas.values()):
             return None
-        return {color_name(c): vertices(points) for c, points in areas.items()}
+        return {str(c): vertices(points) for c, points in areas.items()}
 
     def events_after(self, after: int, limit: int) -> list[dict[str, Any]]:
         return [e.wire() for e in self.events[after : after + limit]]

@@ -25,7 +25,6 @@ from miai.server.play.actions import Action, ActionKind, apply_action
 from miai.server.play.events import Event, EventKind
 from miai.server.play.timing import clock_view, ticking
 from miai.server.timekeeper import Handle, Timekeeper, Wake
-from miai.server.wire.forms import color_name
 
 if TYPE_CHECKING:
     from miai.server.rooms.room import GameRoom
@@ -103,13 +102,13 @@ def lose_on_time(game: Game, clock: Clock) -> tuple[Game, dict[str, Any]]:
     assert loser is not None
     after = game.copy()
     result = after.lose_on_time(loser)
-    return after, {"color": color_name(loser), "result": str(result)}
+    return after, {"color": str(loser), "result": str(result)}
 
 
 def out_of_time(loser: Color, result: str | None, v: int) -> IllegalAction:
     """The answer to an action that arrived once ``loser``'s time had run out: refused, the
     game being over on time (the ``flag`` event is at version ``v``)."""
-    name = color_name(loser).capitalize()
+    name = str(loser).capitalize()
     return IllegalAction(
         f"{name}'s time ran out before this arrived: the game is over on time ({result})",
         reason="out-of-time",

@@ -32,7 +32,6 @@ from miai.server.play.seats import GameRecord
 from miai.server.play.tokens import FREE_SEAT
 from miai.server.storage.batch import GroupCommit
 from miai.server.storage.schema import game_events, games
-from miai.server.wire.forms import color_name, parse_color
 
 __all__ = ["GameRecord", "Store", "WriteConflict"]
 
@@ -50,7 +49,7 @@ def _event_row(game_id: str, e: Event) -> dict[str, Any]:
         "v": e.v,
         "kind": e.kind.value,
         "payload": e.payload,
-        "seat": color_name(e.seat) if e.seat is not None else None,
+        "seat": str(e.seat) if e.seat is not None else None,
         "at_ms": e.at_ms,
         "action_id": e.action_id,
         "request": e.request,
@@ -62,7 +61,7 @@ def _event_of(row: Any) -> Event:
         v=row.v,
         kind=EventKind(row.kind),
         payload=dict(row.payload),
-        seat=parse_color(row.seat) if row.seat is not None else None,
+        seat=Color.parse(row.seat) if row.seat is not None else None,
         at_ms=row.at_ms,
         action_id=row.action_id,
         request=row.request,

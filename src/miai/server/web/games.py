@@ -34,7 +34,6 @@ from miai.server.state import Server
 from miai.server.storage.db import is_outage, outage_kinds
 from miai.server.web.players import creator_name, name_seat
 from miai.server.web.ratelimit import client_address, limits_of
-from miai.server.wire.forms import color_name
 
 __all__ = ["routes", "exception_handlers", "read_body", "read_json", "bearer_token"]
 
@@ -142,7 +141,7 @@ async def create_game(request: Request) -> Response:
     record, tokens = await server.registry.create(new)
     answer: dict[str, Any] = {"id": record.id, "v": 0}
     for color, token in tokens.items():
-        answer[f"{color_name(color)}_token"] = token
+        answer[f"{str(color)}_token"] = token
     answer["url"] = f"/g/{record.id}"
     return JSONResponse(answer, status_code=201)
 

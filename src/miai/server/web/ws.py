@@ -29,6 +29,7 @@ from typing import Any, Literal
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from miai.coords import Color
 from miai.server.cluster.relay import Relay
 from miai.server.cluster.router import action_json
 from miai.server.errors import (
@@ -51,7 +52,6 @@ from miai.server.web.origin import CLOSE_CROSS_SITE, cross_site
 from miai.server.web.players import name_seat
 from miai.server.web.ratelimit import Window, client_address, limits_of
 from miai.server.wire.fields import check_fields
-from miai.server.wire.forms import color_name, parse_color
 from miai.server.wire.frames import frame
 
 __all__ = ["routes"]
@@ -100,7 +100,7 @@ class Connection:
         replay = room.subscribe(self.sub, after if after is not None else -1)
         self.send(
             "hello",
-            {"v": room.v, "seat": color_name(self.sub.seat) if self.sub.seat else None, "presence": room.presence()},
+            {"v": room.v, "seat": str(self.sub.seat) if self.sub.seat else None, "presence": room.presence()},
         )
         if replay is None:
             self.send("full", room.state())
@@ -130,7 +130,7 @@ class Connection:
                 await self.server.registry.run(self.game_id, lambda room: self._auth(room, token))
             else:
                 seat = await self.server.router.call(self.game_id, "auth", {"token": token})
-                self.token, self.sub.seat = token, parse_color(seat)
+                self.token, self.sub.seat = token, Color.parse(seat)
                 self.send("seat", {"seat": seat})
                 await self.relay.visit()  # the owner's presence shows the seat now
             await name_seat(self.server, self.ws, self.game_id, token)
@@ -157,7 +157,7 @@ class Connection:
         self.token = token
         self.sub.seat = seat
         room.announce_presence()
-        self.send("seat", {"seat": color_name(seat)})
+        self.send("seat", {"seat": str(seat)})
 
     async def _chat(self, d: Any) -> None:
         config = self.server.config
@@ -173,7 +173,7 @@ class Connection:
                 error="rate-limited",
             )
 
-        seat = color_name(self.sub.seat) if self.sub.seat is not None else None
+        seat = str(self.sub.seat) if self.sub.seat is not None else None
         await self.server.router.call(self.game_id, "chat", {"seat": seat, "text": text.strip()})
 
     # -------------------------------------------------------------- the two loops
