@@ -21,7 +21,7 @@ from miai.server.compute.analysis import (
     parse_position,
     replay,
 )
-from miai.server.errors import BadRequest, reason_code
+from miai.server.errors import BadRequest, WireReason
 from tests.server.conftest import Table, make_client
 
 PLAYOUTS = 300
@@ -207,7 +207,7 @@ def test_the_replay_is_the_games_own(moves):
         assert again.to_move == game.to_move
     else:
         assert kind == "illegal"
-        assert answer[0] == illegal_at[0] and answer[2] == reason_code(IllegalMoveError(illegal_at[1], ""))
+        assert answer[0] == illegal_at[0] and answer[2] is WireReason.of(illegal_at[1])
 
 
 def test_too_many_moves_is_refused_before_any_work():

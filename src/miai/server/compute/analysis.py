@@ -24,7 +24,7 @@ from miai.coords import Color, Move, point_from_gtp, point_to_gtp
 from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError, MiaiError
 from miai.game import Game, GameSpec, Phase
 from miai.rules import Rules
-from miai.server.errors import BadRequest, reason_code
+from miai.server.errors import BadRequest, WireReason
 from miai.server.wire.fields import check_fields
 
 __all__ = ["Position", "parse_position", "analyse_position", "TOP_CANDIDATES"]
@@ -190,7 +190,7 @@ def analyse_position(position: Position, seconds: float, playouts: int) -> tuple
         game = replay(position)
     except _AtMove as e:
         if isinstance(e.error, IllegalMoveError):
-            return "illegal", (e.n, f"move {e.n} ({position.moves[e.n - 1][1]}): {e.error}", reason_code(e.error))
+            return "illegal", (e.n, f"move {e.n} ({position.moves[e.n - 1][1]}): {e.error}", WireReason.of(e.error.reason))
         return "invalid", f"move {e.n}: {e.error}"
     except MiaiError as e:  # the starting stones: off the board, or a handicap that cannot be placed
         return "invalid", f"the starting position: {e}"

@@ -23,7 +23,7 @@ from typing import Any
 from miai.coords import Color
 from miai.game import Game, Phase
 from miai.result import EndReason, Result
-from miai.server.errors import IllegalAction
+from miai.server.errors import IllegalAction, WireReason
 from miai.server.play.events import EventKind
 
 __all__ = ["Attendance", "claim", "SEEN_NOTICE_MS"]
@@ -89,25 +89,25 @@ def claim(
     """``seat`` claims ``game`` (a copy: it is ended) from its opponent, who has gone. Raises
     :class:`IllegalAction` saying why not (and, before the countdown is over, how long is left)."""
     if game.phase is Phase.FINISHED:
-        raise IllegalAction(f"the game is already over ({game.result})", reason="wrong-phase")
+        raise IllegalAction(f"the game is already over ({game.result})", reason=WireReason.WRONG_PHASE)
     other = seat.opponent
     if other not in humans:
-        raise IllegalAction(f"{_name(other)} is a computer: it never leaves a game", reason="computer")
+        raise IllegalAction(f"{_name(other)} is a computer: it never leaves a game", reason=WireReason.COMPUTER)
     if game.to_act is not other:
         raise IllegalAction(
             f"it is {_name(seat)}'s turn: a game can be claimed only from a player who is holding it up "
             f"on their own turn",
-            reason="not-their-turn",
+            reason=WireReason.NOT_THEIR_TURN,
         )
     gone = attendance.gone_ms(other, connected, now)
     if gone is None:
-        raise IllegalAction(f"{_name(other)} is connected", reason="opponent-present")
+        raise IllegalAction(f"{_name(other)} is connected", reason=WireReason.OPPONENT_PRESENT)
     if gone < abandon_ms:
         left = abandon_ms - gone
         raise IllegalAction(
             f"{_name(other)} has been away for {gone / 1000:.1f} s; the game can be claimed after "
             f"{abandon_ms / 1000:g} s, in {left / 1000:.1f} s",
-            reason="not-gone-yet",
+            reason=WireReason.NOT_GONE_YET,
             claim_in_ms=left,
         )
     result = Result.void() if game.move_number < 2 else Result.forfeit(other)

@@ -29,7 +29,7 @@ from typing import Any
 
 from miai.coords import Color, Move, point_to_gtp
 from miai.game import Game, Phase
-from miai.server.errors import IllegalAction
+from miai.server.errors import IllegalAction, WireReason
 from miai.server.play.events import Event, EventKind
 from miai.server.wire.forms import vertices
 
@@ -62,7 +62,7 @@ def moves_to_take_back(game: Game, seat: Color) -> list[int]:
     if game.phase is not Phase.PLAY:
         raise IllegalAction(
             f"moves can be taken back only in the play phase, not in the {game.phase.value} phase",
-            reason="wrong-phase",
+            reason=WireReason.WRONG_PHASE,
         )
     mine = [seat] if game.to_move is not seat else [seat, seat.opponent]
     tail = game.history[-len(mine) :] if len(game.history) >= len(mine) else []
@@ -71,7 +71,7 @@ def moves_to_take_back(game: Game, seat: Color) -> list[int]:
             why = "play resumed after the marking phase since then, and an undo does not reopen it"
         else:
             why = f"{_name(seat)} has no move to take back"
-        raise IllegalAction(f"nothing to undo: {why}", reason="nothing-to-undo")
+        raise IllegalAction(f"nothing to undo: {why}", reason=WireReason.NOTHING_TO_UNDO)
     last = game.move_number
     return list(range(last - len(mine) + 1, last + 1))
 
@@ -104,7 +104,7 @@ def request_undo(
             message = "you already asked to take back moves: wait for the answer"
         else:
             message = f"{_name(by)} asked to take back moves {pending.payload['moves']}: answer that request first"
-        raise IllegalAction(message, reason="undo-pending", request_v=pending.v)
+        raise IllegalAction(message, reason=WireReason.UNDO_PENDING, request_v=pending.v)
     moves = moves_to_take_back(game, seat)
     color = str(seat)
     if not free:
@@ -120,11 +120,11 @@ def answer_undo(
     when the answer is yes)."""
     pending = pending_request(events)
     if pending is None:
-        raise IllegalAction("there is no undo request to answer", reason="no-undo-request")
+        raise IllegalAction("there is no undo request to answer", reason=WireReason.NO_UNDO_REQUEST)
     by = Color.parse(pending.payload["color"])
     if by is seat:
         raise IllegalAction(
-            f"{_name(seat)} asked for this undo: only {_name(seat.opponent)} can answer it", reason="own-request"
+            f"{_name(seat)} asked for this undo: only {_name(seat.opponent)} can answer it", reason=WireReason.OWN_REQUEST
         )
     moves = list(pending.payload["moves"])
     common = {"color": str(seat), "requested_by": str(by), "moves": moves, "request_v": pending.v}

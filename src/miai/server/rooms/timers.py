@@ -20,7 +20,7 @@ from miai.endgame import Marking
 from miai.errors import IllegalMoveError
 from miai.game import Game, Phase
 from miai.server.compute.estimate import Suggestion
-from miai.server.errors import ApiError, IllegalAction
+from miai.server.errors import ApiError, IllegalAction, WireReason
 from miai.server.play.actions import Action, ActionKind, apply_action
 from miai.server.play.events import Event, EventKind
 from miai.server.play.timing import clock_view, ticking
@@ -111,7 +111,7 @@ def out_of_time(loser: Color, result: str | None, v: int) -> IllegalAction:
     name = str(loser).capitalize()
     return IllegalAction(
         f"{name}'s time ran out before this arrived: the game is over on time ({result})",
-        reason="out-of-time",
+        reason=WireReason.OUT_OF_TIME,
         result=result,
         v=v,
     )
