@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "miai"
-CORE = ["errors", "coords", "rules", "handicap", "board", "game", "scoring", "endgame", "life", "regions", "result", "clock", "_kernel"]
+CORE = ["errors", "coords", "rules", "handicap", "board", "game", "scoring", "endgame", "life", "regions", "result", "clock", "timesource", "_kernel"]
 UPPER = ("miai.gtp", "miai.cli", "miai.sgf", "miai.render", "miai.ai", "miai.match", "miai.server")
 APPS = ("miai.cli", "miai.server")
 FORBIDDEN_ABOVE_CORE = {

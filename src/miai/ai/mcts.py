@@ -54,10 +54,11 @@ from miai._kernel.board import M_NEMPTY
 from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig  # noqa: F401  (LEVEL_PLAYOUTS re-exported)
 from miai.ai import movemodel, patterns
 from miai.ai.status import estimate_status
-from miai.clock import LagAllowance, PlayerClock, TimeControl, TimeLeft, TimeSystem, monotonic_ms
+from miai.clock import LagAllowance, PlayerClock, TimeControl, TimeLeft, TimeSystem
 from miai.coords import Color, Move, Point
 from miai.errors import ConfigError
 from miai.rules import Rules
+from miai.timesource import SYSTEM_TIME
 
 if TYPE_CHECKING:  # pragma: no cover
     from miai.game import Game
@@ -145,13 +146,13 @@ def move_budget(
     """Seconds to think about this move under ``control``, given the player's last
     ``time_left`` report (``left``; None: the control's starting time), the time of which
     has passed since ``left.at_ms`` is taken off (``now_ms``, default
-    :func:`miai.clock.monotonic_ms`). Without a time limit, ``config.max_seconds``."""
+    :data:`miai.timesource.SYSTEM_TIME`'s). Without a time limit, ``config.max_seconds``."""
     cap = config.max_seconds
     if control.unlimited:
         return cap
     system = control.system
     if left is not None:
-        remaining = left.remaining_ms(monotonic_ms() if now_ms is None else now_ms) / 1000
+        remaining = left.remaining_ms(SYSTEM_TIME.monotonic_ms() if now_ms is None else now_ms) / 1000
         stones = left.stones
     else:
         start = PlayerClock.fresh(control, LagAllowance.none()).time_left(control)

@@ -41,7 +41,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from miai import __version__, sgf
-from miai.clock import TimeControl, TimeLeft, monotonic_ms
+from miai.clock import TimeControl, TimeLeft
 from miai.coords import Color, Move, Point, check_size, point_from_gtp, point_to_gtp
 from miai.errors import ClockError, HandicapError, IllegalMoveError, IllegalReason, InvalidMoveError, MiaiError, RulesError
 from miai.game import Game, Phase, Resume
@@ -51,6 +51,7 @@ from miai.gtp.words import gtp_vertices
 from miai.handicap import check_free_handicap, fixed_handicap_points, free_handicap_points
 from miai.render.text import diagram
 from miai.rules import Rules
+from miai.timesource import SYSTEM_TIME
 
 if TYPE_CHECKING:  # pragma: no cover
     from miai.ai.config import MctsConfig
@@ -109,7 +110,7 @@ class GtpEngine:
         self.time_control = TimeControl()
         """The time control the controller announced (``time_settings``, ``kgs-time_settings``)."""
         self.time_left: dict[Color, TimeLeft] = {}
-        """The last ``time_left`` of each colour, stamped with :func:`miai.clock.monotonic_ms`."""
+        """The last ``time_left`` of each colour, stamped with :data:`miai.timesource.SYSTEM_TIME`'s monotonic milliseconds."""
         self.log: Callable[[str], None] = lambda text: print(text, file=sys.stderr, flush=True)
         """Where warnings for people go (never stdout, which belongs to the protocol)."""
         self.ai_config: MctsConfig | None = ai_config
@@ -485,7 +486,7 @@ class GtpEngine:
         self._expect(args, 3, "time_left <color> <time> <stones>")
         color = self._color(args[0])
         try:
-            self.time_left[color] = TimeLeft.from_gtp(args[1], args[2], at_ms=monotonic_ms())
+            self.time_left[color] = TimeLeft.from_gtp(args[1], args[2], at_ms=SYSTEM_TIME.monotonic_ms())
         except ClockError as exc:
             raise GtpError(f"syntax error: {exc}") from None
         return ""

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from miai.clock import Clock, Now, TimeControl, TimeSystem, monotonic_ms
+from miai.clock import Clock, TimeControl, TimeSystem
 from miai.coords import Color, Move, Point, point_from_gtp, point_to_gtp, vertices
 from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError
 from miai.game import Game, Phase
@@ -48,6 +48,7 @@ from miai.match.results import GameResult, Reason
 from miai.match.winrates import last_winrate
 from miai.result import EndReason, Result
 from miai.rules import Rules
+from miai.timesource import SYSTEM_TIME, TimeSource
 
 __all__ = ["DeadStones", "EnginePlayer", "EngineSpec", "MatchConfig", "Referee"]
 
@@ -327,11 +328,11 @@ def _first_line(text: str) -> str:
 
 class Referee:
     """Plays games between two :class:`EnginePlayer` s under a :class:`MatchConfig`;
-    ``clock`` is the time source in milliseconds."""
+    ``time`` is where it reads the time (the engines' clocks, their thinking time)."""
 
-    def __init__(self, config: MatchConfig, *, clock: Now = monotonic_ms):
+    def __init__(self, config: MatchConfig, *, time: TimeSource = SYSTEM_TIME):
         self.config = config
-        self.clock = clock
+        self.time = time
 
     def play_game(self, index: int, black: EnginePlayer, white: EnginePlayer) -> tuple[GameResult, Game]:
         """Play one game; returns its result and the :class:`~miai.game.Game`. Never raises
@@ -340,7 +341,7 @@ class Referee:
         players = {Color.BLACK: black, Color.WHITE: white}
         game = Game(cfg.size, cfg.rules, handicap=cfg.handicap, komi=cfg.komi)
         tally = _Tally({black.label: 0, white.label: 0}, {black.label: 0, white.label: 0})
-        clock = Clock.new(cfg.time_control, now=self.clock)
+        clock = Clock.new(cfg.time_control, time=self.time)
         names: dict[Color, str] = {}
         try:
             for color in (Color.BLACK, Color.WHITE):
@@ -489,7 +490,7 @@ class Referee:
         available = clock.remaining_ms(color)
         limit = cfg.move_timeout if available is None else (available + cfg.lag_ms) / 1000
         command = f"genmove {color.name.lower()}"
-        start = self.clock()
+        start = self.time.monotonic_ms()
         player.stderr_lines.clear()
         try:
             c = player.ensure_running()
@@ -504,7 +505,7 @@ class Referee:
         except GtpEngineError as exc:
             player.needs_restart = True
             raise _Forfeit(color, *self._engine_failure(player, command, exc)) from None
-        elapsed = max(0, self.clock() - start)
+        elapsed = max(0, self.time.monotonic_ms() - start)
         tally.time_ms[player.label] += elapsed
         tally.genmoves[player.label] += 1
         clock = clock.stop()

@@ -18,7 +18,8 @@ from miai.server.rooms.timers import (
     out_of_time,
     stamp,
 )
-from miai.server.timekeeper import ManualTime
+from miai.testing.manualtime import ManualTime
+from miai.timesource import StillTime
 
 B, W = Color.BLACK, Color.WHITE
 
@@ -52,9 +53,9 @@ def test_a_pending_proposal_is_accepted_by_the_player_who_should_answer():
 def test_lose_on_time_ends_a_copy_of_the_game():
     game = Game(9)
     game.play("E5")
-    t = [0]
-    clock = Clock.new(TimeControl.parse("absolute:1"), now=lambda: t[0]).start(W)
-    t[0] = 1_001
+    t = ManualTime(monotonic_ms=0)
+    clock = Clock.new(TimeControl.parse("absolute:1"), time=t).start(W)
+    t.advance(1_001)
     flagged = clock.flag()
     after, payload = lose_on_time(game, flagged)
     assert payload == {"color": "white", "result": "B+T"}
@@ -66,7 +67,7 @@ def test_lose_on_time_ends_a_copy_of_the_game():
 def test_stamp_adds_the_clock_to_timed_events_only():
     events = [Event(1, EventKind.MOVE, {"color": "black", "move": "E5"}, B, 0)]
     assert stamp(events, Clock.new(TimeControl())) == events
-    (stamped,) = stamp(events, Clock.new(TimeControl.parse("absolute:60"), now=lambda: 0))
+    (stamped,) = stamp(events, Clock.new(TimeControl.parse("absolute:60"), time=StillTime()))
     assert stamped.payload["clock"]["remaining_ms"] == {"black": 60_000, "white": 60_000}
     assert "clock" not in events[0].payload
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import threading
 
 from miai.server.play.tokens import FREE_SEAT
+from miai.testing.manualtime import ManualTime
 from tests.server.browsers import Browser
-from tests.server.conftest import FakeClock, Table, make_client
+from tests.server.conftest import Table, make_client
 
 
 def test_an_open_game_is_listed_until_someone_joins_and_only_the_first_joiner_gets_the_seat(db):
@@ -71,8 +72,8 @@ def test_a_game_that_is_not_open_cannot_be_joined_and_is_not_listed(db):
 
 
 def test_open_games_leave_the_list_after_an_hour(db):
-    clock = FakeClock()
-    with make_client(db, clock=clock) as client:
+    clock = ManualTime()
+    with make_client(db, time=clock) as client:
         Table(client, size=9, open=True)
         assert len(client.get("/api/games?status=open").json()["games"]) == 1
         clock.advance(3_600_001)
@@ -91,8 +92,8 @@ def test_bad_listing_and_creation_requests_are_400s(client):
 
 
 def test_live_games_list_the_newest_first_and_respect_the_limit(db):
-    clock = FakeClock()
-    with make_client(db, clock=clock) as client:
+    clock = ManualTime()
+    with make_client(db, time=clock) as client:
         ids = []
         for _ in range(3):
             game = Table(client, size=9)

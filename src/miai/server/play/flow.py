@@ -8,7 +8,7 @@ and its event's payload says so (``cancels_undo``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from miai.coords import Color
@@ -30,7 +30,8 @@ class RoomView(Protocol):
     record: GameRecord
     config: ServerConfig
     attendance: Attendance
-    now_ms: Callable[[], int]
+
+    def now_ms(self) -> int: ...
 
     def connected(self) -> set[Color]: ...
 

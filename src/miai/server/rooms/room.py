@@ -71,7 +71,7 @@ from miai.server.rooms import timers as roomclock
 from miai.server.rooms.visitors import Visitors
 from miai.server.storage.db import is_outage
 from miai.server.storage.store import Store, WriteConflict
-from miai.server.timekeeper import SystemTime, Timekeeper
+from miai.server.timekeeper import SystemTimekeeper, Timekeeper
 from miai.server.wire.forms import score_json, vertices
 from miai.server.wire.frames import frame
 
@@ -126,7 +126,6 @@ class GameRoom:
         store: Store,
         workers: Workers | None,
         config: ServerConfig,
-        now_ms: Callable[[], int],
         timekeeper: Timekeeper | None = None,
     ):
         self.record = record
@@ -136,9 +135,10 @@ class GameRoom:
         self.store = store
         self.workers = workers
         self.config = config
-        self.now_ms = now_ms
+        self.timekeeper: Timekeeper = timekeeper if timekeeper is not None else SystemTimekeeper()
+        """The time: the clocks' and the timers' monotonic milliseconds, the events' wall-clock ones."""
         self.subscribers: set[Subscriber] = set()
-        self.attendance = Attendance(now_ms())
+        self.attendance = Attendance(self.now_ms())
         """When each seat was last seen (in memory only: a reloaded room starts it again)."""
         self.suggestion: Suggestion | None = None
         self.chat: deque[dict[str, Any]] = deque(maxlen=config.chat_history)
@@ -157,17 +157,18 @@ class GameRoom:
         """The connections other processes hold to this game (visitors.py)."""
         self.publish: Callable[[str], None] = lambda text: None
         """Sends each frame to the clients of the other processes too (the bus: docs/SERVER.md §2.1)."""
-        self.timekeeper = timekeeper if timekeeper is not None else SystemTime()
         self.control = TimeControl.parse(record.time_control)
-        self.clock = clock_from_events(
-            self.control, events, now=self.timekeeper.monotonic_ms, lag=config.lag_allowance
-        )
+        self.clock = clock_from_events(self.control, events, time=self.timekeeper, lag=config.lag_allowance)
         """The clocks after the last event (restarted at the load: docs/SERVER.md §1.5)."""
         self.clockwork = roomclock.Clockwork(self)
 
     @property
     def id(self) -> str:
         return self.record.id
+
+    def now_ms(self) -> int:
+        """Wall-clock milliseconds: what events and presence record."""
+        return self.timekeeper.wall_ms()
 
     @property
     def v(self) -> int:

@@ -74,7 +74,7 @@ async def list_games(request: Request) -> Response:
         raise BadRequest(f"limit must be a whole number from 1 to {MAX_LIST}, not {text!r}")
     limit = min(int(text), MAX_LIST)
     if status == "open":
-        records = await server.store.open_games(server.registry.clock() - OPEN_FOR_MS, limit)
+        records = await server.store.open_games(server.registry.timekeeper.wall_ms() - OPEN_FOR_MS, limit)
     elif status == "live":
         records = await server.store.live_games(limit)
     else:

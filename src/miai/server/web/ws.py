@@ -120,7 +120,7 @@ class Connection:
         if not isinstance(t, str):
             raise BadRequest("'t' must be a string naming the frame's type")
         if t == "ping":
-            self.send("pong", {"server_ms": self.server.registry.clock()})
+            self.send("pong", {"server_ms": self.server.registry.timekeeper.wall_ms()})
         elif t == "auth":
             body = check_fields(d, {"token": True}, "auth")
             token = body["token"]
@@ -167,7 +167,7 @@ class Connection:
             raise BadRequest("'text' must be a non-empty string")
         if len(text) > config.chat_max_chars:
             raise BadRequest(f"a chat line has at most {config.chat_max_chars} characters")
-        if not self.chat_window.hit(self.server.registry.clock()):
+        if not self.chat_window.hit(self.server.registry.timekeeper.wall_ms()):
             raise BadRequest(
                 f"too many chat lines: at most {config.chat_burst} in {config.chat_window_ms // 1000} seconds",
                 error="rate-limited",
@@ -199,7 +199,7 @@ class Connection:
     def _admit(self) -> Literal["handle", "drop", "close"]:
         """Count a frame: handle it, drop it (over the limit: an error frame says so) or close
         (the flood goes on: the connection ends once the frames queued before are sent)."""
-        now = self.server.registry.clock()
+        now = self.server.registry.timekeeper.wall_ms()
         if self.frames.hit(now):
             return "handle"
         if not self.refused.hit(now):
