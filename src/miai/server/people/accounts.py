@@ -21,7 +21,6 @@ from __future__ import annotations
 import asyncio
 import re
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,6 +32,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from miai.server.config import ServerConfig
 from miai.server.errors import BadRequest, Conflict, Unauthorized
 from miai.server.storage.schema import users
+from miai.timesource import TimeSource
 
 __all__ = ["Accounts", "User", "check_username", "check_password", "username_key", "WRONG_LOGIN"]
 
@@ -89,9 +89,9 @@ _DUMMY: dict[tuple[int, int], str] = {}
 class Accounts:
     """Registering and checking users in the database behind ``engine``."""
 
-    def __init__(self, engine: AsyncEngine, config: ServerConfig, now_ms: Callable[[], int]):
+    def __init__(self, engine: AsyncEngine, config: ServerConfig, time: TimeSource):
         self.engine = engine
-        self.now_ms = now_ms
+        self.time = time
         self.hasher = PasswordHasher(
             time_cost=config.password_time_cost, memory_cost=config.password_memory_kib, parallelism=1
         )
@@ -109,7 +109,7 @@ class Accounts:
             "username": name,
             "username_key": username_key(name),
             "password_hash": digest,
-            "created_ms": self.now_ms(),
+            "created_ms": self.time.wall_ms(),
         }
         try:
             async with self.engine.begin() as conn:

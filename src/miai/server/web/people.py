@@ -28,7 +28,7 @@ __all__ = ["routes"]
 
 
 def _accounts(server: Server) -> Accounts:
-    return Accounts(server.engine, server.config, server.registry.timekeeper.wall_ms)
+    return Accounts(server.engine, server.config, server.registry.timekeeper)
 
 
 async def _credentials(request: Request, what: str) -> dict[str, object]:
