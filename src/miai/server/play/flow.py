@@ -29,8 +29,10 @@ class RoomView(Protocol):
     events: list[Event]
     record: GameRecord
     config: ServerConfig
-    attendance: Attendance
     now_ms: Callable[[], int]
+
+    @property
+    def attendance(self) -> Attendance: ...
 
     def connected(self) -> set[Color]: ...
 

@@ -1,4 +1,5 @@
-"""An open game's free seat given to the first joiner (docs/SERVER.md §4.1).
+"""A room's seats changing hands: a name put on a seat by the first session to use it, and an
+open game's free seat given to the first joiner (docs/SERVER.md §4.1).
 
 An open game's White seat has no token until someone joins: the games row holds a
 ``free:...`` marker that no token's hash can match. Joining makes the token and puts its hash
@@ -8,15 +9,18 @@ joiner wins (the router runs this on the owner, whichever process the request re
 
 from __future__ import annotations
 
+import logging
 from dataclasses import replace
 
 from miai.game import Phase
 from miai.server.errors import Conflict
 from miai.server.play.tokens import FREE_SEAT, hash_token, new_token
 from miai.server.rooms.room import GameRoom
-from miai.server.wire.frames import frame
+from miai.server.wire.forms import color_name
 
-__all__ = ["join_free_seat"]
+__all__ = ["join_free_seat", "name_seat"]
+
+log = logging.getLogger("miai.server")
 
 
 async def join_free_seat(room: GameRoom, name: str | None) -> str:
@@ -32,8 +36,28 @@ async def join_free_seat(room: GameRoom, name: str | None) -> str:
         token = new_token()
         if not await room.store.take_free_seat(room.id, marker, hash_token(token), name):
             raise Conflict("someone joined this game first", error="seat-taken")
-        room.record = replace(room.record, white_token_hash=hash_token(token), white_name=name)
-        room.broadcast(frame("players", room.players()))
+        room.seated(replace(room.record, white_token_hash=hash_token(token), white_name=name))
         return token
 
     return await room.submit(take)
+
+
+async def name_seat(room: GameRoom, token: str | None, name: str) -> None:
+    """Put ``name`` on the seat of ``token`` if that seat has no name yet (the first session
+    to use a seat's token names it), committed before anyone is told (a ``players`` frame)."""
+    seat = room.seat_of(token)
+    if seat is None or room.record.name(seat) is not None:
+        return
+
+    async def name_it() -> None:
+        if room.record.name(seat) is not None:
+            return
+        try:
+            named = await room.store.name_seat(room.id, seat, name)
+        except Exception:  # a name is not worth failing the request that carried it
+            log.exception("game %s: the %s seat's name could not be stored", room.id, color_name(seat))
+            return
+        if named:
+            room.seated(room.record.with_name(seat, name))
+
+    await room.submit(name_it)
