@@ -4,18 +4,12 @@
 // its progress and a Stop button, drawn in SVG (clicking it goes to that move).
 
 import { _, colorName } from "./i18n.js";
-import { api, el } from "./api.js";
+import { api } from "./api.js";
+import { el, svg } from "./dom.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const GRAPH_SECONDS = 0.3; // per position of the graph
 const W = 300;
 const H = 100;
-
-function svg(tag, attrs = {}) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  return node;
-}
 
 // The request for the position after `n` moves of review `r`: the review's own facts and steps.
 export function analysisRequest(r, n, seconds) {

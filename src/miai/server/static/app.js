@@ -2,7 +2,8 @@
 // "/" the lobby, "/g/ID" a game, "/r/ID" a game's review, "/review" an uploaded record's review.
 
 import { _, LANGUAGES, chooseLanguage, lang, loadLanguage } from "./i18n.js";
-import { api, el } from "./api.js";
+import { api } from "./api.js";
+import { el } from "./dom.js";
 
 async function topBar() {
   const top = document.getElementById("top");

@@ -3,7 +3,8 @@
 // server answers (events, or the whole state when an event is more than a stone and its captures).
 
 import { _, colorName, describeResult, ngettext } from "./i18n.js";
-import { api, el, keepSeat, newActionId, seatToken } from "./api.js";
+import { api, keepSeat, newActionId, seatToken } from "./api.js";
+import { el } from "./dom.js";
 import { Board, parseVertex, vertexName } from "./board.js";
 import { describeControl, sideClock } from "./clock.js";
 

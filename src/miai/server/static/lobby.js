@@ -2,7 +2,8 @@
 // open a game to anyone, join an open game, watch a live one, review a record.
 
 import { _, colorName, rulesName } from "./i18n.js";
-import { api, el, keepSeat, seatToken } from "./api.js";
+import { api, keepSeat, seatToken } from "./api.js";
+import { el } from "./dom.js";
 
 const TIMES = [
   ["none", () => _("No clock")],

@@ -3,7 +3,8 @@
 // the server listed them; SGF download and numbered diagrams of a range of moves.
 
 import { _, colorName, describeResult, rulesName } from "./i18n.js";
-import { api, el } from "./api.js";
+import { api } from "./api.js";
+import { el } from "./dom.js";
 import { Board } from "./board.js";
 import { analysisPanel } from "./analysis.js";
 
