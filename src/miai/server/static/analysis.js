@@ -23,7 +23,7 @@ const percent = (x) => (100 * x).toFixed(1);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 // The analysis panel: `current()` is the move number shown, `mark(numbers)` numbers the
-// candidates on the board, `go(n)` shows move n.
+// candidates on the board, `go(n)` shows move n; its destroy() stops the graph.
 export function analysisPanel(r, { current, mark, go }) {
   const total = r.moves.length;
   const status = el("p", { class: "status", "aria-live": "polite", id: "analysis-status" });
@@ -130,5 +130,5 @@ export function analysisPanel(r, { current, mark, go }) {
     el("h3", {}, _("Analysis")),
     el("div", { class: "row" }, el("button", { type: "button", id: "analyse-button", onclick: analyse }, _("Analyse")), graphButton, stopButton),
     status, list, progress, graphBox);
-  return { root, moved, stop: () => running && (running.stopped = true) };
+  return { root, moved, destroy: () => running && (running.stopped = true) };
 }

@@ -17,8 +17,11 @@ import { refusalText } from "./refusals.js";
 const TICK_MS = 200; // the clocks' and the claim's countdown, and the actions' resends
 const CONFIRM_KEY = "miai.confirmMove";
 
+// Game `id` drawn in `main`; destroy() closes its socket and stops its timer.
 export function showGame(main, id) {
-  new GamePage(main, id).start();
+  const page = new GamePage(main, id);
+  page.start();
+  return page;
 }
 
 class GamePage {
@@ -42,6 +45,8 @@ class GamePage {
     this.lastTried = null;
     const stored = localStorage.getItem(CONFIRM_KEY);
     this.confirmMove = stored === null ? matchMedia("(pointer: coarse)").matches : stored === "1";
+    this.timer = null;
+    this.destroyed = false;
     this.socket = new GameSocket(id, {
       query: () => ({ v: this.state ? this.state.v : null, token: this.token }),
       onFrame: (t, d) => this.frame(t, d),
@@ -56,13 +61,21 @@ class GamePage {
     try {
       state = await api("GET", `/api/games/${this.id}`, { token: this.token });
     } catch (e) {
-      this.main.replaceChildren(el("p", { class: "error" }, e.status === 404 ? _("There is no such game.") : e.message));
+      if (!this.destroyed) this.main.replaceChildren(el("p", { class: "error" }, e.status === 404 ? _("There is no such game.") : e.message));
       return;
     }
+    if (this.destroyed) return;
     this.setState(state, Date.now());
     this.build();
     this.render();
     this.socket.connect();
+  }
+
+  // Close the socket and stop the timer: the page is left or drawn again.
+  destroy() {
+    this.destroyed = true;
+    this.socket.close();
+    clearInterval(this.timer);
   }
 
   build() {
@@ -80,7 +93,7 @@ class GamePage {
       },
     });
     this.main.replaceChildren(this.view.root, this.view.dialog);
-    setInterval(() => this.tick(), TICK_MS);
+    this.timer = setInterval(() => this.tick(), TICK_MS);
   }
 
   // What the buttons do, each with the version the page shows when it is clicked.

@@ -22,6 +22,7 @@ export class GameSocket {
     this.retry = null; // the timer of the next connection
     this.offset = 0; // server time - local time
     this.pingSent = 0;
+    this.closed = false;
   }
 
   get open() {
@@ -34,6 +35,7 @@ export class GameSocket {
   }
 
   connect() {
+    if (this.closed) return;
     this.retry = null;
     const { v, token } = this.query();
     const q = new URLSearchParams();
@@ -105,5 +107,16 @@ export class GameSocket {
         this.ws.send(JSON.stringify({ t: p.t, d: p.d }));
       }
     }
+  }
+
+  // Close for good: no reconnection, nothing more sent or received.
+  close() {
+    this.closed = true;
+    clearTimeout(this.retry);
+    const ws = this.ws;
+    this.ws = null;
+    if (!ws) return;
+    ws.onopen = ws.onmessage = ws.onclose = null;
+    ws.close();
   }
 }
