@@ -1,7 +1,8 @@
 """A page drawn again leaves nothing of the old one behind: a language switch on a game page
 leaves one WebSocket to the game (counted in the page, and by the server among its spectators)
 and one timer, and the seat still plays; a reload draws the game again from the server; on the
-lobby and the review a switch leaves one timer and one key listener."""
+lobby and the review a switch leaves one timer and one key listener; and every module the
+browser loads carries the release's ``?v=``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from typing import Any
 
 import httpx
 import pytest
+
+from miai import __version__
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -112,6 +115,8 @@ def test_a_language_switch_on_a_game_page_leaves_one_socket_and_one_timer(server
 def test_after_a_language_switch_and_a_reload_the_seat_plays_on(server_url, new_context):
     game_id, tokens = _game(server_url)
     page = new_context("en-US").new_page()
+    modules: list[str] = []
+    page.on("request", lambda r: modules.append(r.url) if "/static/" in r.url and ".js" in r.url else None)
     page.goto(f"{server_url}/g/{game_id}?seat={tokens['black']}")
     expect(page.locator(".player.black .name")).to_contain_text("(you)")
     page.locator("#language").select_option("es")
@@ -131,6 +136,11 @@ def test_after_a_language_switch_and_a_reload_the_seat_plays_on(server_url, new_
     page.locator('[data-vertex="G7"]').click()
     expect(page.locator('[data-vertex="G7"]')).to_have_attribute("data-stone", "black")
     assert httpx.get(f"{server_url}/api/games/{game_id}").json()["moves"] == ["E5", "C3", "G7"]
+
+    names = {url.split("/static/")[1].split("?")[0] for url in modules}
+    assert {"app.js", "game.js", "gamesocket.js", "gamestate.js", "gameview.js", "gamecontrols.js", "board.js", "dom.js"} <= names
+    unversioned = [url for url in modules if not url.endswith(f"?v={__version__}")]
+    assert not unversioned
 
 
 def test_on_the_lobby_and_the_review_a_language_switch_leaves_one_timer_and_one_key_listener(server_url, new_context):
