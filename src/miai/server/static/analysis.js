@@ -4,18 +4,12 @@
 // its progress and a Stop button, drawn in SVG (clicking it goes to that move).
 
 import { _, colorName } from "./i18n.js";
-import { api, el } from "./api.js";
+import { api } from "./api.js";
+import { el, svg } from "./dom.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const GRAPH_SECONDS = 0.3; // per position of the graph
 const W = 300;
 const H = 100;
-
-function svg(tag, attrs = {}) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  return node;
-}
 
 // The request for the position after `n` moves of review `r`: the review's own facts and steps.
 export function analysisRequest(r, n, seconds) {
@@ -29,7 +23,7 @@ const percent = (x) => (100 * x).toFixed(1);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 // The analysis panel: `current()` is the move number shown, `mark(numbers)` numbers the
-// candidates on the board, `go(n)` shows move n.
+// candidates on the board, `go(n)` shows move n; its destroy() stops the graph.
 export function analysisPanel(r, { current, mark, go }) {
   const total = r.moves.length;
   const status = el("p", { class: "status", "aria-live": "polite", id: "analysis-status" });
@@ -136,5 +130,5 @@ export function analysisPanel(r, { current, mark, go }) {
     el("h3", {}, _("Analysis")),
     el("div", { class: "row" }, el("button", { type: "button", id: "analyse-button", onclick: analyse }, _("Analyse")), graphButton, stopButton),
     status, list, progress, graphBox);
-  return { root, moved, stop: () => running && (running.stopped = true) };
+  return { root, moved, destroy: () => running && (running.stopped = true) };
 }

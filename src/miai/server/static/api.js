@@ -1,4 +1,5 @@
-// Talking to the server: JSON requests with the seat's token, and the seats this browser holds.
+// Talking to the server: JSON requests with the seat's token, the seats this browser holds, and
+// the ids that make an action sent twice count once.
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -49,21 +50,6 @@ export function keepSeat(gameId, token) {
   }
   seats[gameId] = token;
   localStorage.setItem(SEATS_KEY, JSON.stringify(seats));
-}
-
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    node.append(c instanceof Node ? c : document.createTextNode(String(c)));
-  }
-  return node;
 }
 
 export function newActionId() {

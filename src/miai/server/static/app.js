@@ -1,8 +1,14 @@
 // The application: the top bar (home, who you are, the language), then the page the path names:
 // "/" the lobby, "/g/ID" a game, "/r/ID" a game's review, "/review" an uploaded record's review.
+// Each page is an object with destroy(): before another is drawn (a language change draws the
+// page again) the one shown closes its socket, stops its timers and removes its listeners.
 
 import { _, LANGUAGES, chooseLanguage, lang, loadLanguage } from "./i18n.js";
-import { api, el } from "./api.js";
+import { api } from "./api.js";
+import { el } from "./dom.js";
+
+let shown = null; // the page drawn now
+let drawing = 0; // counts the calls of start: a later one wins over one still loading
 
 async function topBar() {
   const top = document.getElementById("top");
@@ -25,22 +31,39 @@ async function topBar() {
   }
 }
 
-async function start() {
-  await topBar();
-  const main = document.getElementById("app");
-  main.replaceChildren();
-  const path = location.pathname;
+// The page the path names, drawn in `main`: a function of `main` that draws it and returns it.
+async function pageFor(path) {
   let m;
   if ((m = path.match(/^\/g\/([A-Za-z0-9_-]+)$/))) {
-    (await import("./game.js")).showGame(main, m[1]);
-  } else if ((m = path.match(/^\/r\/([A-Za-z0-9_-]+)$/))) {
-    (await import("./review.js")).showReview(main, m[1]);
-  } else if (path === "/review") {
-    (await import("./review.js")).showReview(main, null);
-  } else {
-    document.title = "miai";
-    (await import("./lobby.js")).showLobby(main);
+    const { showGame } = await import("./game.js");
+    return (main) => showGame(main, m[1]);
   }
+  if ((m = path.match(/^\/r\/([A-Za-z0-9_-]+)$/))) {
+    const { showReview } = await import("./review.js");
+    return (main) => showReview(main, m[1]);
+  }
+  if (path === "/review") {
+    const { showReview } = await import("./review.js");
+    return (main) => showReview(main, null);
+  }
+  const { showLobby } = await import("./lobby.js");
+  return (main) => {
+    document.title = "miai";
+    return showLobby(main);
+  };
+}
+
+async function start() {
+  const mine = ++drawing;
+  if (shown) shown.destroy();
+  shown = null;
+  await topBar();
+  if (mine !== drawing) return; // a later start draws the page
+  const main = document.getElementById("app");
+  main.replaceChildren();
+  const show = await pageFor(location.pathname);
+  if (mine !== drawing) return;
+  shown = show(main);
 }
 
 await loadLanguage(chooseLanguage());

@@ -4,16 +4,10 @@
 // data-vertex="D4" and an accessible name; data-stone="black"|"white" while a stone stands there.
 
 import { _ } from "./i18n.js";
+import { svg } from "./dom.js";
 
-const NS = "http://www.w3.org/2000/svg";
 const LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const U = 10; // one grid step in SVG units
-
-function svg(tag, attrs = {}) {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  return node;
-}
 
 export function vertexName(col, row) {
   return LETTERS[col] + String(row + 1);

@@ -2,7 +2,8 @@
 // open a game to anyone, join an open game, watch a live one, review a record.
 
 import { _, colorName, rulesName } from "./i18n.js";
-import { api, el, keepSeat, seatToken } from "./api.js";
+import { api, keepSeat, seatToken } from "./api.js";
+import { el } from "./dom.js";
 
 const TIMES = [
   ["none", () => _("No clock")],
@@ -12,6 +13,7 @@ const TIMES = [
   ["canadian:600:300:25", () => _("10:00 + 25 stones in 5:00")],
 ];
 const RULES = ["japanese", "chinese", "korean", "aga", "new-zealand"].map((preset) => [preset, () => rulesName(preset)]);
+const REFRESH_MS = 10000; // how often the lists of games are read again
 
 function select(name, label, options, chosen) {
   const s = el("select", { name, id: `f-${name}` });
@@ -76,6 +78,7 @@ async function fillList(list, status, empty) {
   }
 }
 
+// The lobby drawn in `main`; its lists are read again every 10 s until destroy().
 export function showLobby(main) {
   const form = el("form", { class: "settings", onsubmit: (e) => e.preventDefault() });
   const levels = Array.from({ length: 10 }, (_x, i) => [i + 1, String(i + 1)]);
@@ -160,8 +163,6 @@ export function showLobby(main) {
     fillList(liveList, "live", _("No game is being played now."));
   };
   refresh();
-  const timer = setInterval(() => {
-    if (!document.body.contains(openList)) clearInterval(timer);
-    else refresh();
-  }, 10000);
+  const timer = setInterval(refresh, REFRESH_MS);
+  return { destroy: () => clearInterval(timer) };
 }

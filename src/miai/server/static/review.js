@@ -3,18 +3,32 @@
 // the server listed them; SGF download and numbered diagrams of a range of moves.
 
 import { _, colorName, describeResult, rulesName } from "./i18n.js";
-import { api, el } from "./api.js";
+import { api } from "./api.js";
+import { el } from "./dom.js";
 import { Board } from "./board.js";
 import { analysisPanel } from "./analysis.js";
 
+// The review drawn in `main`: game `id`'s, or (id null) a form for a record to upload. Its
+// destroy() stops what the drawn review started (its keys, the analysis's graph).
 export function showReview(main, id) {
+  const page = {
+    drawn: null, // the review drawn, once its record is here
+    destroyed: false,
+    destroy() {
+      this.destroyed = true;
+      if (this.drawn) this.drawn.destroy();
+    },
+  };
+  const drawn = (r, sgfText) => {
+    if (!page.destroyed) page.drawn = draw(main, r, id, sgfText);
+  };
+  const failed = (e) => {
+    if (!page.destroyed) main.replaceChildren(el("p", { class: "error" }, e.status === 404 ? _("There is no such game.") : e.message));
+  };
   if (id) {
     main.append(el("p", { class: "muted" }, _("Loading…")));
-    api("GET", `/api/games/${id}/review`).then(
-      (r) => draw(main, r, id),
-      (e) => main.replaceChildren(el("p", { class: "error" }, e.status === 404 ? _("There is no such game.") : e.message)),
-    );
-    return;
+    api("GET", `/api/games/${id}/review`).then((r) => drawn(r), failed);
+    return page;
   }
   const file = el("input", { type: "file", accept: ".sgf,.gib,.ngf,application/x-go-sgf", id: "sgf-file", "aria-label": _("SGF file") });
   const text = el("textarea", { rows: 6, id: "sgf-text", "aria-label": _("SGF text"), placeholder: "(;GM[1]SZ[19];B[pd];W[dp]...)", style: "width:100%" });
@@ -26,7 +40,7 @@ export function showReview(main, id) {
       const answer = await fetch("/api/reviews", { method: "POST", headers: { "Content-Type": "application/x-go-sgf" }, body });
       const data = await answer.json();
       if (!answer.ok) throw new Error(data.message || String(answer.status));
-      draw(main, data, null, typeof body === "string" ? body : new TextDecoder().decode(body));
+      drawn(data, typeof body === "string" ? body : new TextDecoder().decode(body));
     } catch (e) {
       error.textContent = e.message;
     }
@@ -35,8 +49,10 @@ export function showReview(main, id) {
     el("h1", {}, _("Review an SGF file")),
     el("p", {}, file), el("p", {}, text),
     el("button", { type: "button", class: "primary", onclick: go }, _("Review")), error));
+  return page;
 }
 
+// Review `r` drawn in `main`; its destroy() removes the keys' listener and stops the analysis.
 function draw(main, r, id, sgfText) {
   document.title = `miai · ${_("Review")}`;
   const board = new Board(r.size);
@@ -44,7 +60,6 @@ function draw(main, r, id, sgfText) {
   const slider = el("input", { type: "range", min: 0, max: total, value: total, id: "move-slider", "aria-label": _("Move number") });
   const counter = el("p", { class: "status", "aria-live": "polite", id: "move-counter" });
   const comment = el("div", { class: "comment", hidden: true });
-  const diagramBox = el("div", { class: "diagram" });
   let shown = total;
   let analysis = null;
 
@@ -87,7 +102,6 @@ function draw(main, r, id, sgfText) {
 
   slider.addEventListener("input", () => show(Number(slider.value)));
   const keys = (e) => {
-    if (!document.body.contains(slider)) return document.removeEventListener("keydown", keys);
     if (e.target instanceof HTMLInputElement && e.target.type !== "range") return;
     const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -10, ArrowDown: 10, Home: -total, End: total }[e.key];
     if (step === undefined) return;
@@ -111,19 +125,7 @@ function draw(main, r, id, sgfText) {
     counter, slider, nav, comment);
   if (id) {
     side.append(el("p", {}, el("a", { href: `/api/games/${id}/sgf`, class: "button", download: `miai-${id}.sgf` }, _("Download SGF"))));
-    const from = el("input", { type: "number", min: 1, max: Math.max(1, total), value: 1, id: "diagram-from", "aria-label": _("From move"), style: "width:5rem" });
-    const to = el("input", { type: "number", min: 1, max: Math.max(1, total), value: Math.max(1, Math.min(total, 50)), id: "diagram-to", "aria-label": _("To move"), style: "width:5rem" });
-    side.append(el("h3", {}, _("Diagram")), el("div", { class: "row" }, from, "–", to,
-      el("button", { type: "button", id: "diagram-button", onclick: async () => {
-        const url = `/api/games/${id}/diagram.svg?moves=${from.value}-${to.value}`;
-        const answer = await fetch(url);
-        if (!answer.ok) {
-          diagramBox.replaceChildren(el("p", { class: "error" }, (await answer.json()).message));
-          return;
-        }
-        diagramBox.replaceChildren(el("img", { src: url, alt: _("Moves {from} to {to}, numbered", { from: from.value, to: to.value }) }),
-          el("a", { href: url, download: `miai-${id}-${from.value}-${to.value}.svg` }, _("Download the diagram")));
-      } }, _("Show the diagram"))), diagramBox);
+    side.append(...diagramTools(id, total));
   } else if (sgfText) {
     const blob = new Blob([sgfText], { type: "application/x-go-sgf" });
     side.append(el("p", {}, el("a", { href: URL.createObjectURL(blob), download: "review.sgf", class: "button" }, _("Download SGF"))));
@@ -133,4 +135,33 @@ function draw(main, r, id, sgfText) {
   if (r.repairs && r.repairs.length) side.append(el("details", {}, el("summary", {}, _("Repairs")), el("ul", {}, r.repairs.map((t) => el("li", {}, t)))));
   main.replaceChildren(el("div", { class: "review" }, el("div", { class: "board-wrap" }, board.root), side));
   show(total);
+  return {
+    destroy() {
+      document.removeEventListener("keydown", keys);
+      analysis.destroy();
+    },
+  };
+}
+
+// The numbered diagram of a range of game `id`'s moves: the range, its button and the figure.
+function diagramTools(id, total) {
+  const diagramBox = el("div", { class: "diagram" });
+  const from = el("input", { type: "number", min: 1, max: Math.max(1, total), value: 1, id: "diagram-from", "aria-label": _("From move"), style: "width:5rem" });
+  const to = el("input", { type: "number", min: 1, max: Math.max(1, total), value: Math.max(1, Math.min(total, 50)), id: "diagram-to", "aria-label": _("To move"), style: "width:5rem" });
+  const showDiagram = async () => {
+    const url = `/api/games/${id}/diagram.svg?moves=${from.value}-${to.value}`;
+    const answer = await fetch(url);
+    if (!answer.ok) {
+      diagramBox.replaceChildren(el("p", { class: "error" }, (await answer.json()).message));
+      return;
+    }
+    diagramBox.replaceChildren(el("img", { src: url, alt: _("Moves {from} to {to}, numbered", { from: from.value, to: to.value }) }),
+      el("a", { href: url, download: `miai-${id}-${from.value}-${to.value}.svg` }, _("Download the diagram")));
+  };
+  return [
+    el("h3", {}, _("Diagram")),
+    el("div", { class: "row" }, from, "–", to,
+      el("button", { type: "button", id: "diagram-button", onclick: showDiagram }, _("Show the diagram"))),
+    diagramBox,
+  ];
 }
