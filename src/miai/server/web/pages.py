@@ -29,7 +29,7 @@ from miai.server.state import Server
 
 __all__ = ["routes", "STATIC_DIR"]
 
-STATIC_DIR = Path(__file__).resolve().parents[1] / "static"
+STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 
 def versioned(name: str) -> str:
