@@ -5,20 +5,9 @@
 
 import { _ } from "./i18n.js";
 import { svg } from "./dom.js";
+import { LETTERS, parseVertex, vertexName } from "./vertex.js";
 
-const LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
 const U = 10; // one grid step in SVG units
-
-export function vertexName(col, row) {
-  return LETTERS[col] + String(row + 1);
-}
-
-export function parseVertex(v, size) {
-  const col = LETTERS.indexOf(v[0].toUpperCase());
-  const row = parseInt(v.slice(1), 10) - 1;
-  if (col < 0 || col >= size || !(row >= 0 && row < size)) return null;
-  return [col, row];
-}
 
 function starPoints(size) {
   if (size < 7) return [];

@@ -3,7 +3,7 @@
 // page applies a move or a pass itself, from the event's own captures and ko; anything more makes
 // it read the whole state again.
 
-import { parseVertex, vertexName } from "./board.js";
+import { parseVertex, vertexName } from "./vertex.js";
 
 export const OTHER = { black: "white", white: "black" };
 
