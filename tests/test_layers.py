@@ -1,5 +1,7 @@
 """Strict downward layering (ARCHITECTURE.md): the core imports no protocol, AI or app; the AI
-imports no protocol or app; the protocols import no app (the command line or the server)."""
+imports no protocol or app; the protocols import no app (the command line or the server); the
+learners (miai.learn, over the records and the AI) and the server's client (miai.client, over the
+core alone) are imported by the apps only."""
 
 from __future__ import annotations
 
@@ -10,14 +12,16 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "miai"
 CORE = ["errors", "coords", "rules", "handicap", "board", "game", "scoring", "endgame", "life", "regions", "result", "clock", "_kernel"]
-UPPER = ("miai.gtp", "miai.cli", "miai.sgf", "miai.render", "miai.ai", "miai.match", "miai.server")
+UPPER = ("miai.gtp", "miai.cli", "miai.sgf", "miai.render", "miai.ai", "miai.match", "miai.server", "miai.learn", "miai.client")
 APPS = ("miai.cli", "miai.server")
+FOR_APPS = ("miai.learn", "miai.client", *APPS)
 FORBIDDEN_ABOVE_CORE = {
-    "ai": ("miai.gtp", "miai.match", "miai.sgf", *APPS),
-    "gtp": ("miai.match", *APPS),
-    "sgf": ("miai.gtp", "miai.match", "miai.ai", *APPS),
-    "render": ("miai.gtp", "miai.match", "miai.ai", *APPS),
-    "match": APPS,
+    "ai": ("miai.gtp", "miai.match", "miai.sgf", *FOR_APPS),
+    "gtp": ("miai.match", *FOR_APPS),
+    "sgf": ("miai.gtp", "miai.match", "miai.ai", *FOR_APPS),
+    "render": ("miai.gtp", "miai.match", "miai.ai", *FOR_APPS),
+    "match": FOR_APPS,
+    "learn": ("miai.gtp", "miai.match", "miai.render", "miai.client", *APPS),
 }
 
 
