@@ -52,10 +52,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from load_verify import Ack, read_database, verify_database
+from miai.client.links import api_url, authorization
+from miai.client.websocket import Frame, connect_asyncio
 from miai.coords import point_to_gtp
 from miai.server.shards import LOCK_SPACE, shard_of
 from server_load import (
@@ -67,7 +68,6 @@ from server_load import (
     latency_summary,
     pair,
     spectator,
-    ws_url,
 )
 
 EXPECTED = (
@@ -133,10 +133,7 @@ class ChaosPlayer(Player):
         while time.perf_counter() < deadline:
             try:
                 answer = await bench.http.post(
-                    f"{self.base}/api/games/{self.game_id}/{t}",
-                    json=body,
-                    headers={"Authorization": f"Bearer {self.token}"},
-                    timeout=10,
+                    api_url(self.base, self.game_id, f"/{t}"), json=body, headers=authorization(self.token), timeout=10
                 )
             except httpx.HTTPError as e:
                 chaos.retries[type(e).__name__] = chaos.retries.get(type(e).__name__, 0) + 1
@@ -227,12 +224,11 @@ async def inflict(bench: Bench, deployment: Deployment, chaos: ChaosStats) -> No
 # ---------------------------------------------------------------------------- the checks
 async def catch_up(player: Player, server_v: int) -> None:
     """Read the game's events from ``player.v`` on until the replica has ``server_v``."""
-    url = ws_url(player.base, f"/ws/game/{player.game_id}?v={player.v}&token={player.token}")
-    async with connect(url, max_size=2**20, open_timeout=10) as ws:
+    async with connect_asyncio(player.base, player.game_id, token=player.token, v=player.v, open_timeout=10) as ws:
         while player.v < server_v:
-            message = json.loads(await asyncio.wait_for(ws.recv(), 10))
-            if message["t"] == "event":
-                player._event(message["d"])
+            message = Frame.read(await asyncio.wait_for(ws.recv(), 10))
+            if message.t == "event":
+                player._event(message.d)
 
 
 async def converge(bench: Bench) -> dict[str, Any]:
@@ -242,7 +238,7 @@ async def converge(bench: Bench) -> dict[str, Any]:
         out["games"] += 1
         states = []
         for base in bench.bases:
-            answer = await bench.http.get(f"{base}/api/games/{game_id}", timeout=20)
+            answer = await bench.http.get(api_url(base, game_id), timeout=20)
             states.append(answer.json() if answer.status_code == 200 else {"status": answer.status_code})
         server = states[0]
         before = sum(p.v for p in players)

@@ -62,9 +62,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
+from miai.client.links import api_url, authorization, games_url
+from miai.client.websocket import Frame, connect_asyncio
 from miai.coords import Color, point_to_gtp
 from miai.game import Game, Phase
 from miai.rules import Rules
@@ -214,10 +216,6 @@ class Bench:
         return self.bases[0] if color is Color.BLACK else self.bases[-1]
 
 
-def ws_url(base: str, path: str) -> str:
-    return base.replace("http://", "ws://", 1) + path
-
-
 def eye_of(game: Game, point: tuple[int, int], color: Color) -> bool:
     """``point`` is a one-point eye of ``color``: every neighbour on the board is ``color``'s."""
     x, y = point
@@ -231,7 +229,7 @@ def eye_of(game: Game, point: tuple[int, int], color: Color) -> bool:
 
 async def receive(
     ws: ClientConnection, stats: Stats, others: tuple[asyncio.Future[Any], ...], timeout: float | None = None
-) -> dict[str, Any] | None:
+) -> Frame | None:
     """The next frame from ``ws`` (counted), or None if one of ``others`` is done first or
     ``timeout`` passes."""
     recv = asyncio.ensure_future(ws.recv())
@@ -240,8 +238,7 @@ async def receive(
         recv.cancel()
         return None
     stats.frames += 1
-    message: dict[str, Any] = json.loads(recv.result())
-    return message
+    return Frame.read(recv.result())
 
 
 class Player:
@@ -259,7 +256,7 @@ class Player:
         self.game = Game(SIZE, Rules.parse(RULES))
         self.v = 0
         self.ws: ClientConnection | None = None
-        self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self.pending: dict[str, asyncio.Future[Frame]] = {}
         self.acting: asyncio.Task[None] | None = None
         self.acted_at = -1
         """The version this player last acted on (it acts once per version)."""
@@ -268,9 +265,8 @@ class Player:
     async def run(self) -> None:
         stats = self.bench.stats
         while not self.done and not self.bench.stopping.is_set():
-            url = ws_url(self.base, f"/ws/game/{self.game_id}?v={self.v}&token={self.token}")
             try:
-                async with connect(url, max_size=2**20, open_timeout=30) as ws:
+                async with connect_asyncio(self.base, self.game_id, token=self.token, v=self.v) as ws:
                     self.ws = ws
                     await self._read(ws)
             except ConnectionClosed as e:
@@ -306,7 +302,7 @@ class Player:
                     message = await receive(ws, stats, (stop,))
                 if message is None:
                     continue
-                t, d = message["t"], message["d"]
+                t, d = message.t, message.d
                 if t == "event":
                     stats.events += 1
                     self._event(d)
@@ -400,7 +396,7 @@ class Player:
         try:
             if self.via_http:
                 answer = await bench.http.post(
-                    f"{self.base}/api/games/{self.game_id}/{t}", json=body, headers={"Authorization": f"Bearer {self.token}"}
+                    api_url(self.base, self.game_id, f"/{t}"), json=body, headers=authorization(self.token)
                 )
                 elapsed = time.perf_counter() - start
                 if answer.status_code != 200:
@@ -412,15 +408,15 @@ class Player:
             if ws is None:
                 stats.errors["not-connected"] += 1
                 return
-            future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+            future: asyncio.Future[Frame] = asyncio.get_running_loop().create_future()
             self.pending[a] = future
-            await ws.send(json.dumps({"t": t, "d": body}))
+            await ws.send(Frame(t, body).text())
             reply = await asyncio.wait_for(future, ACK_TIMEOUT)
             elapsed = time.perf_counter() - start
-            if reply["t"] == "reject":
-                stats.errors[f"reject-{reply['d'].get('error')}"] += 1
+            if reply.t == "reject":
+                stats.errors[f"reject-{reply.d.get('error')}"] += 1
                 return
-            stats.acked("ws", kind, start - bench.t0, elapsed, Ack(self.game_id, reply["d"]["v"], a, self.seat, kind, move))
+            stats.acked("ws", kind, start - bench.t0, elapsed, Ack(self.game_id, reply.d["v"], a, self.seat, kind, move))
         except asyncio.TimeoutError:
             stats.errors["timeout"] += 1
         except (httpx.HTTPError, ConnectionClosed, OSError) as e:
@@ -435,9 +431,7 @@ async def pair(bench: Bench, index: int) -> None:
     while not bench.stopping.is_set():
         start = time.perf_counter()
         try:
-            answer = await bench.http.post(
-                f"{bench.bases[0]}/api/games", json={"size": SIZE, "rules": RULES, "time": args.time}
-            )
+            answer = await bench.http.post(games_url(bench.bases[0]), json={"size": SIZE, "rules": RULES, "time": args.time})
         except httpx.HTTPError as e:
             stats.errors[f"create-{type(e).__name__}"] += 1
             await asyncio.sleep(1)
@@ -478,8 +472,7 @@ async def spectator(bench: Bench, index: int) -> None:
         if ended is None:
             continue
         try:
-            url = ws_url(bench.base_of(None), f"/ws/game/{game_id}")
-            async with connect(url, max_size=2**20, open_timeout=30) as ws:
+            async with connect_asyncio(bench.base_of(None), game_id) as ws:
                 v: int | None = None
                 stop = asyncio.ensure_future(bench.stopping.wait())
                 over = asyncio.ensure_future(ended.wait())
@@ -488,7 +481,7 @@ async def spectator(bench: Bench, index: int) -> None:
                         message = await receive(ws, stats, (stop, over))
                         if message is None:
                             break
-                        t, d = message["t"], message["d"]
+                        t, d = message.t, message.d
                         if t == "full":
                             v = d["v"]
                         elif t == "event":
@@ -519,11 +512,11 @@ async def pinger(bench: Bench) -> None:
     if bench.stopping.is_set():
         return
     game_id = next(iter(bench.live))
-    async with connect(ws_url(bench.bases[0], f"/ws/game/{game_id}"), max_size=2**20, open_timeout=30) as ws:
+    async with connect_asyncio(bench.bases[0], game_id) as ws:
         while not bench.stopping.is_set():
             start = time.perf_counter()
-            await ws.send('{"t":"ping"}')
-            while json.loads(await ws.recv())["t"] != "pong":
+            await ws.send(Frame("ping").text())
+            while Frame.read(await ws.recv()).t != "pong":
                 pass
             stats.pings.append((start - bench.t0, time.perf_counter() - start))
             await asyncio.sleep(0.1)
