@@ -10,8 +10,8 @@ it reads the game's state over HTTP, brings the engine's board up to date (``boa
 act it asks the engine: ``genmove`` in play (after ``time_left`` in a timed game), ``final_status_list dead`` in the marking phase
 (the proposal, or accepting the opponent's when it is the same list, or answering with its
 own, or refusing a counter-proposal it does not share; docs/RULES.md §5). An undo request of
-the opponent is refused. It speaks only the server's public API (HTTP and WebSocket), never
-its code: any miai server will do. It stops when the game is over, printing the result.
+the opponent is refused. It speaks only the server's public API (HTTP and WebSocket, through
+:mod:`miai.client`), never its code: any miai server will do. It stops when the game is over, printing the result.
 
 A move the server refuses as illegal (the engine's rules may differ) is replaced by a pass; a
 503 is retried with the same request (the same action id: never applied twice).
