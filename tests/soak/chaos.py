@@ -2,26 +2,28 @@
 Redis stops; afterwards nothing acknowledged is lost or doubled, every client has the server's
 game, and no clock was charged for the time no server owned its game.
 
-The deployment is the load benchmark's (``server_load.Deployment``): ``--mode sqlite`` (one
-process), ``postgres`` (one process on PostgreSQL) or ``cluster`` (two processes on PostgreSQL
-with Redis). Players and spectators are the load benchmark's too, with two changes: a player sends
-its actions by HTTP and, while no answer comes (the connection breaks, a 503, a time-out), sends
-the same action again, with the same version and action id, until the server answers it; and in
-``cluster`` mode a player whose server is down moves to the other one. The games have a clock
+The deployment is the load benchmark's (:class:`miai.testing.deployment.Deployment`): ``sqlite``
+(one process), ``postgres`` (one process on PostgreSQL) or ``cluster`` (two processes on PostgreSQL
+with Redis). Players and spectators are the load benchmark's too (:mod:`miai.testing.clients`),
+with two changes: a player sends its actions by HTTP and, while no answer comes (the connection
+breaks, a 503, a time-out), sends the same action again, with the same version and action id,
+until the server answers it; and in ``cluster`` mode a player whose server is down moves to the
+other one. The games have a clock
 (``absolute:3600`` by default), so the clocks' rule for restarts is exercised.
 
-Faults, one at a time, every ``--every LOW HIGH`` seconds, drawn among those the mode has:
+Faults, one at a time, every ``every`` seconds (drawn between two bounds), drawn among those the
+mode has:
 
 - ``kill``: SIGKILL to a random server process (and its workers); it is started again on the same
-  port after ``--down LOW HIGH`` seconds;
-- ``postgres``: PostgreSQL is stopped (fast: sessions are cut) and started again after ``--down``;
-- ``redis``: Redis is stopped for ``--redis-down`` seconds, then started again (empty).
+  port after ``down`` seconds;
+- ``postgres``: PostgreSQL is stopped (fast: sessions are cut) and started again after ``down``;
+- ``redis``: Redis is stopped for ``redis_down`` seconds, then started again (empty).
 
-After ``--duration`` seconds the faults stop (every process running), the clients finish the
+After ``duration`` seconds the faults stop (every process running), the clients finish the
 actions under way, and each player catches up on its game's events. Then:
 
-1. the database check of the load benchmark (load_verify.py): every acknowledged action exactly
-   once, where it was acknowledged; versions without gaps;
+1. the database check of the load benchmark (:mod:`miai.testing.verify`): every acknowledged
+   action exactly once, where it was acknowledged; versions without gaps;
 2. convergence: for every game, the state ``GET /api/games/{id}`` answers on every process has the
    version and the moves of both players' replicas;
 3. clocks (docs/SERVER.md §3.1, *Restarts*), from the events' stored clocks and times: no move is
@@ -30,15 +32,12 @@ actions under way, and each player catches up on its game's events. Then:
    PostgreSQL restart, which cuts the shards' locks) the game was loaded again, with the
    restart's ``clock`` note, before its next move: the time before that note is charged to nobody.
 
-    python benchmarks/server_chaos.py --mode sqlite --duration 60
-    python benchmarks/server_chaos.py --mode cluster --duration 120 --games 20
-
-Prints a JSON summary, then a Markdown table row; exits 1 when a check fails.
+:func:`run` makes the run and returns its summary (the checks' figures, and ``ok``);
+:func:`table_row` is its line of BENCHMARKS.md's table. The tests are ``test_chaos.py``.
 """
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import datetime
 import json
@@ -52,23 +51,15 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from load_verify import Ack, read_database, verify_database
-from server_load import (
-    ACK_TIMEOUT,
-    Bench,
-    Deployment,
-    Player,
-    cpu_model,
-    latency_summary,
-    pair,
-    spectator,
-    ws_url,
-)
-from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from miai.client.links import api_url, authorization
+from miai.client.websocket import Frame, connect_asyncio
 from miai.coords import point_to_gtp
 from miai.server.cluster.shards import LOCK_SPACE, shard_of
+from miai.testing.clients import ACK_TIMEOUT, Bench, ClientSettings, Player, latency_summary, pair, spectator
+from miai.testing.deployment import Deployment
+from miai.testing.verify import Ack, read_database, verify_database
 
 EXPECTED = (
     "ws-closed-", "ws-connect-", "not-connected", "send-", "error-frame-unavailable", "create-ConnectError",
@@ -82,6 +73,46 @@ database is. They are reported apart from the errors that fail the run."""
 CLOCK_TOLERANCE_MS = 150
 """Slack on the clock checks: an event's time is taken a little before or after the step of the
 clock it stores (the time to commit)."""
+
+
+@dataclass(frozen=True)
+class ChaosSettings:
+    """A chaos run: the deployment, the clients, the faults, and the limits."""
+
+    mode: str = "cluster"
+    """sqlite, postgres or cluster (:data:`miai.testing.deployment.MODES`)."""
+    processes: int = 2
+    """Server processes in cluster mode."""
+    games: int = 20
+    """Games played at once (two players each)."""
+    spectators: int = 10
+    duration: float = 60.0
+    """Seconds of faults."""
+    ramp: float = 3.0
+    every: tuple[float, float] = (3.0, 8.0)
+    """Seconds between faults, drawn between these."""
+    down: tuple[float, float] = (0.5, 3.0)
+    """Seconds a killed process or a stopped PostgreSQL stays down, drawn between these."""
+    redis_down: float = 5.0
+    """Seconds Redis stays stopped."""
+    think: tuple[float, float] = (0.2, 1.5)
+    moves: tuple[int, int] = (20, 60)
+    time: str = "absolute:3600"
+    """The games' time control."""
+    resign: float = 0.005
+    give_up: float = 120.0
+    """Seconds a player sends one action again before it gives up."""
+    http_connections: int = 100
+    seed: int = 1
+    timeout: float | None = None
+    """Hard limit of the whole run in seconds (default: ``duration`` + 300)."""
+
+    def clients(self) -> ClientSettings:
+        """How the clients play: every player acts by HTTP."""
+        return ClientSettings(
+            seed=self.seed, ramp=self.ramp, think=self.think, moves=self.moves, time=self.time,
+            resign=self.resign, http_share=1.0,
+        )  # fmt: skip
 
 
 @dataclass
@@ -112,6 +143,16 @@ def now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
+class ChaosBench(Bench):
+    """The load benchmark's shared state, with the faults and the players' retries."""
+
+    def __init__(self, settings: ChaosSettings, bases: list[str], http: httpx.AsyncClient):
+        super().__init__(settings.clients(), bases, http)
+        self.chaos = ChaosStats()
+        self.give_up = settings.give_up
+        self.player_class = ChaosPlayer
+
+
 class ChaosPlayer(Player):
     """A player that keeps sending an unanswered action (same ``v`` and ``a``) until it is
     answered, by HTTP, and moves to another server when its own does not answer."""
@@ -122,21 +163,19 @@ class ChaosPlayer(Player):
 
     async def _act(self, v: int) -> None:
         bench, stats = self.bench, self.bench.stats
-        chaos: ChaosStats = bench.chaos  # type: ignore[attr-defined]
+        assert isinstance(bench, ChaosBench)
+        chaos = bench.chaos
         chosen = await self._think(v)
         if chosen is None:
             return
         t, body, kind, move = chosen
         a = body["a"]
         start = time.perf_counter()
-        deadline = start + bench.args.give_up
+        deadline = start + bench.give_up
         while time.perf_counter() < deadline:
             try:
                 answer = await bench.http.post(
-                    f"{self.base}/api/games/{self.game_id}/{t}",
-                    json=body,
-                    headers={"Authorization": f"Bearer {self.token}"},
-                    timeout=10,
+                    api_url(self.base, self.game_id, f"/{t}"), json=body, headers=authorization(self.token), timeout=10
                 )
             except httpx.HTTPError as e:
                 chaos.retries[type(e).__name__] = chaos.retries.get(type(e).__name__, 0) + 1
@@ -180,15 +219,14 @@ async def shards_held(database: str, pid: int) -> frozenset[int]:
         await conn.close()
 
 
-async def inflict(bench: Bench, deployment: Deployment, chaos: ChaosStats) -> None:
+async def inflict(bench: Bench, deployment: Deployment, chaos: ChaosStats, settings: ChaosSettings) -> None:
     """One fault after another until the run stops; every process is running when it returns."""
-    args = bench.args
-    rng = random.Random(args.seed + 7)
+    rng = random.Random(settings.seed + 7)
     kinds = ["kill"] + ["postgres"] * (deployment.postgres is not None) + ["redis"] * (deployment.redis is not None)
-    await asyncio.sleep(args.ramp + 2)
+    await asyncio.sleep(settings.ramp + 2)
     while not bench.stopping.is_set():
         try:
-            await asyncio.wait_for(bench.stopping.wait(), rng.uniform(*args.every))
+            await asyncio.wait_for(bench.stopping.wait(), rng.uniform(*settings.every))
             return
         except asyncio.TimeoutError:
             pass
@@ -205,19 +243,19 @@ async def inflict(bench: Bench, deployment: Deployment, chaos: ChaosStats) -> No
             fault.at_ms = now_ms()
             server.kill()
             fault.down_ms = now_ms()
-            await asyncio.sleep(rng.uniform(*args.down))
+            await asyncio.sleep(rng.uniform(*settings.down))
             await asyncio.to_thread(server.start)
         elif kind == "postgres":
             assert deployment.postgres is not None
             await asyncio.to_thread(deployment.postgres.stop)
             fault.down_ms = now_ms()
-            await asyncio.sleep(rng.uniform(*args.down))
+            await asyncio.sleep(rng.uniform(*settings.down))
             await asyncio.to_thread(deployment.postgres.start)
         else:
             assert deployment.redis is not None
             deployment.redis.stop()
             fault.down_ms = now_ms()
-            await asyncio.sleep(args.redis_down)
+            await asyncio.sleep(settings.redis_down)
             await asyncio.to_thread(deployment.redis.start)
         fault.back_ms = now_ms()
         chaos.faults.append(fault)
@@ -227,12 +265,11 @@ async def inflict(bench: Bench, deployment: Deployment, chaos: ChaosStats) -> No
 # ---------------------------------------------------------------------------- the checks
 async def catch_up(player: Player, server_v: int) -> None:
     """Read the game's events from ``player.v`` on until the replica has ``server_v``."""
-    url = ws_url(player.base, f"/ws/game/{player.game_id}?v={player.v}&token={player.token}")
-    async with connect(url, max_size=2**20, open_timeout=10) as ws:
+    async with connect_asyncio(player.base, player.game_id, token=player.token, v=player.v, open_timeout=10) as ws:
         while player.v < server_v:
-            message = json.loads(await asyncio.wait_for(ws.recv(), 10))
-            if message["t"] == "event":
-                player._event(message["d"])
+            message = Frame.read(await asyncio.wait_for(ws.recv(), 10))
+            if message.t == "event":
+                player._event(message.d)
 
 
 async def converge(bench: Bench) -> dict[str, Any]:
@@ -242,7 +279,7 @@ async def converge(bench: Bench) -> dict[str, Any]:
         out["games"] += 1
         states = []
         for base in bench.bases:
-            answer = await bench.http.get(f"{base}/api/games/{game_id}", timeout=20)
+            answer = await bench.http.get(api_url(base, game_id), timeout=20)
             states.append(answer.json() if answer.status_code == 200 else {"status": answer.status_code})
         server = states[0]
         before = sum(p.v for p in players)
@@ -313,20 +350,19 @@ def check_clocks(where: str, faults: list[Fault], cluster: bool, shards: int = 1
 
 
 # ---------------------------------------------------------------------------- the run
-async def drive(args: argparse.Namespace, deployment: Deployment) -> dict[str, Any]:
-    chaos = ChaosStats()
-    limits = httpx.Limits(max_connections=args.http_connections, max_keepalive_connections=args.http_connections)
+
+async def drive(settings: ChaosSettings, deployment: Deployment) -> dict[str, Any]:
+    limits = httpx.Limits(max_connections=settings.http_connections, max_keepalive_connections=settings.http_connections)
     async with httpx.AsyncClient(limits=limits, timeout=ACK_TIMEOUT) as http:
-        bench = Bench(args, [server.base for server in deployment.servers], http)
-        bench.player_class = ChaosPlayer
-        bench.chaos = chaos  # type: ignore[attr-defined]
-        faults = asyncio.create_task(inflict(bench, deployment, chaos))
-        clients = [asyncio.create_task(pair(bench, i)) for i in range(args.games)]
-        clients += [asyncio.create_task(spectator(bench, i)) for i in range(args.spectators)]
-        await asyncio.sleep(args.ramp + args.duration)
+        bench = ChaosBench(settings, [server.base for server in deployment.servers], http)
+        chaos = bench.chaos
+        faults = asyncio.create_task(inflict(bench, deployment, chaos, settings))
+        clients = [asyncio.create_task(pair(bench, i)) for i in range(settings.games)]
+        clients += [asyncio.create_task(spectator(bench, i)) for i in range(settings.spectators)]
+        await asyncio.sleep(settings.ramp + settings.duration)
         bench.stopping.set()
         await faults  # ends with every process running
-        _, stuck = await asyncio.wait(clients, timeout=args.give_up + 30)
+        _, stuck = await asyncio.wait(clients, timeout=settings.give_up + 30)
         for task in stuck:
             task.cancel()
         await asyncio.gather(*stuck, return_exceptions=True)
@@ -342,66 +378,47 @@ async def drive(args: argparse.Namespace, deployment: Deployment) -> dict[str, A
     }
 
 
-def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("--mode", choices=["sqlite", "postgres", "cluster"], default="cluster")
-    p.add_argument("--processes", type=int, default=2, help="server processes in cluster mode (default 2)")
-    p.add_argument("--games", type=int, default=20, help="games played at once (two players each; default 20)")
-    p.add_argument("--spectators", type=int, default=10)
-    p.add_argument("--duration", type=float, default=60.0, help="seconds of faults (default 60)")
-    p.add_argument("--ramp", type=float, default=3.0)
-    p.add_argument("--every", type=float, nargs=2, default=[3.0, 8.0], metavar=("LOW", "HIGH"),
-                   help="seconds between faults (default 3 8)")  # fmt: skip
-    p.add_argument("--down", type=float, nargs=2, default=[0.5, 3.0], metavar=("LOW", "HIGH"),
-                   help="seconds a killed process or a stopped PostgreSQL stays down (default 0.5 3)")  # fmt: skip
-    p.add_argument("--redis-down", type=float, default=5.0, help="seconds Redis stays stopped (default 5)")
-    p.add_argument("--think", type=float, nargs=2, default=[0.2, 1.5], metavar=("LOW", "HIGH"))
-    p.add_argument("--moves", type=int, nargs=2, default=[20, 60], metavar=("LOW", "HIGH"))
-    p.add_argument("--time", default="absolute:3600", help="the games' time control (default absolute:3600)")
-    p.add_argument("--resign", type=float, default=0.005)
-    p.add_argument("--give-up", type=float, default=120.0, help="seconds a player retries one action (default 120)")
-    p.add_argument("--http-connections", type=int, default=100)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--timeout", type=float, help="hard limit of the whole run (default: duration + 300)")
-    p.add_argument("--keep", action="store_true", help="keep the temporary directory (database, logs)")
-    p.add_argument("--json", type=Path, help="also write the JSON summary to this file")
-    args = p.parse_args(argv)
-    args.players, args.http_share = 2 * args.games, 1.0  # what the load benchmark's pair() reads
-    if args.timeout is None:
-        args.timeout = args.duration + 300
-    return args
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
+def run(settings: ChaosSettings, keep: bool = False) -> dict[str, Any] | None:
+    """Make a chaos run in a new temporary directory (kept if ``keep``) and check it: its
+    summary, ``ok`` when every check holds; None when it went over its hard limit."""
     directory = Path(tempfile.mkdtemp(prefix="miai-chaos-"))
-    deployment = Deployment(args.mode, directory, args.processes)
+    deployment = Deployment(settings.mode, directory, settings.processes)
+    timeout = settings.duration + 300 if settings.timeout is None else settings.timeout
     result: dict[str, Any] | None = None
     try:
         deployment.start()
-        result = asyncio.run(asyncio.wait_for(drive(args, deployment), args.timeout))
+        result = asyncio.run(asyncio.wait_for(drive(settings, deployment), timeout))
     except asyncio.TimeoutError:
-        print(f"the run went over its hard limit of {args.timeout:.0f} s", file=sys.stderr)
+        print(f"the run went over its hard limit of {timeout:.0f} s", file=sys.stderr)
     finally:
         if result is not None:  # the checks read the database while it still runs
-            verify = verify_database(deployment.database.removeprefix("sqlite:///"), result["stats"].acks)
-            clocks = check_clocks(
-                deployment.database.removeprefix("sqlite:///"), result["chaos"].faults, cluster=args.mode == "cluster"
-            )
+            where = deployment.database.removeprefix("sqlite:///")
+            verify = verify_database(where, result["stats"].acks)
+            clocks = check_clocks(where, result["chaos"].faults, cluster=settings.mode == "cluster")
         deployment.stop()
     if result is None:
-        return 2
-    stats, chaos = result["stats"], result["chaos"]
+        return None
     log_errors = sum(  # a request the server could not answer, or an error it did not expect
         line.count("Traceback")
         for server in deployment.servers if server.log_path is not None
         for line in server.log_path.read_text(errors="replace").splitlines()
     )  # fmt: skip
+    summary = summarize(settings, result, verify, clocks)
+    summary["server_tracebacks"] = log_errors
+    if keep:
+        print(f"kept {directory}", file=sys.stderr)
+    else:
+        shutil.rmtree(directory, ignore_errors=True)
+    return summary
+
+
+def summarize(settings: ChaosSettings, result: dict[str, Any], verify: dict[str, Any], clocks: dict[str, Any]) -> dict[str, Any]:
+    """The run's figures and checks, as JSON; ``ok`` when every check holds."""
+    stats, chaos = result["stats"], result["chaos"]
     kinds = [f.kind for f in chaos.faults]
     summary = {
         "date": datetime.datetime.now().isoformat(timespec="seconds"),
-        "machine": {"cpu": cpu_model()},
-        "setup": {k: getattr(args, k) for k in ("mode", "games", "spectators", "duration", "every", "down", "redis_down", "time", "seed")},
+        "setup": {k: getattr(settings, k) for k in ("mode", "games", "spectators", "duration", "every", "down", "redis_down", "time", "seed")},
         "faults": {k: kinds.count(k) for k in ("kill", "postgres", "redis")},
         "fault_log": [f"{f.kind}@{f.at_ms} back {f.back_ms - f.at_ms} ms" for f in chaos.faults],
         "retries": chaos.retries,
@@ -416,33 +433,23 @@ def main(argv: list[str] | None = None) -> int:
         "verify": verify,
         "convergence": result["convergence"],
         "clocks": clocks,
-        "server_tracebacks": log_errors,
     }
-    ok = (
+    summary["ok"] = (
         verify["ok"] and clocks["ok"] and not result["crashed_clients"] and chaos.gave_up == 0
         and not summary["client_errors"] and not result["stuck_clients"]
         and result["convergence"]["converged"] == result["convergence"]["games"]
     )  # fmt: skip
-    summary["ok"] = ok
-    text = json.dumps(summary, indent=2)
-    print(text)
-    if args.json:
-        args.json.write_text(text + "\n")
-    conv = result["convergence"]
-    print("| mode | faults (kill/pg/redis) | acknowledged | lost | doubled | converged | moves timed | clock faults | max ack | ok |")
-    print("|---|---|---:|---:|---:|---:|---:|---:|---:|---|")
-    print(
-        f"| {args.mode} | {kinds.count('kill')}/{kinds.count('postgres')}/{kinds.count('redis')} | "
+    return summary
+
+
+def table_row(summary: dict[str, Any]) -> str:
+    """The run's row of BENCHMARKS.md's chaos table, under its head."""
+    verify, conv, clocks, faults = summary["verify"], summary["convergence"], summary["clocks"], summary["faults"]
+    return "\n".join([
+        "| mode | faults (kill/pg/redis) | acknowledged | lost | doubled | converged | moves timed | clock faults | max ack | ok |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---|",
+        f"| {summary['setup']['mode']} | {faults['kill']}/{faults['postgres']}/{faults['redis']} | "
         f"{verify['acknowledged']} | {verify['lost']} | {verify['doubled']} | {conv['converged']}/{conv['games']} | "
         f"{clocks['moves_timed']} | {len(clocks['over_interval']) + len(clocks['not_reloaded'])} | "
-        f"{summary['ack_latency'].get('max_ms', '-')} ms | {'yes' if ok else 'NO'} |"
-    )
-    if args.keep:
-        print(f"kept {directory}", file=sys.stderr)
-    else:
-        shutil.rmtree(directory, ignore_errors=True)
-    return 0 if ok else 1
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+        f"{summary['ack_latency'].get('max_ms', '-')} ms | {'yes' if summary['ok'] else 'NO'} |",
+    ])  # fmt: skip

@@ -1,6 +1,6 @@
-"""The check at the end of ``benchmarks/server_load.py`` and ``benchmarks/server_chaos.py``: every
-acknowledged action is in the database exactly once, where it was acknowledged, and every game's
-versions run 1..v.
+"""The check at the end of the load benchmark (``benchmarks/server_load.py``) and of the chaos soak
+test (``tests/soak``): every acknowledged action is in the database exactly once, where it was
+acknowledged, and every game's versions run 1..v.
 
 Reads the database directly, not through the server's code: a SQLite file read-only with the
 standard library, or PostgreSQL with asyncpg.

@@ -7,16 +7,16 @@ games are noise. This reads positions of game records (every ``--every`` moves) 
 each twice, at a fixed number of playouts and one seed, with ``--set-a`` and with
 ``--set-b``: a knob that acts nowhere in a position leaves the two searches bit-identical.
 ``--without-race N`` keeps only the games in which no capturing race between chains of N
-stones or more stands on the board (``race_games.first_settled_race``), where the settling
+stones or more stands on the board (``races.first_settled_race``), where the settling
 of races (``p_race``) can act only inside the search.
 
 Usage::
 
-    python benchmarks/same_moves.py "runs/eye8-19/*.sgf" --every 40 --playouts 2000 \\
+    python tools/same_moves.py "runs/eye8-19/*.sgf" --every 40 --playouts 2000 \\
         --set-a p_race=1 --set-a race_min_chain=8 --set-b p_race=0 --without-race 8
 
 Prints each position where the two differ and a tally: positions read, the same move chosen,
-the same visits of the first five candidates. A benchmark tool: it changes nothing.
+the same visits of the first five candidates. A research tool: it changes nothing.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import argparse
 import glob
 from pathlib import Path
 
-from race_games import first_settled_race
+from races import first_settled_race
 
 from miai.ai.mcts import MctsConfig, MctsPlayer
 from miai.coords import point_to_gtp

@@ -16,13 +16,13 @@ verdict.
 
 Usage::
 
-    python benchmarks/misread.py runs/p19mm-1/game-007.sgf --at 219 258 260 \\
+    python tools/misread.py runs/p19mm-1/game-007.sgf --at 219 258 260 \\
         --judge "PACHI -r chinese -t =20000 threads=1,pondering=0" [--playouts 40000]
-    python benchmarks/misread.py GAME.sgf --every 20 --judge "gnugo --mode gtp --chinese-rules"
+    python tools/misread.py GAME.sgf --every 20 --judge "gnugo --mode gtp --chinese-rules"
 
 ``--at N`` reads the position after N moves; ``--set KNOB=VALUE`` (as ``miai gtp``'s) reads
 it with another search configuration, to see whether a knob changes a misreading. A
-benchmark tool: it reads a record and runs engines, and changes nothing.
+research tool: it reads a record and runs engines, and changes nothing.
 """
 
 from __future__ import annotations

@@ -15,10 +15,10 @@ wrong at times (its ko and seki readings most of all).
 
 Usage::
 
-    python benchmarks/race_judge.py "runs/racep-3k-1/*.sgf" [--min-chain 8] [--show]
+    python tools/race_judge.py "runs/racep-3k-1/*.sgf" [--min-chain 8] [--show]
 
 ``--show`` prints each disagreement on a race the reader calls decided or urgent. A
-benchmark tool: it reads records and runs GNU Go, and changes nothing.
+research tool: it reads records and runs GNU Go, and changes nothing.
 """
 
 from __future__ import annotations

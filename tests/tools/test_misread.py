@@ -1,4 +1,4 @@
-"""benchmarks/misread.py: the chains on which a judge's dead stones and miai's ownership
+"""tools/misread.py: the chains on which a judge's dead stones and miai's ownership
 disagree (ownership given here: the tool's logic, not the search's reading)."""
 
 from __future__ import annotations
@@ -6,11 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import misread
 from miai.coords import point_from_gtp
 from miai.game import Game
-from tests.benchmarks import bench_script
-
-misread = bench_script("misread")
 
 
 def two_chains() -> Game:

@@ -10,7 +10,7 @@ lost, with the judge's preferred move beside each.
 
 Usage::
 
-    python benchmarks/where_lost.py runs/base15k --player miai \\
+    python tools/where_lost.py runs/base15k --player miai \\
         --judge "PACHI -r chinese -t =5000 threads=1,pondering=0" [--threshold 0.15] [--games 2 5] \\
         [--recheck "PACHI -r chinese -t =40000 threads=1,pondering=0"]
 
@@ -19,7 +19,7 @@ played, the judge's move, the win rate before and after. A judge cheap enough to
 move of a 19×19 game is a noisy one (Pachi at 5,000 playouts: its figure moves by up to 0.1
 between one position and the next), so ``--recheck "COMMAND"`` asks a second, stronger judge
 about the two positions around each drop found and shows its reading beside the first; a
-drop the second judge does not confirm is marked ``not confirmed``. A benchmark tool: it
+drop the second judge does not confirm is marked ``not confirmed``. A research tool: it
 reads records and runs engines, and changes nothing.
 """
 

@@ -1,12 +1,10 @@
-"""benchmarks/where_lost.py: the drops a judge's win rates show, and a second judge's
+"""tools/where_lost.py: the drops a judge's win rates show, and a second judge's
 recheck of them (judges scripted here: the tool's logic, not an engine's strength)."""
 
 from __future__ import annotations
 
+import where_lost
 from miai.coords import Color, Move
-from tests.benchmarks import bench_script
-
-where_lost = bench_script("where_lost")
 
 MOVES = [Move.from_gtp(c, v, 9) for c, v in [("b", "E5"), ("w", "C3"), ("b", "A1"), ("w", "G7")]]
 
