@@ -4,7 +4,8 @@ plus the common extensions controllers send (GNU Go's, KataGo's rules commands, 
 
 :class:`GtpEngine` holds the state every command group shares: the settings for the next
 game, the current game, the record last loaded, the clocks, the computer player and its
-configuration, and a streaming job for the session. It registers on its
+configuration, and a streaming job for the session (the groups see it as a
+:class:`~miai.gtp.state.GtpState`, so that they do not import the engine). It registers on its
 :class:`~miai.gtp.protocol.Dispatcher`, in its constructor and nowhere else:
 
 - its own commands: identity, board size, komi, ``play``/``undo``, handicap, records,
@@ -47,6 +48,7 @@ from miai.errors import ClockError, HandicapError, IllegalMoveError, IllegalReas
 from miai.game import Game, Phase, Resume
 from miai.gtp import counting, genmove, katago_rules, position, words
 from miai.gtp.protocol import Dispatcher, GtpError
+from miai.gtp.state import Stream
 from miai.gtp.words import gtp_vertices
 from miai.handicap import check_free_handicap, fixed_handicap_points, free_handicap_points
 from miai.render.text import diagram
@@ -66,11 +68,6 @@ MAX_KOMI = 1000.0
 """The largest komi (either sign) the engine accepts: far beyond any board's 625 points,
 well inside what a result can hold. GTP says any komi; like KataGo, miai refuses absurd
 ones with ``? unacceptable komi``."""
-
-Stream = Callable[[Callable[[str], None], Callable[[], bool]], None]
-"""A streaming job (``lz-analyze``): called with ``write(line)`` and ``stopped()``, returns
-once stopped. A handler leaves it in :attr:`GtpEngine.stream`; the session runs it."""
-
 
 # ---------------------------------------------------------------------- the engine
 class GtpEngine:

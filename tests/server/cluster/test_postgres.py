@@ -146,9 +146,18 @@ def test_a_process_whose_locks_connection_dies_gives_its_shards_up(pg_url):
         a = AdvisoryLocks(async_url(pg_url), 3, interval=0.1)
         await a.start(on_gain, on_loss)
         owned = sorted(a.owned)
-        a._conn.terminate()  # the connection drops (a network failure, the server killed it)
-        await asyncio.sleep(0.35)
-        after = sorted(a.owned)  # taken again on a fresh connection: nobody else wanted them
+        # the locks' connection drops (a network failure, an administrator's kill)
+        engine = open_engine(pg_url)
+        async with engine.begin() as conn:
+            await conn.execute(
+                sa.text("SELECT pg_terminate_backend(pid) FROM pg_locks WHERE locktype = 'advisory' AND pid <> pg_backend_pid()")
+            )
+        await engine.dispose()
+        for _ in range(200):  # taken again on a fresh connection: nobody else wanted them
+            await asyncio.sleep(0.05)
+            if len(lost) == 3 and sorted(a.owned) == [0, 1, 2]:
+                break
+        after = sorted(a.owned)
         await a.close()
         return owned, lost, after
 

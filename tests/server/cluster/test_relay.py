@@ -10,7 +10,7 @@ from miai.server.cluster.relay import Relay, event_v
 from miai.server.cluster.versions import GameVersions
 from miai.server.config import ServerConfig
 from miai.server.play.events import Event, EventKind
-from miai.server.rooms.room import Subscriber
+from miai.server.rooms.audience import Subscriber
 from miai.server.wire.frames import frame
 
 

@@ -67,11 +67,11 @@ def test_a_pool_whose_worker_died_is_replaced():
     pool = Workers(1)
 
     async def scenario() -> int:
-        first = await pool._run(os.getpid)
+        first = await pool.run(os.getpid)
         os.kill(first, signal.SIGKILL)
         for _ in range(100):  # a job caught in the dying pool may fail; the ones after it run
             try:
-                pid = await pool._run(os.getpid)
+                pid = await pool.run(os.getpid)
             except BrokenProcessPool:
                 continue
             assert pid != first
@@ -91,7 +91,7 @@ def test_workers_run_at_a_lower_priority_than_the_server():
 
     pool = Workers(1)
     try:
-        worker = asyncio.run(pool._run(os.nice, 0))  # os.nice(0) answers the current niceness
+        worker = asyncio.run(pool.run(os.nice, 0))  # os.nice(0) answers the current niceness
     finally:
         pool.close()
     assert worker == min(19, os.nice(0) + WORKER_NICE)
@@ -103,10 +103,9 @@ def test_start_brings_every_worker_up_before_the_first_job():
     pool = Workers(2)
     try:
         pool.start()
-        processes = dict(pool._executor._processes)  # type: ignore[union-attr]  # ProcessPoolExecutor's own table
-        assert len(processes) == 2
-        assert all(p.is_alive() for p in processes.values())
-        assert asyncio.run(pool._run(os.getpid)) in processes  # the job ran in a worker already there
+        pids = pool.pids()
+        assert len(pids) == 2
+        assert asyncio.run(pool.run(os.getpid)) in pids  # the job ran in a worker already there
     finally:
         pool.close()
 
@@ -130,8 +129,7 @@ def test_the_server_starts_its_workers_with_itself(tmp_path):
 
     app = create_app(ServerConfig(database_url=str(tmp_path / "games.db"), start_workers=True))
     with TestClient(app):
-        executor = app.state.server.workers._executor
-        assert executor is not None and len(executor._processes) == 1  # up before any game needed it
+        assert len(app.state.server.workers.pids()) == 1  # up before any game needed it
     late = create_app(ServerConfig(database_url=str(tmp_path / "other.db"), start_workers=False))
     with TestClient(late):
-        assert late.state.server.workers._executor is None
+        assert late.state.server.workers.pids() == []

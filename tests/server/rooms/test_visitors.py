@@ -32,8 +32,8 @@ def test_the_owners_presence_counts_visitors_and_a_visiting_seat_is_never_gone(d
         presence()
         room = server.registry.rooms[table.id]
         now = room.now_ms()
-        room.visitors.here("far-away", Color.WHITE, now, 60_000)
-        room.visitors.here("spectator", None, now, 60_000)
+        room.audience.visitors.here("far-away", Color.WHITE, now, 60_000)
+        room.audience.visitors.here("spectator", None, now, 60_000)
         seen = room.presence()
     assert (seen["black"], seen["white"], seen["spectators"]) == (False, True, 1)
     assert "white" not in seen["gone"]  # a connected seat is not gone, wherever it is connected

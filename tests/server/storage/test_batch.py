@@ -30,7 +30,7 @@ def test_concurrent_actions_of_many_games_share_transactions_and_all_commit(tmp_
         await asyncio.gather(*(play(i) for i in range(GAMES)))
         rows = [await store.load_game(f"g{i}") for i in range(GAMES)]
         events = [await store.load_events(f"g{i}") for i in range(GAMES)]
-        return store._group.batches, rows, events
+        return store.event_commits, rows, events
 
     batches, rows, events = with_store(tmp_path, body)
     assert all(r.v == 3 for r in rows)

@@ -27,7 +27,7 @@ from miai.server.cluster.bus import Bus
 from miai.server.cluster.router import Router
 from miai.server.cluster.versions import GameVersions
 from miai.server.config import ServerConfig
-from miai.server.rooms.room import Subscriber
+from miai.server.rooms.audience import Subscriber
 from miai.server.storage.store import Store
 from miai.server.wire.frames import frame
 

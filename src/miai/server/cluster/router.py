@@ -27,9 +27,9 @@ from miai.server.play.actions import Action, ActionKind
 from miai.server.play.timing import move_times
 from miai.server.play.tokens import GAME_ID
 from miai.server.records.export import game_sgf, seat_names
-from miai.server.rooms.freeseat import join_free_seat
 from miai.server.rooms.registry import Registry
 from miai.server.rooms.room import GameRoom
+from miai.server.rooms.seating import join_free_seat, name_seat
 from miai.server.storage.db import is_outage
 
 __all__ = ["Router", "RemoteError", "OPS", "action_json", "action_of"]
@@ -103,7 +103,7 @@ async def _act(room: GameRoom, args: Args) -> Any:
 
 
 async def _name(room: GameRoom, args: Args) -> Any:
-    await room.name_seat(args.get("token"), str(args["name"]))
+    await name_seat(room, args.get("token"), str(args["name"]))
 
 
 def _visit(room: GameRoom, args: Args) -> Color | None:
@@ -115,11 +115,11 @@ def _visit(room: GameRoom, args: Args) -> Color | None:
         raise Forbidden("the token is not a seat's token for this game")
     now = room.now_ms()
     if args.get("leave"):
-        changed = room.visitors.leave(key)
+        changed = room.audience.visitors.leave(key)
         if seat is not None:
             room.attendance.left(seat, now)
     else:
-        changed = room.visitors.here(key, seat, now, int(room.config.visit_ttl_s * 1000))
+        changed = room.audience.visitors.here(key, seat, now, int(room.config.visit_ttl_s * 1000))
         if seat is not None:
             room.seen(seat)
     if changed:
@@ -140,7 +140,7 @@ async def _join(room: GameRoom, args: Args) -> Any:
         "presence": room.presence(),
         "events": room.events_after(after, room.v) if replay else None,
         "state": None if replay else room.state(),
-        "chat": list(room.chat),
+        "chat": list(room.audience.chat),
     }
 
 
@@ -159,7 +159,7 @@ async def _auth(room: GameRoom, args: Args) -> Any:
 
 async def _chat(room: GameRoom, args: Args) -> Any:
     seat = Color.parse(args["seat"]) if args.get("seat") else None
-    return room.say(seat, str(args["text"]))
+    return room.audience.say(seat, str(args["text"]))
 
 
 async def _visit_op(room: GameRoom, args: Args) -> Any:

@@ -140,7 +140,7 @@ class Workers:
         self._executor = executor
         self._owned = executor is None
         self._lock = threading.Lock()
-        """Submissions come from threads (see :meth:`_run`): the pool is created once."""
+        """Submissions come from threads (see :meth:`run`): the pool is created once."""
 
     def start(self) -> None:
         """Start the worker processes now (blocking: call it from a thread) and wait until each
@@ -153,6 +153,13 @@ class Workers:
         pool = self._pool()
         for job in [pool.submit(_ready) for _ in range(self.workers)]:
             job.result()
+
+    def pids(self) -> list[int]:
+        """The process ids of the worker processes running now (none before the first job or
+        :meth:`start`; a pool passed in that is not a process pool has none)."""
+        with self._lock:
+            processes = getattr(self._executor, "_processes", None)  # ProcessPoolExecutor's own table
+            return sorted(p.pid for p in (processes or {}).values() if p.is_alive())
 
     def _pool(self) -> Executor:
         with self._lock:
@@ -167,7 +174,8 @@ class Workers:
             )
         return self._executor
 
-    async def _run(self, fn: Any, *args: Any) -> Any:
+    async def run(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in a worker process (``fn`` and its arguments must pickle)."""
         # submit() in a thread: the first one (or one after a worker died) starts processes,
         # the fork server included, which blocked the event loop for up to a second under load
         future = await asyncio.to_thread(self._submit, fn, *args)
@@ -188,14 +196,14 @@ class Workers:
 
     async def dead_stones(self, spec: GameSpec, events: Events) -> tuple[list[str], list[str]]:
         """The estimated dead and seki stones of the game after ``events``."""
-        result: tuple[list[str], list[str]] = await self._run(estimate_dead_stones, spec.to_text(), events)
+        result: tuple[list[str], list[str]] = await self.run(estimate_dead_stones, spec.to_text(), events)
         return result
 
     async def computer_action(
         self, spec: GameSpec, events: Events, level: int, max_seconds: float
     ) -> tuple[str, dict[str, Any]]:
         """What the computer seat whose turn it is does after ``events``."""
-        result: tuple[str, dict[str, Any]] = await self._run(
+        result: tuple[str, dict[str, Any]] = await self.run(
             computer_action, spec.to_text(), events, level, max_seconds
         )
         return result
@@ -208,7 +216,7 @@ class Workers:
         with the rule) for an illegal move in the request, :class:`BadRequest` for a vertex
         off the board or a game already over, :class:`Unavailable` (503) when no worker
         answered within ``wait_seconds`` (all busy: retry)."""
-        job = self._run(analyse_position, position, seconds, playouts)
+        job = self.run(analyse_position, position, seconds, playouts)
         kind, value = await _answer(job, wait_seconds, "analyse the position")
         if kind == "illegal":
             n, message, reason = value
@@ -225,7 +233,7 @@ class Workers:
         most ``max_seconds``. Raises :class:`RecordUnreadable` (422) for a record that cannot
         be read or takes too long, :class:`Unavailable` (503) when no worker took the job
         within ``wait_seconds`` (all busy: retry)."""
-        job = self._run(time_limited, max_seconds, read_review, data, max_moves)
+        job = self.run(time_limited, max_seconds, read_review, data, max_moves)
         status, answer = await _answer(job, wait_seconds, "read the record")
         if status == "timeout":
             raise RecordUnreadable(f"reading the record took more than {max_seconds:g} s: it was not read")

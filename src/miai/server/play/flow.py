@@ -29,9 +29,11 @@ class RoomView(Protocol):
     events: list[Event]
     record: GameRecord
     config: ServerConfig
-    attendance: Attendance
 
     def now_ms(self) -> int: ...
+
+    @property
+    def attendance(self) -> Attendance: ...
 
     def connected(self) -> set[Color]: ...
 

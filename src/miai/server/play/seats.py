@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass, replace
 
 from miai.coords import Color
+from miai.server.errors import Forbidden
+from miai.server.play.tokens import token_matches
 
 __all__ = ["GameRecord", "computer_level", "human_seats"]
 
@@ -55,6 +57,22 @@ class GameRecord:
 
     def kind(self, color: Color) -> str:
         return self.black_kind if color is Color.BLACK else self.white_kind
+
+    def seat_of(self, token: str | None) -> Color | None:
+        """The seat whose token this is, or None (a spectator, or no token)."""
+        for color in (Color.BLACK, Color.WHITE):
+            if token_matches(token, self.token_hash(color)):
+                return color
+        return None
+
+    def seat_for(self, token: str | None) -> Color:
+        """The seat of ``token``, or :class:`Forbidden` saying why it is none."""
+        if not token:
+            raise Forbidden("this action needs a seat's token: send it as Authorization: Bearer TOKEN")
+        seat = self.seat_of(token)
+        if seat is None:
+            raise Forbidden("the token is not a seat's token for this game: spectators cannot act")
+        return seat
 
 
 def human_seats(record: GameRecord) -> set[Color]:

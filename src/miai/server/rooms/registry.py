@@ -13,7 +13,7 @@ import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from miai.coords import Color
 from miai.game import GameSpec
@@ -24,7 +24,8 @@ from miai.server.play.create import NewGame, new_record
 from miai.server.play.events import rebuild
 from miai.server.play.seats import GameRecord
 from miai.server.play.tokens import GAME_ID
-from miai.server.rooms.room import GameRoom, RoomClosed
+from miai.server.rooms.actor import RoomClosed
+from miai.server.rooms.room import GameRoom
 from miai.server.storage.store import Store
 from miai.server.timekeeper import SystemTimekeeper, Timekeeper
 
@@ -85,9 +86,7 @@ class Registry:
     async def _load(self, game_id: str) -> GameRoom:
         if not self.owns(game_id):
             raise Unavailable(f"game {game_id} is owned by another server process now: retry")
-        room = await self._build(game_id)
-        room.on_close = self._forget
-        room.publish = lambda text: self.publish(game_id, text)
+        room = await self._build(game_id, on_close=self._forget, publish=lambda text: self.publish(game_id, text))
         room.start()
         self.rooms[game_id] = room
         self._evict()
@@ -98,11 +97,10 @@ class Registry:
         it is never started, and being closed it refuses every action (:class:`RoomClosed`)."""
         if not GAME_ID.fullmatch(game_id):
             raise NotFound(f"no game {game_id!r}")
-        room = await self._build(game_id)
-        room.closed = True
-        return room
+        return await self._build(game_id, read_only=True)
 
-    async def _build(self, game_id: str) -> GameRoom:
+    async def _build(self, game_id: str, **room_options: Any) -> GameRoom:
+        """The room of ``game_id`` rebuilt from the database (``room_options``: GameRoom's hooks)."""
         record = await self.store.load_game(game_id)
         if record is None:
             raise NotFound(f"no game {game_id!r}")
@@ -123,6 +121,7 @@ class Registry:
             workers=self.workers,
             config=self.config,
             timekeeper=self.timekeeper,
+            **room_options,
         )
 
     def _forget(self, room: GameRoom) -> None:

@@ -12,28 +12,29 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from miai.clock import Clock
+from miai.clock import Clock, TimeControl
 from miai.coords import Color
 from miai.endgame import Marking
 from miai.errors import IllegalMoveError
 from miai.game import Game, Phase
 from miai.server.compute.estimate import Suggestion
+from miai.server.config import ServerConfig
 from miai.server.errors import ApiError, IllegalAction, WireReason
 from miai.server.play.actions import Action, ActionKind, apply_action
 from miai.server.play.events import Event, EventKind
+from miai.server.play.seats import GameRecord
 from miai.server.play.timing import clock_view, ticking
+from miai.server.rooms.actor import Actor, RoomClosed
 from miai.server.timekeeper import Handle, Timekeeper, Wake
-
-if TYPE_CHECKING:
-    from miai.server.rooms.room import GameRoom
 
 __all__ = [
     "Clockwork",
     "MARKING_TIMER",
     "RoomTimers",
     "SERVER_RESTART",
+    "TimedRoom",
     "clock_event",
     "lose_on_time",
     "marking_timeout_actions",
@@ -45,6 +46,34 @@ MARKING_TIMER = "marking-timer"
 """The ``auto`` field of the events the marking timer writes on a player's behalf."""
 SERVER_RESTART = "server-restart"
 """The ``reason`` of the ``clock`` event a room writes when it takes over a running clock."""
+
+
+class TimedRoom(Protocol):
+    """What the clock jobs read of a room, and its two commit paths."""
+
+    actor: Actor
+    game: Game
+    clock: Clock
+    control: TimeControl
+    events: list[Event]
+    record: GameRecord
+    config: ServerConfig
+    timekeeper: Timekeeper
+
+    def now_ms(self) -> int: ...
+
+    @property
+    def v(self) -> int: ...
+
+    @property
+    def closed(self) -> bool: ...
+
+    @property
+    def suggestion(self) -> Suggestion | None: ...
+
+    async def commit(self, events: list[Event], game: Game) -> None: ...
+
+    async def write(self, events: list[Event], game: Game, clock: Clock) -> None: ...
 
 
 class RoomTimers:
@@ -148,7 +177,7 @@ class Clockwork:
     they fire (the flag, the marking timer), and the note of a restart. Every job runs in
     the room's inbox; every event goes through the room's commit."""
 
-    def __init__(self, room: GameRoom):
+    def __init__(self, room: TimedRoom):
         self.room = room
         self.timers = RoomTimers(room.timekeeper)
 
@@ -157,16 +186,14 @@ class Clockwork:
         inbox, before any action) and set the timers."""
         room = self.room
         if ticking(room.clock) is not None and room.game.phase is Phase.PLAY:
-            room._enqueue(self.note_restart).add_done_callback(_retrieve)
+            room.actor.enqueue(self.note_restart).add_done_callback(_retrieve)
         self.arm()
 
     def _wake(self, job: Callable[[], Awaitable[None]]) -> Callable[[], Awaitable[None]]:
         """A timer's action: ``job`` as a job of the inbox (dropped if the room has stopped)."""
-        from miai.server.rooms.room import RoomClosed
-
         async def wake() -> None:
             try:
-                await self.room.submit(job)
+                await self.room.actor.submit(job)
             except RoomClosed:
                 pass
 
@@ -207,7 +234,7 @@ class Clockwork:
         room = self.room
         game, payload = lose_on_time(room.game, clock)
         event = Event(room.v + 1, EventKind.FLAG, payload, None, room.now_ms())
-        await room._write(stamp([event], clock), game, clock)
+        await room.write(stamp([event], clock), game, clock)
 
     async def marking_due(self, v: int) -> None:
         """The marking timer: the stalled phase ends as :func:`marking_timeout_actions` says."""
@@ -224,7 +251,7 @@ class Clockwork:
                     events.append(Event(room.v + len(events) + 1, kind, payload, seat, room.now_ms()))
             except (IllegalMoveError, ApiError):
                 continue
-            await room._commit(events, game)
+            await room.commit(events, game)
             return
 
     async def note_restart(self) -> None:
@@ -235,4 +262,4 @@ class Clockwork:
             return
         now = room.now_ms()
         last = room.events[-1].at_ms if room.events else room.record.created_ms
-        await room._commit([clock_event(room.v + 1, max(0, now - last), now)], room.game.copy())
+        await room.commit([clock_event(room.v + 1, max(0, now - last), now)], room.game.copy())

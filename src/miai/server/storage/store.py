@@ -1,4 +1,4 @@
-"""Reading and writing games and their events: the only module that speaks SQL.
+"""Reading and writing games and their events: the games' SQL (accounts have theirs in :mod:`miai.server.people.accounts`).
 
 :meth:`Store.append` is the durable step of every action: the event rows and the game's row
 change in ONE transaction, and the insert of ``(game_id, v)`` fails if another writer already
@@ -76,6 +76,7 @@ class Store:
         self._write_lock = asyncio.Lock() if engine.dialect.name == "sqlite" else None
         self._group = GroupCommit(self._writing) if self._write_lock is not None else None
         """SQLite: the events of concurrent actions share a transaction (batch.py)."""
+        self._appends = 0
 
     @contextlib.asynccontextmanager
     async def _writing(self) -> AsyncIterator[AsyncConnection]:
@@ -175,8 +176,15 @@ class Store:
             else:
                 async with self._writing() as conn:
                     await write(conn)
+                self._appends += 1
         except sa.exc.IntegrityError as e:
             raise WriteConflict(f"game {game_id}: version {first} is already written") from e
+
+    @property
+    def event_commits(self) -> int:
+        """How many transactions have committed events so far (on SQLite, fewer than the
+        actions when actions that arrived together shared one)."""
+        return self._group.batches if self._group is not None else self._appends
 
     # ------------------------------------------------------------------ the lobby's lists
     async def open_games(self, since_ms: int, limit: int) -> list[GameRecord]:

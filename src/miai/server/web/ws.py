@@ -44,7 +44,9 @@ from miai.server.errors import (
 )
 from miai.server.play.actions import ActionKind, parse_action
 from miai.server.play.tokens import MAX_TOKEN_CHARS
-from miai.server.rooms.room import GameRoom, RoomClosed, Subscriber
+from miai.server.rooms.actor import RoomClosed
+from miai.server.rooms.audience import Subscriber
+from miai.server.rooms.room import GameRoom
 from miai.server.state import Server
 from miai.server.storage.db import is_outage
 from miai.server.web.games import parse_json
@@ -107,7 +109,7 @@ class Connection:
         else:
             for e in replay:
                 self.send("event", e.wire())
-        for line in room.chat:
+        for line in room.audience.chat:
             self.send("chat", line)
 
     # -------------------------------------------------------------- frames in

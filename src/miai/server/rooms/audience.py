@@ -1,0 +1,117 @@
+"""Who follows a game: its WebSocket subscribers here, visitors from other processes, when each
+seat was last seen, and the chat; what they are told, and who counts as present."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Callable, Collection
+from typing import Any
+
+from miai.coords import Color
+from miai.server.play.claims import Attendance
+from miai.server.rooms.visitors import Visitors
+from miai.server.wire.frames import frame
+from miai.timesource import TimeSource
+
+__all__ = ["Audience", "Subscriber"]
+
+
+class Subscriber:
+    """A connection that receives a game's frames (JSON text) through a queue.
+
+    ``seat`` is the colour whose token the connection showed, or None for a spectator. A
+    client too slow to take its frames gets ``None`` (the end) and is disconnected; it comes
+    back with the last ``v`` it saw.
+    """
+
+    def __init__(self, seat: Color | None = None, limit: int = 1024):
+        self.seat = seat
+        self.limit = limit
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.ended = False
+
+    def send(self, frame: str) -> None:
+        if self.ended:
+            return
+        if self.queue.qsize() >= self.limit:
+            self.end()
+            return
+        self.queue.put_nowait(frame)
+
+    def end(self) -> None:
+        if not self.ended:
+            self.ended = True
+            self.queue.put_nowait(None)
+
+
+class Audience:
+    """A game's audience; ``publish`` sends each frame to the other processes' clients too;
+    ``time``'s wall clock dates the sightings and the chat."""
+
+    def __init__(self, time: TimeSource, *, chat_history: int, publish: Callable[[str], None]):
+        self.time = time
+        self.publish = publish
+        self.subscribers: set[Subscriber] = set()
+        self.visitors = Visitors()
+        """The connections other processes hold to this game (visitors.py)."""
+        self.attendance = Attendance(time.wall_ms())
+        """When each seat was last seen (in memory only: a reloaded room starts it again)."""
+        self.chat: deque[dict[str, Any]] = deque(maxlen=chat_history)
+
+    @property
+    def anyone(self) -> bool:
+        """Someone follows the game, here or from another process."""
+        return bool(self.subscribers) or self.visitors.any(self.time.wall_ms())
+
+    def join(self, sub: Subscriber) -> None:
+        self.subscribers.add(sub)
+
+    def leave(self, sub: Subscriber) -> bool:
+        """``sub`` goes; True if it was here (the presence changed)."""
+        if sub.seat is not None:
+            self.attendance.left(sub.seat, self.time.wall_ms())
+        if sub not in self.subscribers:
+            return False
+        self.subscribers.discard(sub)
+        return True
+
+    def broadcast(self, text: str, but: Subscriber | None = None) -> None:
+        """Send ``text`` to everyone (``but`` one); a subscriber too slow to keep up is dropped."""
+        self.publish(text)
+        for sub in list(self.subscribers):
+            if sub is not but:
+                sub.send(text)
+                if sub.ended:
+                    self.subscribers.discard(sub)
+
+    def connected(self) -> set[Color]:
+        """The seats a WebSocket connection holds now (here, or on another process)."""
+        own = {s.seat for s in self.subscribers if s.seat is not None and not s.ended}
+        return own | self.visitors.seats(self.time.wall_ms())
+
+    def presence(self, humans: Collection[Color], abandon_ms: int, *, over: bool) -> dict[str, Any]:
+        """Who is connected: each seat, the number of spectators, and while the game goes on
+        (not ``over``), how long each absent human seat has been away (``gone``)."""
+        now = self.time.wall_ms()
+        connected = self.connected()
+        spectators = sum(1 for s in self.subscribers if not s.ended and s.seat is None)
+        return {
+            "black": Color.BLACK in connected,
+            "white": Color.WHITE in connected,
+            "spectators": spectators + self.visitors.spectators(now),
+            "gone": {} if over else self.attendance.to_json(connected, humans, now, abandon_ms),
+        }
+
+    def say(self, seat: Color | None, text: str) -> dict[str, Any]:
+        """A chat line from a seat or a spectator, to everyone connected (not persisted)."""
+        line = {"from": str(seat) if seat is not None else "spectator", "text": text, "at_ms": self.time.wall_ms()}
+        self.chat.append(line)
+        self.broadcast(frame("chat", line))
+        return line
+
+    def end(self) -> None:
+        """Disconnect everyone here (they reconnect with their last ``v``)."""
+        for sub in list(self.subscribers):
+            sub.end()
+        self.subscribers.clear()

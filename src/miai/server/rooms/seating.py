@@ -1,0 +1,62 @@
+"""A room's seats changing hands: a name put on a seat by the first session to use it, and an
+open game's free seat given to the first joiner (docs/SERVER.md §4.1).
+
+An open game's White seat has no token until someone joins: the games row holds a
+``free:...`` marker that no token's hash can match. Joining makes the token and puts its hash
+in place of the marker with one conditional update, in the game owner's turn, so exactly one
+joiner wins (the router runs this on the owner, whichever process the request reached).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+from miai.game import Phase
+from miai.server.errors import Conflict
+from miai.server.play.tokens import FREE_SEAT, hash_token, new_token
+from miai.server.rooms.room import GameRoom
+
+__all__ = ["join_free_seat", "name_seat"]
+
+log = logging.getLogger("miai.server")
+
+
+async def join_free_seat(room: GameRoom, name: str | None) -> str:
+    """Give ``room``'s free White seat to a joiner named ``name``; returns the seat's new token.
+    Raises :class:`Conflict` (``seat-taken``) when the game has no free seat (any more)."""
+
+    async def take() -> str:
+        marker = room.record.white_token_hash
+        if marker is None or not marker.startswith(FREE_SEAT):
+            raise Conflict("this game has no free seat: someone joined it first, or it was not open", error="seat-taken")
+        if room.game.phase is Phase.FINISHED:
+            raise Conflict("this game is over: there is nothing to join", error="seat-taken")
+        token = new_token()
+        if not await room.store.take_free_seat(room.id, marker, hash_token(token), name):
+            raise Conflict("someone joined this game first", error="seat-taken")
+        room.seated(replace(room.record, white_token_hash=hash_token(token), white_name=name))
+        return token
+
+    return await room.submit(take)
+
+
+async def name_seat(room: GameRoom, token: str | None, name: str) -> None:
+    """Put ``name`` on the seat of ``token`` if that seat has no name yet (the first session
+    to use a seat's token names it), committed before anyone is told (a ``players`` frame)."""
+    seat = room.seat_of(token)
+    if seat is None or room.record.name(seat) is not None:
+        return
+
+    async def name_it() -> None:
+        if room.record.name(seat) is not None:
+            return
+        try:
+            named = await room.store.name_seat(room.id, seat, name)
+        except Exception:  # a name is not worth failing the request that carried it
+            log.exception("game %s: the %s seat's name could not be stored", room.id, seat)
+            return
+        if named:
+            room.seated(room.record.with_name(seat, name))
+
+    await room.submit(name_it)
