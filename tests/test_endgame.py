@@ -356,7 +356,7 @@ def test_to_act_is_the_player_the_game_waits_for():
     """To move in play, the step's player in the marking phase, nobody once it is over."""
     game = position()
     seen = [game.to_act]
-    for step in "pass pass propose:B4 propose:G4 refuse".split():
+    for step in ["pass", "pass", "propose:B4", "propose:G4", "refuse"]:
         run(game, step)
         seen.append(game.to_act)
     B, W = Color.BLACK, Color.WHITE

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from miai import Color, EndReason, Game, GameSpec, IllegalMoveError, IllegalReason, Move, Phase, Rules
+from miai import (
+    Color,
+    EndReason,
+    Game,
+    GameSpec,
+    IllegalMoveError,
+    IllegalReason,
+    Move,
+    Phase,
+    Rules,
+)
 from miai.errors import HandicapError, InvalidMoveError
 from miai.rules import KoRule
 from tests.diagrams import draw, game_from, same

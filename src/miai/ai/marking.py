@@ -12,7 +12,8 @@ This module imports only the rules core: no kernel, so a thin client can use it.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Set
+from collections.abc import Hashable
+from collections.abc import Set as AbstractSet
 from enum import Enum
 from typing import TypeVar
 
@@ -35,7 +36,7 @@ class MarkingReply(str, Enum):
     """Refuse the counter-proposal it does not share: play resumes."""
 
 
-def reply_by_view(ours: Set[T], pending: Set[T] | None, *, countered: bool) -> MarkingReply:
+def reply_by_view(ours: AbstractSet[T], pending: AbstractSet[T] | None, *, countered: bool) -> MarkingReply:
     """The reply of a player who holds ``ours`` to be the dead stones, at its step: ``pending``
     is the dead stones of the proposal it answers (None when it proposes first), ``countered``
     whether that proposal is a counter-proposal (its own was countered). The stones may be
@@ -47,7 +48,7 @@ def reply_by_view(ours: Set[T], pending: Set[T] | None, *, countered: bool) -> M
     return MarkingReply.REFUSE
 
 
-def marking_reply(marking: Marking, dead: Set[Point]) -> MarkingReply:
+def marking_reply(marking: Marking, dead: AbstractSet[Point]) -> MarkingReply:
     """:func:`reply_by_view` for :attr:`Marking.to_act <miai.endgame.Marking.to_act>`, whose
     view of the dead stones is ``dead``."""
     pending = marking.pending

@@ -141,7 +141,7 @@ async def create_game(request: Request) -> Response:
     record, tokens = await server.registry.create(new)
     answer: dict[str, Any] = {"id": record.id, "v": 0}
     for color, token in tokens.items():
-        answer[f"{str(color)}_token"] = token
+        answer[f"{color}_token"] = token
     answer["url"] = f"/g/{record.id}"
     return JSONResponse(answer, status_code=201)
 
