@@ -38,12 +38,12 @@ from typing import Any, TypeVar
 
 from miai.clock import Clock, TimeControl
 from miai.coords import Color
-from miai.errors import IllegalMoveError
+from miai.errors import IllegalMoveError, MiaiError
 from miai.game import Game, Phase
 from miai.server.compute.estimate import Suggestion
 from miai.server.compute.workers import Workers
 from miai.server.config import ServerConfig
-from miai.server.errors import Conflict, StaleVersion, Unavailable, illegal
+from miai.server.errors import ApiError, Conflict, IllegalAction, StaleVersion, Unavailable, illegal
 from miai.server.play.actions import Action
 from miai.server.play.claims import Attendance
 from miai.server.play.events import Event, GameSpec
@@ -202,6 +202,11 @@ class GameRoom:
             kind, payload = carry_out(self, game, seat, action)
         except IllegalMoveError as e:
             raise illegal(e) from None
+        except ApiError:
+            raise
+        except MiaiError as e:  # the core refused what no check before it caught: a 422, and a log line
+            log.error("game %s: %s by %s refused by the rules core: %s", self.id, action.kind.value, seat.name, e)
+            raise IllegalAction(f"the {action.kind.value} cannot be carried out: {e}", reason="cannot-apply") from None
         event = Event(self.v + 1, kind, payload, seat, self.now_ms(), action.action_id, request)
         await self.commit([event], game, lag_ms=action.lag_ms)
         return event.v
