@@ -53,7 +53,8 @@ class ServerConfig:
     """Rooms of games nobody watches kept in memory before the oldest are unloaded."""
     chat_max_chars: int = 500
     chat_burst: int = 5
-    """Chat messages a connection may send in ``chat_window_ms``."""
+    """Chat lines a seat may send in ``chat_window_ms``, counted by the game's room whatever connection
+    they come through (spectators do not chat)."""
     chat_window_ms: int = 10_000
     chat_history: int = 50
     """Chat lines a new connection receives (chat is not kept across restarts)."""
@@ -116,6 +117,9 @@ class ServerConfig:
     """Accounts created from one address."""
     limit_logins: str = "10/minute"
     """Login attempts from one address."""
+    open_games_per_address: int = 5
+    """Open games (waiting in the lobby for someone to join) one address may have at once, counted
+    in this process: 3,000 open games from 300 addresses filled the lobby's list."""
     ws_max_per_address: int = 32
     """WebSocket connections open at once from one address (in this process)."""
     ws_frames_per_second: int = 20

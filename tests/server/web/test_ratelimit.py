@@ -11,7 +11,8 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from miai.server import ServerConfig, create_app
-from miai.server.web.ratelimit import Window, client_address
+from miai.server.rooms.window import Window
+from miai.server.web.ratelimit import client_address
 from miai.server.web.ws import CLOSE_RATE_LIMITED
 from tests.server.browsers import Browser, with_address
 from tests.server.conftest import make_client

@@ -26,10 +26,12 @@ from miai.server.play.seats import GameRecord, computer_level
 from miai.server.play.tokens import free_seat_marker, hash_token, new_game_id, new_token
 from miai.server.wire.fields import check_fields, get_int, json_type
 
-__all__ = ["NewGame", "parse_new_game", "new_record"]
+__all__ = ["NewGame", "OPEN_FOR_MS", "parse_new_game", "new_record"]
 
 _FIELDS = {name: False for name in ("size", "rules", "komi", "handicap", "time", "black", "white", "open")}
 HUMAN = "human"
+OPEN_FOR_MS = 3_600_000
+"""An open game waits an hour for someone to join: the lobby lists it that long."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,5 +1,10 @@
 """Who follows a game: its WebSocket subscribers here, visitors from other processes, when each
-seat was last seen, and the chat; what they are told, and who counts as present."""
+seat was last seen, and the chat; what they are told, and who counts as present.
+
+The players chat, the spectators watch (docs/SERVER.md §5). Each seat may say
+``chat_burst`` lines in ``chat_window_ms``, counted here, by the game's owner: reconnecting, or
+connecting through another process, does not start the count again (it did when each
+connection had its own: 200 lines in 2.4 s)."""
 
 from __future__ import annotations
 
@@ -9,12 +14,16 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from miai.coords import Color
+from miai.server.errors import Forbidden, TooManyRequests
 from miai.server.play.claims import Attendance
 from miai.server.rooms.visitors import Visitors
+from miai.server.rooms.window import Window
 from miai.server.wire.forms import color_name
 from miai.server.wire.frames import frame
 
-__all__ = ["Audience", "Subscriber"]
+__all__ = ["Audience", "SPECTATORS_WATCH", "Subscriber"]
+
+SPECTATORS_WATCH = "spectators watch the game: only its players chat"
 
 
 class Subscriber:
@@ -48,7 +57,14 @@ class Subscriber:
 class Audience:
     """A game's audience; ``publish`` sends each frame to the other processes' clients too."""
 
-    def __init__(self, now_ms: Callable[[], int], *, chat_history: int, publish: Callable[[str], None]):
+    def __init__(
+        self,
+        now_ms: Callable[[], int],
+        *,
+        chat_history: int,
+        publish: Callable[[str], None],
+        chat_limit: tuple[int, int] = (5, 10_000),
+    ):
         self.now_ms = now_ms
         self.publish = publish
         self.subscribers: set[Subscriber] = set()
@@ -57,6 +73,9 @@ class Audience:
         self.attendance = Attendance(now_ms())
         """When each seat was last seen (in memory only: a reloaded room starts it again)."""
         self.chat: deque[dict[str, Any]] = deque(maxlen=chat_history)
+        self.chat_limit = chat_limit
+        """Lines a seat may say (``chat_burst``) in a window of milliseconds (``chat_window_ms``)."""
+        self._said = {color: Window(*chat_limit) for color in (Color.BLACK, Color.WHITE)}
 
     @property
     def anyone(self) -> bool:
@@ -103,8 +122,21 @@ class Audience:
         }
 
     def say(self, seat: Color | None, text: str) -> dict[str, Any]:
-        """A chat line from a seat or a spectator, to everyone connected (not persisted)."""
-        line = {"from": color_name(seat) if seat is not None else "spectator", "text": text, "at_ms": self.now_ms()}
+        """A chat line from a seat, to everyone connected (not persisted). Raises
+        :class:`Forbidden` for a spectator and :class:`TooManyRequests` beyond the seat's limit."""
+        if seat is None:
+            raise Forbidden(SPECTATORS_WATCH)
+        now = self.now_ms()
+        window = self._said[seat]
+        if not window.hit(now):
+            retry = max(1, -(-window.retry_after_ms(now) // 1000))
+            burst, window_ms = self.chat_limit
+            raise TooManyRequests(
+                f"too many chat lines: at most {burst} in {window_ms / 1000:g} seconds from one seat; retry in {retry} s",
+                limit="chat",
+                retry_after=retry,
+            )
+        line = {"from": color_name(seat), "text": text, "at_ms": now}
         self.chat.append(line)
         self.broadcast(frame("chat", line))
         return line

@@ -97,7 +97,12 @@ class GameRoom:
         self.now_ms = now_ms
         self.on_close = on_close
         self.actor = Actor(record.id, closed=read_only)
-        self.audience = Audience(now_ms, chat_history=config.chat_history, publish=publish)
+        self.audience = Audience(
+            now_ms,
+            chat_history=config.chat_history,
+            publish=publish,
+            chat_limit=(config.chat_burst, config.chat_window_ms),
+        )
         self.thinking = Thinking(self, workers)
         self.retries = Retries(events)
         self.timekeeper = timekeeper if timekeeper is not None else SystemTime()
