@@ -75,6 +75,9 @@ class ServerConfig:
     abandon_ms: int = 60_000
     """How long the seat whose turn it is may be away (no connection, no request) before its
     opponent may claim the game (docs/SERVER.md §3.4)."""
+    presence_interval_ms: int = 1_000
+    """At most one presence frame per game in this time: joins and leaves in between are announced
+    together at its end (docs/SERVER.md §3.5)."""
     subscriber_queue: int = 1024
     """Frames waiting for a slow WebSocket client before it is disconnected (it reconnects with ``v``)."""
     marking_timer_ms: int = 180_000

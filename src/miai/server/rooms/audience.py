@@ -18,10 +18,11 @@ from miai.server.errors import Forbidden, TooManyRequests
 from miai.server.play.claims import Attendance
 from miai.server.rooms.visitors import Visitors
 from miai.server.rooms.window import Window
+from miai.server.timekeeper import Handle, Timekeeper
 from miai.server.wire.forms import color_name
 from miai.server.wire.frames import frame
 
-__all__ = ["Audience", "SPECTATORS_WATCH", "Subscriber"]
+__all__ = ["Audience", "Pace", "SPECTATORS_WATCH", "Subscriber"]
 
 SPECTATORS_WATCH = "spectators watch the game: only its players chat"
 
@@ -52,6 +53,45 @@ class Subscriber:
         if not self.ended:
             self.ended = True
             self.queue.put_nowait(None)
+
+
+class Pace:
+    """Runs ``act`` at most once per ``interval_ms`` of the timekeeper's time: at once when it
+    last ran longer ago (for everyone ``but`` the subscriber that asked, if any: a newcomer
+    learns it from its hello), else once at the end of the interval, for everyone (the asks in
+    between are one)."""
+
+    def __init__(self, timekeeper: Timekeeper, interval_ms: int, act: Callable[[Subscriber | None], None]):
+        self.timekeeper = timekeeper
+        self.interval_ms = interval_ms
+        self.act = act
+        self._last: int | None = None
+        self._due: Handle | None = None
+
+    @property
+    def pending(self) -> bool:
+        """A run is set for the end of the interval."""
+        return self._due is not None
+
+    def ask(self, but: Subscriber | None = None) -> None:
+        if self._due is not None:
+            return
+        now = self.timekeeper.monotonic_ms()
+        if self._last is None or now - self._last >= self.interval_ms:
+            self._last = now
+            self.act(but)
+            return
+        self._due = self.timekeeper.call_at(self._last + self.interval_ms, self._run)
+
+    async def _run(self) -> None:
+        self._due = None
+        self._last = self.timekeeper.monotonic_ms()
+        self.act(None)
+
+    def cancel(self) -> None:
+        if self._due is not None:
+            self._due.cancel()
+            self._due = None
 
 
 class Audience:

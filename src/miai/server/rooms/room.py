@@ -53,7 +53,7 @@ from miai.server.play.seats import GameRecord, human_seats
 from miai.server.play.timing import clock_from_events, step
 from miai.server.records.export import seat_names
 from miai.server.rooms.actor import Actor, RoomClosed
-from miai.server.rooms.audience import Audience, Subscriber
+from miai.server.rooms.audience import Audience, Pace, Subscriber
 from miai.server.rooms.thinking import Thinking
 from miai.server.rooms.timers import Clockwork, out_of_time, stamp
 from miai.server.rooms.views import game_state
@@ -106,6 +106,7 @@ class GameRoom:
         self.thinking = Thinking(self, workers)
         self.retries = Retries(events)
         self.timekeeper = timekeeper if timekeeper is not None else SystemTime()
+        self.presence_pace = Pace(self.timekeeper, config.presence_interval_ms, self._send_presence)
         self.control = TimeControl.parse(record.time_control)
         self.clock = clock_from_events(self.control, events, now=self.timekeeper.monotonic_ms, lag=config.lag_allowance)
         """The clocks after the last event (restarted at the load: docs/SERVER.md §1.5)."""
@@ -155,6 +156,7 @@ class GameRoom:
         if self.closed:
             return
         self.clockwork.timers.cancel()
+        self.presence_pace.cancel()
         await self.actor.stop()
         self.audience.end()
         if self.on_close is not None:
@@ -294,8 +296,15 @@ class GameRoom:
         return self.audience.presence(human_seats(self.record), self.config.abandon_ms, over=over)
 
     def announce_presence(self, but: Subscriber | None = None) -> None:
-        """Tell everyone connected (``but`` one) who is connected now."""
-        self.audience.broadcast(frame("presence", self.presence()), but=but)
+        """Tell everyone connected (``but`` one) who is connected: at once, or when another notice
+        went out within ``presence_interval_ms``, once at the end of that interval, to everyone,
+        with who is connected then: a crowd joining costs one frame per watcher per interval,
+        not one per join."""
+        self.presence_pace.ask(but)
+
+    def _send_presence(self, but: Subscriber | None) -> None:
+        if not self.closed:
+            self.audience.broadcast(frame("presence", self.presence()), but=but)
 
     # ------------------------------------------------------------------ the state
     def state(self) -> dict[str, Any]:
