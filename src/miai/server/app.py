@@ -76,7 +76,9 @@ def create_app(
         await migrate(engine)
         await asyncio.to_thread(warm_up)
         store = Store(engine)
-        workers = Workers(config.workers, executor)
+        workers = Workers(
+            config.workers, executor, review_workers=config.review_workers, max_rss_mb=config.worker_max_rss_mb
+        )
         if config.start_workers:
             await asyncio.to_thread(workers.start)
         registry = Registry(store, config, workers, clock=clock, timekeeper=timekeeper)

@@ -44,6 +44,12 @@ class ServerConfig:
     """Compute the dead-stone estimate (in a worker process) when a marking phase opens."""
     workers: int = 1
     """Worker processes for the computer's moves and the estimate (the event loop has its own core)."""
+    review_workers: int = 1
+    """Worker processes for uploaded records and analyses, apart from the game's: no upload or analysis
+    ever delays a computer's move or an estimate (docs/SERVER.md §1.8)."""
+    worker_max_rss_mb: int | None = 640
+    """A worker process holding more memory than this after a job is replaced (a heap never shrinks
+    back: upload bombs took one from 267 to 815 MB for good); None: never."""
     start_workers: bool = True
     """Start the worker processes with the server, not at the first game's end (workers.py:
     :meth:`~miai.server.compute.workers.Workers.start`). Tests that never use them turn it off."""

@@ -66,6 +66,9 @@ class TimedRoom(Protocol):
     now_ms: Callable[[], int]
 
     @property
+    def id(self) -> str: ...
+
+    @property
     def v(self) -> int: ...
 
     @property

@@ -11,8 +11,9 @@ Over a limit: :class:`~miai.server.errors.TooManyRequests`, a 429 with ``Retry-A
 message that names the limit. If the storage fails, the request goes through (a limit is a
 guard, not a reason to be down) and the failure is logged.
 
-Per address as well, the WebSocket connections open at once and the open games waiting in the
-lobby for a joiner (both counted in this process); each handshake also counts as a request.
+Per address as well, the WebSocket connections open at once, the open games waiting in the
+lobby for a joiner and the uploads or analyses under way (one at a time), all counted in this
+process; each handshake also counts as a request.
 
 Per connection, the frames a client sends: a :class:`~miai.server.rooms.window.Window` on the
 connection's own clock (a seat's chat lines are counted by the game's room, whatever
@@ -23,13 +24,14 @@ An IPv6 client is counted by its /64 network (one host often holds a whole /64).
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import json
 import logging
 import math
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
 from limits import RateLimitItem, parse
@@ -115,6 +117,8 @@ class AddressLimits:
         self.storage = MemoryStorage() if uri.startswith("async+memory://") else storage_from_string(uri)
         self.limiter = MovingWindowRateLimiter(self.storage)
         self.connections: Counter[str] = Counter()
+        self.jobs: set[str] = set()
+        """The addresses with an upload or analysis under way (:meth:`one_job`)."""
         self.open_games: dict[str, dict[str, int]] = {}
         """Each address's open games in this process: id -> when it was made (ms)."""
 
@@ -190,6 +194,23 @@ class AddressLimits:
         """``address`` opened ``game_id`` for the lobby at ``now_ms``."""
         if self.config.rate_limits:
             self.open_games.setdefault(address, {})[game_id] = now_ms
+
+    @contextlib.asynccontextmanager
+    async def one_job(self, address: str) -> AsyncIterator[None]:
+        """One upload or analysis at a time per address, in the reviews' workers: a second one
+        while the first runs is a :class:`TooManyRequests` (the worker time one address takes
+        is bounded; three parallel analyses from one address took another's turn before)."""
+        if self.config.rate_limits and address in self.jobs:
+            raise TooManyRequests(
+                "one upload or analysis at a time from your address: send the next one when this one is answered",
+                limit="worker-jobs",
+                retry_after=1,
+            )
+        self.jobs.add(address)
+        try:
+            yield
+        finally:
+            self.jobs.discard(address)
 
     def close_connection(self, address: str) -> None:
         self.connections[address] -= 1
