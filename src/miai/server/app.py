@@ -21,6 +21,7 @@ from miai.server.cluster.versions import GameVersions
 from miai.server.compute.workers import Workers
 from miai.server.config import ServerConfig
 from miai.server.people import sessions
+from miai.server.people.signins import SignIns
 from miai.server.rooms.registry import Registry, now_ms
 from miai.server.state import Server
 from miai.server.storage.db import DatabaseUrlError, migrate, open_engine
@@ -74,6 +75,7 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         engine = open_engine(config.resolved_database_url(), config.database_pool)
         await migrate(engine)
+        signins.bind(engine, clock)
         await asyncio.to_thread(warm_up)
         store = Store(engine)
         workers = Workers(
@@ -112,6 +114,7 @@ def create_app(
             await server.close()
 
     limits = AddressLimits(config)
+    signins = SignIns(config.session_max_age_s)
     app = Starlette(
         routes=routes(),
         exception_handlers=exception_handlers,
@@ -119,8 +122,9 @@ def create_app(
         middleware=[
             Middleware(RequestLimitMiddleware, limits=limits),
             Middleware(OriginMiddleware, allowed=config.allowed_origins),
-            *sessions.middleware(config),
+            *sessions.middleware(config, signins),
         ],
     )
     app.state.limits = limits
+    app.state.signins = signins
     return app

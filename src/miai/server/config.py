@@ -126,6 +126,8 @@ class ServerConfig:
     """Accounts created from one address."""
     limit_logins: str = "10/minute"
     """Login attempts from one address."""
+    limit_login_failures: str = "10 per 10 minutes"
+    """Failed logins to one account, from any addresses; beyond, every login to it waits (429)."""
     open_games_per_address: int = 5
     """Open games (waiting in the lobby for someone to join) one address may have at once, counted
     in this process: 3,000 open games from 300 addresses filled the lobby's list."""

@@ -7,6 +7,9 @@ Per address, moving windows kept in a ``limits`` storage (``async+memory://`` by
 - ``games``, ``accounts``, ``logins``, ``analysis``: game creation, account creation, login
   attempts and positions analysed, checked by their handlers through :meth:`AddressLimits.check`.
 
+Per account name, whatever the address: ``account-logins``, the failed logins
+(:meth:`AddressLimits.check_account`).
+
 Over a limit: :class:`~miai.server.errors.TooManyRequests`, a 429 with ``Retry-After`` and a
 message that names the limit. If the storage fails, the request goes through (a limit is a
 guard, not a reason to be down) and the failure is logged.
@@ -54,6 +57,7 @@ LIMIT_NAMES = {
     "accounts": "accounts created",
     "logins": "login attempts",
     "analysis": "positions analysed",
+    "account-logins": "failed logins",
 }
 """The per-address limits, and what each counts (for the 429's message)."""
 
@@ -109,6 +113,7 @@ class AddressLimits:
             "accounts": parse(config.limit_accounts),
             "logins": parse(config.limit_logins),
             "analysis": parse(config.limit_analysis),
+            "account-logins": parse(config.limit_login_failures),
         }
         for name in ("ws_max_per_address", "ws_frames_per_second", "ws_flood_refusals"):
             if getattr(config, name) < 1:
@@ -140,6 +145,37 @@ class AddressLimits:
             limit=name,
             retry_after=retry,
         )
+
+    async def check_account(self, username: str) -> None:
+        """Before a login: raises :class:`TooManyRequests` when the account named ``username``
+        has had its limit of failed logins, from whatever addresses (60 wrong passwords from 6
+        addresses in 2 s went through the per-address limit). The right password is refused too
+        then, or guessing would go on."""
+        if not self.config.rate_limits:
+            return
+        item = self.items["account-logins"]
+        try:
+            if await self.limiter.test(item, "account-logins", username):
+                return
+            stats = await self.limiter.get_window_stats(item, "account-logins", username)
+        except Exception:
+            log.exception("the rate-limit storage failed; a login to %r let through", username)
+            return
+        retry = max(1, math.ceil(stats.reset_time - time.time()))
+        raise TooManyRequests(
+            f"too many failed logins for this account: at most {item}; retry in {retry} s",
+            limit="account-logins",
+            retry_after=retry,
+        )
+
+    async def failed_login(self, username: str) -> None:
+        """Count a failed login to the account named ``username``."""
+        if not self.config.rate_limits:
+            return
+        try:
+            await self.limiter.hit(self.items["account-logins"], "account-logins", username)
+        except Exception:
+            log.exception("the rate-limit storage failed; a failed login to %r not counted", username)
 
     async def open_connection(self, address: str) -> TooManyRequests | None:
         """Count a new WebSocket connection from ``address`` (a request, and one more open
