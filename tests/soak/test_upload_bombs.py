@@ -22,6 +22,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from miai.testing.serve import ServeProcess
 
@@ -66,6 +67,7 @@ def play(base: str) -> tuple[list[float], list[dict]]:
     with httpx.Client(base_url=base, timeout=30) as client:
         game = client.post("/api/games", json={"size": 9, "time": "absolute:20", "white": "computer:5"}).json()
         url, auth = f"/api/games/{game['id']}", {"Authorization": f"Bearer {game['black_token']}"}
+        socket = connect(f"ws{base[4:]}/ws/game/{game['id']}?v=0", open_timeout=30)
         for _ in range(MOVES):
             state = client.get(url).json()
             if state["phase"] != "play":
@@ -78,9 +80,12 @@ def play(base: str) -> tuple[list[float], list[dict]]:
                 if answer.status_code == 200:
                     break
             v, sent = answer.json()["v"], time.monotonic()
-            while client.get(f"{url}/events", params={"after": v}).json()["events"] == [] and time.monotonic() - sent < 60:
-                time.sleep(0.01)
+            while True:  # the computer's reply (or the flag) is the event after the move
+                frame = json.loads(socket.recv(timeout=120))
+                if frame["t"] == "event" and frame["d"]["v"] > v:
+                    break
             replies.append(time.monotonic() - sent)
+        socket.close()
         return replies, client.get(f"{url}/events").json()["events"]
 
 
