@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from miai.server.errors import BadRequest
-from miai.server.people.accounts import WRONG_LOGIN, check_password, check_username
+from miai.server.people.accounts import WRONG_LOGIN, check_password, check_username, common_passwords
 from miai.server.storage.db import open_engine
 from tests.server.browsers import Browser
 
@@ -166,6 +166,7 @@ PASSWORD_MESSAGES = {
     "a password has 8 to 128 characters",
     "a password cannot be only spaces",
     "the password cannot be the username",
+    "this password is one of the 10,000 most common ones, the first an attacker tries: choose another",
 }
 
 
@@ -178,6 +179,7 @@ def test_a_refused_password_gets_one_of_a_few_fixed_messages(text):
         assert e.message in PASSWORD_MESSAGES
     else:
         assert 8 <= len(text) <= 128 and text.strip() and text.lower() != "someone"
+        assert text.lower() not in common_passwords()
 
 
 def test_signing_out_revokes_the_sign_in_wherever_its_cookie_is(client):
