@@ -37,7 +37,7 @@ def make_client(db: str, *, time: ManualTime | None = None, **config: Any) -> Te
     and the events' times are that fake time's."""
     config.setdefault("suggest_dead_stones", False)
     config.setdefault("start_workers", False)  # a test that uses them starts them on first use
-    for name in ("limit_requests", "limit_games", "limit_accounts", "limit_logins", "limit_analysis"):
+    for name in ("limit_requests", "limit_games", "limit_accounts", "limit_logins", "limit_login_failures", "limit_analysis"):
         config.setdefault(name, "100000/minute")  # the tests of the limits set their own
     config.setdefault("password_time_cost", 1)  # cheap hashes: the tests do not measure argon2
     config.setdefault("password_memory_kib", 1024)

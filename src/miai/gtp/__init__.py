@@ -8,6 +8,13 @@ Importing this package is cheap: nothing here loads the compiled board kernel un
 command needs the board, so that ``miai gtp`` answers ``name`` at once.
 """
 
-from miai.gtp.protocol import Command, Dispatcher, GtpError, format_response, parse_command, preprocess
+from miai.gtp.protocol import (
+    Command,
+    Dispatcher,
+    GtpError,
+    format_response,
+    parse_command,
+    preprocess,
+)
 
 __all__ = ["Command", "Dispatcher", "GtpError", "format_response", "parse_command", "preprocess"]

@@ -44,15 +44,27 @@ from typing import TYPE_CHECKING
 from miai import __version__, sgf
 from miai.clock import TimeControl, TimeLeft
 from miai.coords import Color, Move, Point, check_size, point_from_gtp, point_to_gtp
-from miai.errors import ClockError, HandicapError, IllegalMoveError, IllegalReason, InvalidMoveError, MiaiError, RulesError
+from miai.errors import (
+    ClockError,
+    HandicapError,
+    IllegalMoveError,
+    IllegalReason,
+    InvalidMoveError,
+    MiaiError,
+    RulesError,
+)
 from miai.game import Game, Phase, Resume
 from miai.gtp import counting, genmove, katago_rules, position, words
 from miai.gtp.protocol import Dispatcher, GtpError
 from miai.gtp.state import Stream
 from miai.gtp.words import gtp_vertices
-from miai.handicap import check_free_handicap, fixed_handicap_points, free_handicap_points
+from miai.handicap import (
+    check_free_handicap,
+    fixed_handicap_points,
+    free_handicap_points,
+)
 from miai.render.text import diagram
-from miai.rules import Rules
+from miai.rules import MAX_KOMI, Rules
 from miai.timesource import SYSTEM_TIME
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -64,10 +76,16 @@ __all__ = ["ENGINE_NAME", "MAX_KOMI", "GtpEngine", "Stream", "board_diagram"]
 
 ENGINE_NAME = "miai"
 
-MAX_KOMI = 1000.0
-"""The largest komi (either sign) the engine accepts: far beyond any board's 625 points,
-well inside what a result can hold. GTP says any komi; like KataGo, miai refuses absurd
-ones with ``? unacceptable komi``."""
+# The largest komi (either sign) is the rules core's (:data:`miai.rules.MAX_KOMI`): far beyond any
+# board's 625 points, well inside what a result can hold. GTP says any komi; like KataGo, miai
+# refuses absurd ones with ``? unacceptable komi``.
+
+def _refused(exc: RulesError) -> GtpError:
+    """The answer to rules the core refused: ``unacceptable komi`` (GTP's words) for a komi
+    beyond :data:`~miai.rules.MAX_KOMI`, else the core's message."""
+    text = str(exc)
+    return GtpError(f"unacceptable komi: {text}" if text.startswith("komi must be from") else text)
+
 
 # ---------------------------------------------------------------------- the engine
 class GtpEngine:
@@ -241,7 +259,11 @@ class GtpEngine:
         """``komi K``: a number from -1000 to 1000 (:data:`MAX_KOMI`), also in mid-game."""
         self._expect(args, 1, "komi <number>")
         komi = self._float(args[0], "komi")
-        self._change_rules(self.rules.replace(komi=komi))
+        try:
+            rules = self.rules.replace(komi=komi)
+        except RulesError as exc:
+            raise _refused(exc) from None
+        self._change_rules(rules)
         return ""
 
     # ------------------------------------------------------------------ play
@@ -432,7 +454,7 @@ class GtpEngine:
         try:
             rules = katago_rules.from_katago(text, self.rules)
         except RulesError as exc:
-            raise GtpError(str(exc)) from None
+            raise _refused(exc) from None
         self._change_rules(rules)
         return ""
 
@@ -442,7 +464,7 @@ class GtpEngine:
         try:
             rules = katago_rules.set_katago_rule(self.rules, args[0], args[1])
         except RulesError as exc:
-            raise GtpError(str(exc)) from None
+            raise _refused(exc) from None
         self._change_rules(rules)
         return ""
 
@@ -452,7 +474,7 @@ class GtpEngine:
         try:
             rules = katago_rules.from_kgs(args[0], self.rules)
         except RulesError as exc:
-            raise GtpError(str(exc)) from None
+            raise _refused(exc) from None
         self._change_rules(rules)
         return ""
 

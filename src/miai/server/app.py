@@ -21,6 +21,7 @@ from miai.server.cluster.versions import GameVersions
 from miai.server.compute.workers import Workers
 from miai.server.config import ServerConfig
 from miai.server.people import sessions
+from miai.server.people.signins import SignIns
 from miai.server.rooms.registry import Registry
 from miai.server.state import Server
 from miai.server.storage.db import DatabaseUrlError, migrate, open_engine
@@ -74,10 +75,13 @@ def create_app(
         await migrate(engine)
         await asyncio.to_thread(warm_up)
         store = Store(engine)
-        workers = Workers(config.workers, executor)
+        workers = Workers(
+            config.workers, executor, review_workers=config.review_workers, max_rss_mb=config.worker_max_rss_mb
+        )
         if config.start_workers:
             await asyncio.to_thread(workers.start)
         registry = Registry(store, config, workers, timekeeper=timekeeper)
+        signins.bind(engine, registry.timekeeper)
         bus, ownership = distribution(config, engine)
         router = Router(registry, ownership, bus, config)
         registry.owns = ownership.owns
@@ -108,6 +112,7 @@ def create_app(
             await server.close()
 
     limits = AddressLimits(config)
+    signins = SignIns(config.session_max_age_s)
     app = Starlette(
         routes=routes(),
         exception_handlers=exception_handlers,
@@ -115,8 +120,9 @@ def create_app(
         middleware=[
             Middleware(RequestLimitMiddleware, limits=limits),
             Middleware(OriginMiddleware, allowed=config.allowed_origins),
-            *sessions.middleware(config),
+            *sessions.middleware(config, signins),
         ],
     )
     app.state.limits = limits
+    app.state.signins = signins
     return app

@@ -114,6 +114,10 @@ class WireReason(str, Enum):
     NOT_THEIR_TURN = "not-their-turn"
     OPPONENT_PRESENT = "opponent-present"
     NOT_GONE_YET = "not-gone-yet"
+    UNDO_LIMIT = "undo-limit"
+    """A seat asked too often to take back the same move."""
+    CANNOT_APPLY = "cannot-apply"
+    """The rules core refused the action for a reason of its own (a bad value it was given)."""
 
     @classmethod
     def of(cls, reason: IllegalReason) -> WireReason:

@@ -97,3 +97,27 @@ def test_room_timers_replace_and_cancel():
         assert fired == ["marking", "flag"] and not timers.active
 
     asyncio.run(main())
+
+
+def test_a_marking_timer_that_cannot_write_says_so_and_ends_the_phase_once_the_game_is_back(db, monkeypatch, caplog):
+    """An error in the marking timer's job is logged, never a silent stop: the game is reloaded
+    and its timer runs again."""
+    from tests.server.conftest import Table, make_client
+
+    time = ManualTime()
+    with make_client(db, time=time, marking_timer_ms=1_000) as client:
+        table = Table(client, size=9, rules="japanese")
+        table.moves("E5 D4 C3 pass pass")
+        store = client.app.state.server.store
+
+        async def broken(*args, **kwargs):
+            raise OSError(5, "disk I/O error")
+
+        monkeypatch.setattr(store, "append", broken)
+        with caplog.at_level("ERROR", logger="miai.server"):
+            time.advance(1_000)
+        assert "the marking timer's events were not written" in caplog.text
+        monkeypatch.undo()
+        assert table.state()["phase"] == "marking"  # the game reloaded from the database: its timer set again
+        time.advance(1_000)
+        assert table.state()["phase"] == "finished"

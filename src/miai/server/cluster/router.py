@@ -30,6 +30,7 @@ from miai.server.records.export import game_sgf, seat_names
 from miai.server.rooms.registry import Registry
 from miai.server.rooms.room import GameRoom
 from miai.server.rooms.seating import join_free_seat, name_seat
+from miai.server.rooms.views import game_state
 from miai.server.storage.db import is_outage
 
 __all__ = ["Router", "RemoteError", "OPS", "action_json", "action_of"]
@@ -80,7 +81,7 @@ def _seen(room: GameRoom, token: str | None) -> None:
 
 async def _state(room: GameRoom, args: Args) -> Any:
     _seen(room, args.get("token"))
-    return room.state()
+    return game_state(room)
 
 
 async def _events(room: GameRoom, args: Args) -> Any:
@@ -139,7 +140,7 @@ async def _join(room: GameRoom, args: Args) -> Any:
         "seat": str(seat) if seat is not None else None,
         "presence": room.presence(),
         "events": room.events_after(after, room.v) if replay else None,
-        "state": None if replay else room.state(),
+        "state": None if replay else game_state(room),
         "chat": list(room.audience.chat),
     }
 

@@ -6,7 +6,9 @@ Rules (each refusal a 400 that says which rule, and never repeats the password):
   with a letter or a digit; it is unique whatever its case (``Alice`` and ``alice`` are one
   account), and names that would pass for a guest or the server (``guest12``, ``miai``) are
   kept back;
-- a password has 8 to 128 characters, not all of them spaces, and is not the username.
+- a password has 8 to 128 characters, not all of them spaces, is not the username, and is not
+  one of the 10,000 most common passwords, whatever its case (``password`` was accepted; the
+  list is SecLists', MIT: ``data/README.md``).
 
 Hashing and checking run in a thread (``asyncio.to_thread``): argon2 is slow on purpose and
 must not hold up the event loop. A login for an unknown username checks the password against
@@ -19,9 +21,11 @@ This module owns the ``users`` table: the only SQL it speaks is about users.
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 import secrets
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 import sqlalchemy as sa
@@ -34,7 +38,9 @@ from miai.server.errors import BadRequest, Conflict, Unauthorized
 from miai.server.storage.schema import users
 from miai.timesource import TimeSource
 
-__all__ = ["Accounts", "User", "check_username", "check_password", "username_key", "WRONG_LOGIN"]
+__all__ = [
+    "Accounts", "User", "check_username", "check_password", "common_passwords", "username_key", "WRONG_LOGIN",
+]
 
 USERNAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{2,23}")
 RESERVED = re.compile(r"(guest|anonymous|spectator|computer|admin|miai)[-_.]?[0-9]*", re.IGNORECASE)
@@ -79,7 +85,16 @@ def check_password(value: Any, username: str) -> str:
         raise BadRequest("a password cannot be only spaces")
     if value.lower() == username.lower():
         raise BadRequest("the password cannot be the username")
+    if value.lower() in common_passwords():
+        raise BadRequest("this password is one of the 10,000 most common ones, the first an attacker tries: choose another")
     return value
+
+
+@functools.cache
+def common_passwords() -> frozenset[str]:
+    """The 10,000 most common passwords (package data, read once; ``data/README.md`` says whence)."""
+    text = resources.files("miai.server.people").joinpath("data/common-passwords.txt").read_text("utf-8")
+    return frozenset(line.strip().lower() for line in text.splitlines() if line.strip())
 
 
 _DUMMY: dict[tuple[int, int], str] = {}

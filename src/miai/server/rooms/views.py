@@ -14,9 +14,10 @@ from miai.server.play.events import Event
 from miai.server.play.seats import GameRecord
 from miai.server.play.timing import clock_view
 from miai.server.play.undo import request_json
+from miai.server.records.export import seat_names
 from miai.server.wire.forms import score_json, vertices
 
-__all__ = ["ViewedRoom", "game_state"]
+__all__ = ["ViewedRoom", "game_state", "players"]
 
 
 class ViewedRoom(Protocol):
@@ -32,8 +33,6 @@ class ViewedRoom(Protocol):
 
     @property
     def suggestion(self) -> Suggestion | None: ...
-
-    def players(self) -> dict[str, str | None]: ...
 
 
 def game_state(room: ViewedRoom) -> dict[str, Any]:
@@ -52,7 +51,7 @@ def game_state(room: ViewedRoom) -> dict[str, Any]:
         "time": record.time_control,
         "black": record.black_kind,
         "white": record.white_kind,
-        "players": room.players(),
+        "players": players(record),
         "phase": game.phase.value,
         "to_move": str(to_act) if to_act is not None else None,
         "v": room.v,
@@ -96,3 +95,10 @@ def compensable(game: Game) -> dict[str, list[str]] | None:
     if not any(areas.values()):
         return None
     return {str(c): vertices(points) for c, points in areas.items()}
+
+
+def players(record: GameRecord) -> dict[str, str | None]:
+    """The players' names: the display names on the human seats (None where nobody with a
+    session took it yet), ``miai level N`` for a computer seat; as the SGF's PB/PW."""
+    names = seat_names(record)
+    return {"black": names.get(Color.BLACK), "white": names.get(Color.WHITE)}

@@ -204,6 +204,20 @@ class Store:
             rows = (await conn.execute(query)).all()
         return [GameRecord(**{name: getattr(row, name) for name in _RECORD_FIELDS}) for row in rows]
 
+    async def still_open(self, game_ids: Sequence[str], since_ms: int) -> set[str]:
+        """Which of ``game_ids`` are open games still listed (created from ``since_ms`` on, in
+        play, White's seat free): what one client has waiting (ratelimit.py)."""
+        if not game_ids:
+            return set()
+        query = sa.select(games.c.id).where(
+            games.c.id.in_(list(game_ids)),
+            games.c.status == "play",
+            games.c.created_ms >= since_ms,
+            games.c.white_token_hash.like(f"{FREE_SEAT}%"),
+        )
+        async with self.engine.connect() as conn:
+            return {row.id for row in (await conn.execute(query)).all()}
+
     async def live_games(self, limit: int) -> list[GameRecord]:
         """Games going on (in play or marking) with at least one event and no free seat, newest first."""
         query = (

@@ -10,7 +10,7 @@ Client frames: ``ping``; ``auth {token}`` (take a seat); ``play {move, v, a, l}`
 ``dead {dead, seki, v}``, ``accept {v}``, ``refuse {v}``, ``undo {v}``, ``undo_answer {accept, v}``,
 ``claim {v}`` (the same fields as the HTTP API, whose path for ``undo_answer`` is ``undo-answer``;
 answered ``ack {v, a}`` or ``reject {status, error, message, ..., a}``); ``chat {text}``.
-Spectators read only. A bad frame gets an ``error`` frame that says what was wrong, and the
+Spectators read only: they neither act nor chat. A bad frame gets an ``error`` frame that says what was wrong, and the
 connection stays open.
 
 Guards (origin.py, ratelimit.py): a handshake from another site's page is refused (close
@@ -45,14 +45,16 @@ from miai.server.errors import (
 from miai.server.play.actions import ActionKind, parse_action
 from miai.server.play.tokens import MAX_TOKEN_CHARS
 from miai.server.rooms.actor import RoomClosed
-from miai.server.rooms.audience import Subscriber
+from miai.server.rooms.audience import SPECTATORS_WATCH, Subscriber
 from miai.server.rooms.room import GameRoom
+from miai.server.rooms.views import game_state
+from miai.server.rooms.window import Window
 from miai.server.state import Server
 from miai.server.storage.db import is_outage
 from miai.server.web.games import parse_json
 from miai.server.web.origin import CLOSE_CROSS_SITE, cross_site
 from miai.server.web.players import name_seat
-from miai.server.web.ratelimit import Window, client_address, limits_of
+from miai.server.web.ratelimit import client_address, limits_of
 from miai.server.wire.fields import check_fields
 from miai.server.wire.frames import frame
 
@@ -82,7 +84,6 @@ class Connection:
         self.token = token
         self.sub = Subscriber(None, server.config.subscriber_queue)
         config = server.config
-        self.chat_window = Window(config.chat_burst, config.chat_window_ms)
         self.frames = Window(config.ws_frames_per_second, 1000)
         self.refused = Window(config.ws_flood_refusals, FLOOD_WINDOW_MS)
         self.close_code, self.close_reason = CLOSE_RELOAD, "reconnect with the last v you saw"
@@ -105,7 +106,7 @@ class Connection:
             {"v": room.v, "seat": str(self.sub.seat) if self.sub.seat else None, "presence": room.presence()},
         )
         if replay is None:
-            self.send("full", room.state())
+            self.send("full", game_state(room))
         else:
             for e in replay:
                 self.send("event", e.wire())
@@ -162,6 +163,8 @@ class Connection:
         self.send("seat", {"seat": str(seat)})
 
     async def _chat(self, d: Any) -> None:
+        """A chat line of the connection's seat; a spectator only watches (docs/SERVER.md §5).
+        The room counts each seat's lines, whatever connection they come through."""
         config = self.server.config
         body = check_fields(d, {"text": True}, "chat")
         text = body["text"]
@@ -169,14 +172,9 @@ class Connection:
             raise BadRequest("'text' must be a non-empty string")
         if len(text) > config.chat_max_chars:
             raise BadRequest(f"a chat line has at most {config.chat_max_chars} characters")
-        if not self.chat_window.hit(self.server.registry.timekeeper.wall_ms()):
-            raise BadRequest(
-                f"too many chat lines: at most {config.chat_burst} in {config.chat_window_ms // 1000} seconds",
-                error="rate-limited",
-            )
-
-        seat = str(self.sub.seat) if self.sub.seat is not None else None
-        await self.server.router.call(self.game_id, "chat", {"seat": seat, "text": text.strip()})
+        if self.sub.seat is None:
+            raise Forbidden(SPECTATORS_WATCH)
+        await self.server.router.call(self.game_id, "chat", {"seat": str(self.sub.seat), "text": text.strip()})
 
     # -------------------------------------------------------------- the two loops
     async def read(self) -> None:

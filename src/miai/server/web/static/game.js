@@ -276,6 +276,7 @@ class GamePage {
     });
     const v = this.view;
     renderPlayers(v.players, s, this.seat, this.presence);
+    v.chatForm.hidden = !this.seat;
     v.control.textContent = controlText(s);
     v.status.textContent = statusText(s, step, { myTurn, connected: this.socket.open, sending: this.socket.sending });
     this.claimBox = renderControls(v.controls, v.dialog, s, { seat: this.seat, myTurn, candidate: this.candidate }, this.actions);

@@ -45,6 +45,7 @@ function confirmOption(confirmMove, onConfirmMove) {
 
 // The page's frame around `board` (a Board): the side panel's parts, and `root` and `dialog` to
 // show. `onChat(text)` sends a chat message (whether it could); `onConfirmMove(on)` sets the option.
+// The chat form is shown to the players only: spectators watch (docs/SERVER.md §5).
 export function gameLayout(gameId, board, { confirmMove, onChat, onConfirmMove }) {
   const side = el("aside", { class: "side" });
   const players = {};
@@ -61,11 +62,12 @@ export function gameLayout(gameId, board, { confirmMove, onChat, onConfirmMove }
     markingBox: el("div", { class: "marking", id: "marking" }),
     scoreBox: el("div", { class: "score", id: "score" }),
     chatLog: el("ul", { class: "chat-log", "aria-live": "polite" }),
+    chatForm: chatForm(onChat),
     dialog: el("div", { class: "dialog", hidden: true, role: "dialog", "aria-modal": "true" }),
   };
   side.append(
     parts.control, parts.status, parts.message, parts.controls, parts.markingBox, parts.scoreBox,
-    el("details", { class: "chat" }, el("summary", {}, _("Chat")), parts.chatLog, chatForm(onChat)),
+    el("details", { class: "chat" }, el("summary", {}, _("Chat")), parts.chatLog, parts.chatForm),
     confirmOption(confirmMove, onConfirmMove),
     el("p", { class: "links" },
       el("a", { href: `/r/${gameId}` }, _("Review")), " · ",
