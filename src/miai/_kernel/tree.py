@@ -8,16 +8,12 @@ Reading guide. A tree is three arrays, so the whole search loop runs compiled:
 - ``tf`` (float64, shape ``(NTF, capacity)``): ``T_V``/``T_W`` visits and wins of the node's
   move for the player who made it; ``T_PV``/``T_PW`` prior visits and wins (heuristic
   knowledge given at expansion, michi's priors); ``T_AV``/``T_AW`` the AMAF ("all moves as
-  first", RAVE) visits and wins; ``T_OWN``/``T_WOWN`` the playouts in which the node's point
-  ended the mover's, and the winner's (for its criticality, below; counted only while
-  ``S_CRIT_RAVE`` is above 0).
+  first", RAVE) visits and wins.
 - ``tmeta`` (int64): ``TM_USED`` nodes in use, ``TM_FULL`` set once an expansion did not fit.
 
 One iteration (:func:`search`): **descend** from the root, at each node choosing the child of
 highest RAVE urgency (michi's formula: the node's win rate with its priors, blended with its
-AMAF win rate by ``beta = av / (av + v + v*av/RAVE_EQUIV)``, plus an optional UCT term, and
-optionally Pachi's criticality: see :func:`criticality`),
-expanding a leaf once it has ``EXPAND_VISITS`` visits; **playout** with the heavy policy of
+AMAF win rate by ``beta = av / (av + v + v*av/RAVE_EQUIV)``), expanding a leaf once it has ``EXPAND_VISITS`` visits; **playout** with the heavy policy of
 :mod:`miai._kernel.heavy`; **update** every node on the path with the result, and the AMAF
 statistics of their children with the moves played later in the iteration by the same player.
 
@@ -46,12 +42,11 @@ from miai._kernel.semeai import urgent_race_moves
 from miai._kernel.movefeatures import F_ATARI, NGROUPS, OFFSETS, log_strength, move_features
 from miai._kernel.spatial import NOFFSETS, NSIZES, pattern_value
 from miai._kernel.tactics import captures_something, liberties_after
-from miai._kernel.twolib import two_liberty_moves
 
 T_MOVE, T_FIRST, T_NCHILD = range(3)
 NTI = 3
-T_V, T_W, T_PV, T_PW, T_AV, T_AW, T_OWN, T_WOWN = range(8)
-NTF = 8
+T_V, T_W, T_PV, T_PW, T_AV, T_AW = range(6)
+NTF = 6
 TM_USED, TM_FULL = range(2)
 NTM = 2
 
@@ -59,7 +54,6 @@ NTM = 2
 (
     S_EXPAND_VISITS,
     S_RAVE_EQUIV,
-    S_UCT_C,
     S_PRIOR_EVEN,
     S_PRIOR_SELFATARI,
     S_PRIOR_CAPTURE_ONE,
@@ -71,14 +65,11 @@ NTM = 2
     S_PRIOR_EMPTYAREA,
     S_KOMI,
     S_PRIOR_LADDER,
-    S_PRIOR_TWOLIB,
-    S_CRIT_RAVE,
-    S_CRIT_MIN_VISITS,
     S_PRIOR_PATTERN,
     S_PRIOR_MM,
     S_PRIOR_RACE,
-) = range(20)
-NSPARAMS = 20
+) = range(16)
+NSPARAMS = 16
 
 
 def new_tree(capacity: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -158,7 +149,6 @@ def expand(
     """Give ``node`` (a leaf, ``c`` to move on this board) a child for every legal move of
     ``c`` that does not fill an own eye and is not ``forbidden`` (a boolean per point), with
     priors (michi's, ladders read by :mod:`miai._kernel.ladder` unless ``S_PRIOR_LADDER``
-    is 0, and the two-liberty tactics of :mod:`miai._kernel.twolib` unless ``S_PRIOR_TWOLIB``
     is 0, and the learned spatial patterns of :mod:`miai._kernel.spatial`, ``pat_keys`` and
     ``pat_values``, unless ``S_PRIOR_PATTERN`` is 0, and the move predictor of
     :mod:`miai._kernel.movefeatures`, whose log strengths are ``mm_gammas``, unless
@@ -181,18 +171,12 @@ def expand(
     even = params[S_PRIOR_EVEN]
     ladder = params[S_PRIOR_LADDER]
     gs, ms, work, budget = new_scratch(grid, meta, ladder > 0)  # the ladder reader's space
-    twolib = params[S_PRIOR_TWOLIB]
     patterns = params[S_PRIOR_PATTERN] if pat_keys.shape[0] > 0 else 0.0
     mm = params[S_PRIOR_MM] if mm_gammas.shape[0] > 0 else 0.0
     mm_strength = np.empty(nempty if mm > 0 else 0, np.float64)  # each child's log strength
     levels = np.empty(NGROUPS, np.int64)
     states = np.empty(NOFFSETS, np.int8)  # the spatial patterns' scratch
     hashes = np.empty(NSIZES, np.int64)
-    tactical = np.zeros(grid.shape[1], np.bool_)  # the playouts' two-liberty moves here
-    if twolib > 0:
-        found = np.empty(64, np.int32)
-        for i in range(two_liberty_moves(grid, meta, c, last, found)):
-            tactical[found[i]] = True
     race = params[S_PRIOR_RACE]
     racing = np.zeros(grid.shape[1] if race > 0 else 0, np.bool_)  # c's moves that win a race
     if race > 0:
@@ -242,9 +226,6 @@ def expand(
                 pw += params[S_PRIOR_EMPTYAREA]
         if self_atari(grid, meta, p, c):
             pv += params[S_PRIOR_SELFATARI]
-        if tactical[p]:
-            pv += twolib
-            pw += twolib
         if race > 0 and racing[p]:
             pv += race
             pw += race
@@ -314,42 +295,16 @@ def expand(
 
 
 @njit(cache=True, inline="always")
-def criticality(tf: np.ndarray, k: int) -> float:
-    """How much owning node ``k``'s point goes with winning, in the playouts through it:
-    the covariance of "the mover ends owning the point" and "the mover wins", from both
-    players' sides (Coulom 2009; Pachi's ``tree_node_criticality``): the share of playouts
-    the winner owned it, less what that share would be if owning and winning were
-    independent. Positive for a point the game turns on, about 0 for one it does not."""
-    v = tf[T_V, k]
-    if v <= 0:
-        return 0.0
-    own = tf[T_OWN, k] / v
-    win = tf[T_W, k] / v
-    return tf[T_WOWN, k] / v - (own * win + (1.0 - own) * (1.0 - win))
-
-
-@njit(cache=True, inline="always")
-def urgency(
-    tf: np.ndarray, k: int, rave_equiv: float, uct_c: float, log_parent: float, crit_rave: float, crit_min: float
-) -> float:
-    """michi's RAVE urgency of child ``k``, plus ``uct_c * sqrt(log(parent visits) / visits)``.
-    With ``crit_rave`` > 0, a child of more than ``crit_min`` visits has ``crit_rave`` times
-    its criticality times its AMAF visits added to its AMAF statistics as won visits (taken
-    off as lost ones when the criticality is negative), as Pachi's ``ucb1amaf`` does."""
+def urgency(tf: np.ndarray, k: int, rave_equiv: float) -> float:
+    """michi's RAVE urgency of child ``k``: its win rate with its priors, blended with its
+    AMAF win rate by ``beta``."""
     v = tf[T_V, k] + tf[T_PV, k]
     expectation = (tf[T_W, k] + tf[T_PW, k]) / v if v > 0 else 0.5
     av = tf[T_AV, k]
     aw = tf[T_AW, k]
-    if crit_rave > 0 and tf[T_V, k] > crit_min and av > 0:
-        extra = criticality(tf, k) * av * crit_rave
-        if av + extra > 0:
-            av += extra
-            aw += extra
     if av > 0:
         beta = av / (av + v + v * av / rave_equiv)
         expectation = beta * aw / av + (1.0 - beta) * expectation
-    if uct_c > 0:
-        expectation += uct_c * math.sqrt(log_parent / (tf[T_V, k] + 1.0))
     return expectation
 
 
@@ -362,16 +317,12 @@ def select_child(
     every one is."""
     first = ti[T_FIRST, node]
     rave_equiv = params[S_RAVE_EQUIV]
-    uct_c = params[S_UCT_C]
-    crit_rave = params[S_CRIT_RAVE]
-    crit_min = params[S_CRIT_MIN_VISITS]
-    log_parent = math.log(tf[T_V, node] + 1.0)
     best = -1
     best_u = -1e300
     for k in range(first, first + ti[T_NCHILD, node]):
         if masked and forbidden[ti[T_MOVE, k]]:
             continue
-        u = urgency(tf, k, rave_equiv, uct_c, log_parent, crit_rave, crit_min)
+        u = urgency(tf, k, rave_equiv)
         if u > best_u:
             best_u = u
             best = k
@@ -400,7 +351,6 @@ def search(
     max_turns = 3 * n * n
     komi = params[S_KOMI]
     expand_visits = params[S_EXPAND_VISITS]
-    count_owners = params[S_CRIT_RAVE] > 0  # the criticality's counts, kept only when it is used
     turns_total = 0
     for _ in range(count):
         _restore(g, m, grid, meta)
@@ -455,14 +405,6 @@ def search(
             win = black_win if mover == BLACK else 1.0 - black_win
             tf[T_V, nd] += 1.0
             tf[T_W, nd] += win
-            if count_owners and i > 0:
-                mv = ti[T_MOVE, nd]
-                if mv > 0:
-                    o = owners[mv]
-                    if o == mover:
-                        tf[T_OWN, nd] += 1.0
-                    if o != EMPTY and black_win != 0.5 and (o == BLACK) == (black_win == 1.0):
-                        tf[T_WOWN, nd] += 1.0
             nc = ti[T_NCHILD, nd]
             if nc > 0:
                 player = 3 - mover
