@@ -12,7 +12,7 @@ from miai._kernel import tree as T
 from miai._kernel.board import BLACK, COLOR, HEAD, SIZE, WHITE, play_stone
 from miai.ai.mcts import MctsConfig
 from tests._kernel.test_heavy import board_of, idx
-from tests._kernel.test_tree import NO_PATTERNS, children, nothing_forbidden
+from tests._kernel.test_tree import NO_LEARNING, children, nothing_forbidden
 from tests.diagrams import SEKI_GNUGO_43
 
 EVEN_RACE = """
@@ -270,8 +270,8 @@ def test_the_race_prior_goes_to_the_move_that_wins_a_race_only_if_played_now():
     game, g, m = board_of(EVEN_RACE)
 
     def priors(params):
-        ti, tf, tmeta = T.new_tree(1_000)
-        assert T.expand(ti, tf, tmeta, 0, g, m, BLACK, 0, 0, params, H.PAT3, *NO_PATTERNS, nothing_forbidden(g))
+        ti, tf, _ = tree = T.new_tree(1_000)
+        assert T.expand(tree, 0, g, m, BLACK, 0, 0, params, NO_LEARNING, nothing_forbidden(g))
         return {int(ti[T.T_MOVE, k]): (tf[T.T_PV, k], tf[T.T_PW, k]) for k in children(ti, 0)}
 
     with_it = priors(MctsConfig(prior_race=30.0).tree_params(7.5))

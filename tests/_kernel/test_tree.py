@@ -12,8 +12,9 @@ from miai.coords import point_from_gtp
 from tests.diagrams import game_from
 
 PARAMS = MctsConfig().tree_params(7.5)
-NO_PATTERNS = (np.zeros(0, np.int64), np.zeros(0, np.float64), np.zeros(0, np.float64))
-"""An empty table of learned spatial patterns and no move predictor (the priors read none)."""
+NO_LEARNING = (H.PAT3, np.zeros(0, np.int64), np.zeros(0, np.float64), np.zeros(0, np.float64))
+"""The 3×3 patterns, an empty table of learned spatial patterns and no move predictor (the
+priors read none): the search's ``knowledge``."""
 
 
 def children(ti, node):
@@ -26,17 +27,17 @@ def nothing_forbidden(g) -> np.ndarray:
 
 
 def expanded_root(g, m, c=BLACK, last=0, forbidden=None):
-    ti, tf, tmeta = T.new_tree(10_000)
+    tree = T.new_tree(10_000)
     mask = nothing_forbidden(g) if forbidden is None else forbidden
-    assert T.expand(ti, tf, tmeta, 0, g, m, c, last, 0, PARAMS, H.PAT3, *NO_PATTERNS, mask)
-    return ti, tf, tmeta
+    assert T.expand(tree, 0, g, m, c, last, 0, PARAMS, NO_LEARNING, mask)
+    return tree
 
 
 def search(ti, tf, tmeta, g, m, c, count, seed, forbidden=None, params=PARAMS):
     """Run the kernel's search from the root (node 0); returns the ownership sums."""
     owners = np.zeros(g.shape[1], np.int64)
     mask = nothing_forbidden(g) if forbidden is None else forbidden
-    T.search(ti, tf, tmeta, 0, g, m, c, 0, 0, count, params, H.DEFAULT_PARAMS, H.PAT3, *NO_PATTERNS, owners,
+    T.search((ti, tf, tmeta), 0, g, m, c, 0, 0, count, params, H.DEFAULT_PARAMS, NO_LEARNING, owners,
              np.array([seed], np.int64), mask)
     return owners
 
@@ -167,7 +168,7 @@ def test_compact_keeps_a_subtree_with_its_statistics():
     search(ti, tf, tmeta, g, m, BLACK, 400, 3)
     best = max(children(ti, 0), key=lambda k: tf[T.T_V, k])
     ti2, tf2, tmeta2 = T.new_tree(10_000)
-    T.compact(ti, tf, best, ti2, tf2, tmeta2)
+    T.compact((ti, tf, tmeta), best, (ti2, tf2, tmeta2))
     assert tf2[T.T_V, 0] == tf[T.T_V, best]
     old = sorted((int(ti[T.T_MOVE, k]), tf[T.T_V, k]) for k in children(ti, best))
     new = sorted((int(ti2[T.T_MOVE, k]), tf2[T.T_V, k]) for k in children(ti2, 0))
@@ -177,20 +178,3 @@ def test_compact_keeps_a_subtree_with_its_statistics():
         return 1 + sum(count(ti_, k) for k in children(ti_, node))
 
     assert count(ti2, 0) == count(ti, best) == tmeta2[T.TM_USED]
-
-
-def test_cfg_distances_cross_chains_for_free():
-    game = game_from(
-        """
-        .....
-        .....
-        .XXX.
-        .....
-        .....
-        """
-    )
-    g, m = game.board.grid, game.board.meta
-    dist = np.zeros(g.shape[1], np.int32)
-    T._cfg_distances(g, m, game.board.index(point_from_gtp("B3", 5)), dist)
-    at = lambda v: dist[game.board.index(point_from_gtp(v, 5))]  # noqa: E731
-    assert at("D3") == 0 and at("E3") == 1 and at("D4") == 1 and at("D5") == 2 and at("E5") == 3

@@ -137,8 +137,9 @@ def prior(board: str, vertex: str, table: PatternTable, weight: float) -> tuple[
     """The prior visits and wins the tree's expansion gives Black's move at ``vertex``."""
     game, g, m = board_of(board)
     params = MctsConfig(prior_pattern=weight).tree_params(7.5)
-    ti, tf, tmeta = T.new_tree(10_000)
-    assert T.expand(ti, tf, tmeta, 0, g, m, BLACK, 0, 0, params, H.PAT3, *table.slots, np.zeros(0), np.zeros(g.shape[1], np.bool_))
+    ti, tf, _ = tree = T.new_tree(10_000)
+    knowledge = (H.PAT3, *table.slots, np.zeros(0))
+    assert T.expand(tree, 0, g, m, BLACK, 0, 0, params, knowledge, np.zeros(g.shape[1], np.bool_))
     first, n = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
     for k in range(first, first + n):
         if ti[T.T_MOVE, k] == idx(game, vertex):
