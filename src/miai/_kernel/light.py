@@ -207,7 +207,10 @@ def useless_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bo
 
 
 @njit(cache=True)
-def _acceptable(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+def playable(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+    """Whether the light policy may play ``c`` on the empty point ``p``: legal, not a fill
+    of an own eye unless it saves a chain in atari, and not a self-atari no one would make
+    (:func:`useless_self_atari`)."""
     nb = grid[NB, p]
     if (nb & 0xFF) == 0 and ((nb >> (8 * (3 - c))) & 0xFF) == 0:
         # our own eye, true or false, is left alone, unless filling it saves one of our
@@ -293,13 +296,13 @@ def light_move(grid: np.ndarray, meta: np.ndarray, c: int, last: int) -> int:
         for e in (last - w, last - 1, last + 1, last + w):
             if grid[COLOR, e] == EMPTY:
                 v = vital_point_of_three(grid, w, e)
-                if v != 0 and _acceptable(grid, meta, v, c):
+                if v != 0 and playable(grid, meta, v, c):
                     return v
     k = meta[M_NEMPTY]
     while k > 0:
         r = random_below(meta, k)
         p = grid[EMPTIES, r]
-        if _acceptable(grid, meta, p, c):
+        if playable(grid, meta, p, c):
             return p
         k -= 1
         discard_candidate(grid, r, k)
