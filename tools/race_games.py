@@ -1,6 +1,6 @@
-"""Which games of a match had a capturing race the playouts settle, and who won them?
+"""Which games of a match had a capturing race the playouts settled, and who won them?
 
-The playouts settle a race (knob ``p_race``) only where the reader of
+The playouts settled a race (knob ``p_race``, since removed) only where the reader of
 :mod:`miai._kernel.semeai` finds one between chains of at least ``race_min_chain`` stones
 and knows its winner. In a game where no such race comes up, an engine with the knob on
 plays as one without it (up to its random numbers), so a self-play match of the two is noise

@@ -7,13 +7,13 @@ games are noise. This reads positions of game records (every ``--every`` moves) 
 each twice, at a fixed number of playouts and one seed, with ``--set-a`` and with
 ``--set-b``: a knob that acts nowhere in a position leaves the two searches bit-identical.
 ``--without-race N`` keeps only the games in which no capturing race between chains of N
-stones or more stands on the board (``races.first_settled_race``), where the settling
-of races (``p_race``) can act only inside the search.
+stones or more stands on the board (``races.first_settled_race``), where a knob of the
+races (``p_race_reply``) can act only inside the search.
 
 Usage::
 
     python tools/same_moves.py "runs/eye8-19/*.sgf" --every 40 --playouts 2000 \\
-        --set-a p_race=1 --set-a race_min_chain=8 --set-b p_race=0 --without-race 8
+        --set-a p_race_reply=1 --set-b p_race_reply=0 --without-race 8
 
 Prints each position where the two differ and a tally: positions read, the same move chosen,
 the same visits of the first five candidates. A research tool: it changes nothing.

@@ -64,7 +64,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from miai.game import Game
     from miai.scoring import Score
 
-Tree = tuple[np.ndarray, np.ndarray, np.ndarray]
+Tree = T.Tree
 """A search tree: the kernel's ``ti``, ``tf`` and ``tmeta`` arrays (:mod:`miai._kernel.tree`)."""
 
 COUNT_SEED = 1
@@ -295,7 +295,7 @@ class MctsPlayer:
             old_history, old_color = old[3], old[4]
             if history[: len(old_history)] == old_history:
                 extra = history[len(old_history) :]
-                ti, tf, tmeta = self._tree
+                ti = self._tree[0]
                 node, expected = 0, old_color
                 ok = True
                 for entry in extra:
@@ -319,7 +319,7 @@ class MctsPlayer:
                     spare = self._spare
                     if spare is None or spare[0].shape[1] != ti.shape[1]:
                         spare = T.new_tree(ti.shape[1])
-                    T.compact(ti, tf, node, spare[0], spare[1], spare[2])
+                    T.compact(self._tree, node, spare)
                     self._spare, self._tree = self._tree, spare
                     return spare
         self._tree = self._fresh_tree(game)
@@ -360,23 +360,22 @@ class MctsPlayer:
         params = cfg.tree_params(komi)
         pparams = cfg.policy_params(game.size)
         forbidden = _forbidden_mask(game, color)
-        table = _pattern_arrays(cfg, game.size)
-        ti, tf, tmeta = self._root_for(game, color)
-        if not self._usable((ti, tf, tmeta), forbidden):
-            ti, tf, tmeta = self._tree = self._fresh_tree(game)
+        knowledge = (H.PAT3, *_pattern_arrays(cfg, game.size))
+        tree = self._root_for(game, color)
+        if not self._usable(tree, forbidden):
+            tree = self._tree = self._fresh_tree(game)
         self._tree_key = (game.size, game.rules, game.handicap, tuple(game.history), color)
         self._forbidden = forbidden
-        if ti[T.T_NCHILD, 0] == 0:
-            if not T.expand(ti, tf, tmeta, 0, grid, meta, c, last, last2, params, H.PAT3, *table, forbidden):
-                ti, tf, tmeta = self._tree = self._fresh_tree(game)
-                T.expand(ti, tf, tmeta, 0, grid, meta, c, last, last2, params, H.PAT3, *table, forbidden)
+        if tree[0][T.T_NCHILD, 0] == 0 and not T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden):
+            tree = self._tree = self._fresh_tree(game)
+            T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden)
+        ti, tf, _ = tree
         owners = np.zeros(grid.shape[1], np.int64)
         done = 0
         last_report = start
         while done < budget_playouts:
             n = min(cfg.chunk, budget_playouts - done)
-            T.search(ti, tf, tmeta, 0, grid, meta, c, last, last2, n, params, pparams, H.PAT3, *table, owners, self._rng,
-                     forbidden)
+            T.search(tree, 0, grid, meta, c, last, last2, n, params, pparams, knowledge, owners, self._rng, forbidden)
             done += n
             now = time.monotonic()
             if budget_seconds is not None and now - start >= budget_seconds:
