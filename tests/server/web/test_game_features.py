@@ -42,7 +42,7 @@ def test_undo_is_asked_and_answered_and_chat_reaches_the_other_player(server_url
     # a spectator reads the chat but has no form to write in it: spectators watch
     watcher = new_context("pt-PT").new_page()
     watcher.goto(f"{server_url}/g/{game_id}")
-    watcher.get_by_text("Chat").click()
+    watcher.locator(".chat summary").click()
     expect(watcher.locator(".chat-log")).to_contain_text("¡Suerte!")
     expect(watcher.locator(".chat-form")).to_be_hidden()
     expect(black.locator(".chat-form")).to_be_visible()
