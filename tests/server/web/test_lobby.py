@@ -80,11 +80,12 @@ def test_open_games_leave_the_list_after_an_hour(db):
 
 
 def test_bad_listing_and_creation_requests_are_400s(client):
-    for query in ("status=nope", "limit=0", "limit=x", "limit=-1", "order=new"):
+    for query in ("status=nope", "limit=0", "limit=x", "limit=-1", "limit=101", "limit=100000", "order=new"):
         answer = client.get(f"/api/games?{query}")
         assert answer.status_code == 400, query
         assert answer.json()["error"] == "bad-request"
-    assert client.get("/api/games?status=live&limit=100000").status_code == 200
+    assert client.get("/api/games?status=live&limit=100").status_code == 200
+    assert client.get("/api/games?status=open&limit=1").status_code == 200
     for body in ({"open": "yes"}, {"open": True, "white": "computer:3"}):
         answer = client.post("/api/games", json=body)
         assert answer.status_code == 400 and "open" in answer.json()["message"], body
