@@ -98,7 +98,8 @@ def run(args: argparse.Namespace) -> int:
 
     from miai.errors import MiaiError
     from miai.server import ServerConfig, create_app, gcpause
-    from miai.server.storage.db import async_url
+    from miai.server.storage.db import async_url, sqlite_file
+    from miai.server.storage.sqlitefile import check_file
 
     if not 0 <= args.port <= 65535:
         print(f"miai serve: --port must be from 0 to 65535, not {args.port}", file=sys.stderr)
@@ -110,7 +111,9 @@ def run(args: argparse.Namespace) -> int:
         if redis_url is not None and async_url(database).get_backend_name() != "postgresql":
             print("miai serve: --redis (several processes) needs --database postgresql://...", file=sys.stderr)
             return 2
-        async_url(database)
+        path = sqlite_file(database)
+        if path is not None:
+            check_file(path)  # no database, or damaged: say so and stop
         app = create_app(  # a bad MIAI_SECRET is refused here
             ServerConfig(database_url=database, redis_url=redis_url, rate_limits=not args.no_rate_limits)
         )
@@ -160,7 +163,8 @@ def run(args: argparse.Namespace) -> int:
 
 def _safe(url: str) -> str:
     """The database URL without its password, for printing."""
-    from miai.server.storage.db import async_url
+    from miai.server.storage.db import async_url, sqlite_file
+    from miai.server.storage.sqlitefile import check_file
 
     try:
         return async_url(url).render_as_string(hide_password=True)
