@@ -55,6 +55,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         "(default: MIAI_REDIS_URL, else none: one process)",
     )
     p.add_argument(
+        "--allowed-host",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="a host name the server answers for besides localhost and IP addresses (go.example.org; "
+        ".example.org for it and its subdomains); may be repeated",
+    )
+    p.add_argument(
         "--log-level",
         default="warning",
         choices=["critical", "error", "warning", "info", "debug"],
@@ -115,7 +123,12 @@ def run(args: argparse.Namespace) -> int:
         if path is not None:
             check_file(path)  # no database, or damaged: say so and stop
         app = create_app(  # a bad MIAI_SECRET is refused here
-            ServerConfig(database_url=database, redis_url=redis_url, rate_limits=not args.no_rate_limits)
+            ServerConfig(
+                database_url=database,
+                redis_url=redis_url,
+                rate_limits=not args.no_rate_limits,
+                allowed_hosts=tuple(a.strip() for arg in args.allowed_host for a in arg.split(",") if a.strip()),
+            )
         )
     except MiaiError as e:
         print(f"miai serve: {e}", file=sys.stderr)
@@ -130,6 +143,7 @@ def run(args: argparse.Namespace) -> int:
             ws_max_size=1024 * 1024,  # frames over 16 KiB get an error frame; over 1 MiB, close 1009
             lifespan="on",
             timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
+            server_header=False,
         )
     )
 

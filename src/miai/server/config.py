@@ -123,6 +123,11 @@ class ServerConfig:
     ws_flood_refusals: int = 100
     """Refused frames within 10 seconds after which the connection is closed (a sustained flood)."""
 
+    # ---------------------------------------------------------------- connections (hosts.py)
+    allowed_hosts: tuple[str, ...] = ()
+    """Host names (``go.example.org``; ``.example.org`` for it and its subdomains; ``*`` for any)
+    a request's ``Host`` may name besides ``localhost`` and IP addresses (hosts.py: DNS rebinding)."""
+
     # ---------------------------------------------------------------- several processes (shards.py, bus.py)
     redis_url: str | None = None
     """``redis://host:6379/0``: the bus between processes sharing one PostgreSQL database. None

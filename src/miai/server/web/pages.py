@@ -9,7 +9,10 @@ language itself: the script sets ``<html lang>`` to the language it shows.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
+import re
 from pathlib import Path
 
 from starlette.requests import Request
@@ -21,10 +24,19 @@ from miai import __version__
 from miai.server.errors import NotFound
 from miai.server.play.tokens import GAME_ID
 from miai.server.state import Server
+from miai.server.web.headers import PAGE_POLICY
 
 __all__ = ["routes", "STATIC_DIR"]
 
 STATIC_DIR = Path(__file__).resolve().parents[1] / "static"
+_INLINE_SCRIPT = re.compile(r"<script(?![^>]*\ssrc=)[^>]*>(.*?)</script>", re.DOTALL)
+
+
+def page_policy(page: str) -> str:
+    """The page's ``Content-Security-Policy``: :data:`~miai.server.web.headers.PAGE_POLICY`
+    with the hash of each inline script of ``page`` (none: modules from /static only)."""
+    hashes = [hashlib.sha256(script.encode()).digest() for script in _INLINE_SCRIPT.findall(page)]
+    return PAGE_POLICY.format(scripts="".join(f" 'sha256-{base64.b64encode(h).decode()}'" for h in hashes))
 
 
 def shell(title: str) -> HTMLResponse:
@@ -44,8 +56,16 @@ def shell(title: str) -> HTMLResponse:
     )
 
 
+def page(title: str) -> HTMLResponse:
+    """The shell with its ``Content-Security-Policy`` (headers.py): exactly the scripts the
+    shell holds may run, the modules from /static and, by their SHA-256, its inline ones."""
+    response = shell(title)
+    response.headers["Content-Security-Policy"] = page_policy(bytes(response.body).decode())
+    return response
+
+
 async def home(request: Request) -> Response:
-    return shell("miai")
+    return page("miai")
 
 
 async def _known(request: Request) -> str:
@@ -58,13 +78,13 @@ async def _known(request: Request) -> str:
 
 
 async def game_page(request: Request) -> Response:
-    return shell(f"miai · {await _known(request)}")
+    return page(f"miai · {await _known(request)}")
 
 
 async def review_page(request: Request) -> Response:
     if "id" in request.path_params:
         await _known(request)
-    return shell("miai · review")
+    return page("miai · review")
 
 
 def routes() -> list[BaseRoute]:
