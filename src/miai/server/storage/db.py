@@ -133,7 +133,7 @@ def open_engine(url: str, pool: tuple[int, int] = (20, 10)) -> AsyncEngine:
             cursor.close()
 
         if not memory and parsed.database:
-            watch(engine, Path(parsed.database))  # deleted or replaced while running: 503, not lost moves
+            watch(engine, Path(parsed.database))  # deleted or replaced while running: 503s, not lost moves
 
     return engine
 
