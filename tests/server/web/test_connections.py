@@ -173,14 +173,14 @@ def test_uvicorn_is_told_to_believe_forwarded_addresses_from_the_trusted_proxies
 
 
 def test_a_trusted_proxy_is_not_counted_per_address_and_no_limits_means_no_count():
-    behind = Admission.of(ServerConfig(trusted_proxies=("10.0.0.0/8",), max_connections_per_address=1))
+    behind = Admission(ServerConfig(trusted_proxies=("10.0.0.0/8",), max_connections_per_address=1))
     assert behind.counted("10.1.2.3") is None and behind.counted("192.0.2.1") == "192.0.2.1"
     assert behind.refusal("192.0.2.1", 1) is None
     assert behind.refusal("192.0.2.1", 2) == (429, "too many connections from your address: at most 1 at once")
     behind.release("192.0.2.1")
     assert behind.refusal("192.0.2.1", 2) is None
-    assert Admission.of(ServerConfig(rate_limits=False)).counted("192.0.2.1") is None
-    assert Admission.of(ServerConfig(max_connections=2)).refusal(None, 3)[0] == 503
+    assert Admission(ServerConfig(rate_limits=False)).counted("192.0.2.1") is None
+    assert Admission(ServerConfig(max_connections=2)).refusal(None, 3)[0] == 503
 
 
 def test_the_access_log_filter_keeps_uvicorns_format_and_redacts_the_tokens():

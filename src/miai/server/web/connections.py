@@ -26,7 +26,6 @@ import ipaddress
 import logging
 import resource
 from collections import Counter
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -77,26 +76,18 @@ def _networks(entries: tuple[str, ...]) -> tuple[ipaddress.IPv4Network | ipaddre
     return tuple(ipaddress.ip_network(entry.strip(), strict=False) for entry in entries)
 
 
-@dataclass
 class Admission:
     """Who may open a connection now: the total, and the open HTTP connections per address."""
 
-    config: ServerConfig
-    open_per_address: Counter[str]
-
-    def __post_init__(self) -> None:
-        self.proxies = _networks(self.config.trusted_proxies)
-
-    @classmethod
-    def of(cls, config: ServerConfig) -> Admission:
-        return cls(config, Counter())
+    def __init__(self, config: ServerConfig):
+        self.config = config
+        self.proxies = _networks(config.trusted_proxies)
+        self.open_per_address: Counter[str] = Counter()
 
     def counted(self, host: str | None) -> str | None:
         """The key ``host`` is counted under, or None when it is not counted (no per-address
         limits, no address, or a trusted proxy: the proxy speaks for many clients)."""
-        if not self.config.rate_limits or not host:
-            return None
-        if self.proxies is None:
+        if not self.config.rate_limits or not host or self.proxies is None:  # None: every peer is trusted
             return None
         try:
             ip = ipaddress.ip_address(host)
@@ -265,4 +256,4 @@ REASONS = {
 def guarded_http(config: ServerConfig) -> type[asyncio.Protocol]:
     """The HTTP protocol class for ``uvicorn.Config(http=...)``, with ``config``'s limits and
     one count of connections per address for this server."""
-    return type("MiaiHttpProtocol", (GuardedHttpProtocol,), {"admission": Admission.of(config)})
+    return type("MiaiHttpProtocol", (GuardedHttpProtocol,), {"admission": Admission(config)})
