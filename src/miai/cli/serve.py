@@ -145,8 +145,8 @@ def settings(args: argparse.Namespace, database: str, redis_url: str | None) -> 
         redis_url=redis_url,
         rate_limits=not args.no_rate_limits,
         https_only=args.https,
-        trusted_proxies=tuple(a.strip() for arg in args.trusted_proxy for a in arg.split(",") if a.strip()),
-        allowed_hosts=tuple(a.strip() for arg in args.allowed_host for a in arg.split(",") if a.strip()),
+        trusted_proxies=listed(args.trusted_proxy),
+        allowed_hosts=own_names(args.host) + listed(args.allowed_host),
         header_timeout_s=args.header_timeout,
         body_timeout_s=args.body_timeout,
         max_connections=args.max_connections,
@@ -158,6 +158,28 @@ def settings(args: argparse.Namespace, database: str, redis_url: str | None) -> 
         limit = f"the open-files limit is {open_files}"
         print(f"miai serve: at most {usable} connections at once ({limit})", file=sys.stderr)
     return replace(config, max_connections=usable, backlog=backlog)
+
+
+def listed(arguments: list[str]) -> tuple[str, ...]:
+    """The values of a repeatable option, each of which may also be a comma-separated list."""
+    return tuple(value.strip() for argument in arguments for value in argument.split(",") if value.strip())
+
+
+def own_names(host: str) -> tuple[str, ...]:
+    """The host names that are this server's own besides ``localhost`` and IP addresses: the
+    name it listens on (``--host``, when a name) and the machine's (``box``, ``box.local``),
+    which no other site's page can be rebound to."""
+    import ipaddress
+    import socket
+
+    names = {socket.gethostname().lower()}
+    names.add(f"{socket.gethostname().split('.')[0].lower()}.local")
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        if host:
+            names.add(host.lower())
+    return tuple(sorted(n for n in names if n and n != ".local"))
 
 
 def uvicorn_config(app: Any, http: type, args: argparse.Namespace, config: ServerConfig) -> Any:

@@ -18,7 +18,7 @@ import pytest
 import uvicorn.logging
 from websockets.sync.client import connect as connect_ws
 
-from miai.cli.serve import uvicorn_config
+from miai.cli.serve import listed, own_names, uvicorn_config
 from miai.server import ServerConfig
 from miai.server.web.connections import Admission, guarded_http
 from miai.server.web.redaction import TokenFilter
@@ -170,6 +170,13 @@ def test_uvicorn_is_told_to_believe_forwarded_addresses_from_the_trusted_proxies
     config = uvicorn_config(object(), guarded_http(behind), args, behind)
     assert config.proxy_headers is True and config.forwarded_allow_ips == ["127.0.0.1", "10.0.0.0/8"]
     assert config.server_header is False and config.limit_concurrency == behind.max_connections
+
+
+def test_the_machines_name_and_the_name_listened_on_are_the_servers_own():
+    machine = socket.gethostname().lower()
+    assert machine in own_names("127.0.0.1") and "0.0.0.0" not in own_names("0.0.0.0")
+    assert "go.example.lan" in own_names("go.example.lan")
+    assert listed(["127.0.0.1, 10.0.0.0/8", "::1"]) == ("127.0.0.1", "10.0.0.0/8", "::1")
 
 
 def test_a_trusted_proxy_is_not_counted_per_address_and_no_limits_means_no_count():

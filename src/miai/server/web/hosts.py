@@ -9,7 +9,8 @@ is served only when its ``Host`` (without the port) is
   nothing to rebind);
 - ``localhost`` or a name under ``.localhost`` (which browsers resolve to the machine itself);
 - or one of ``ServerConfig.allowed_hosts``: a name, ``.example.org`` for it and every name
-  under it, or ``*`` for any (a server that checks its names elsewhere).
+  under it, or ``*`` for any (a server that checks its names elsewhere). ``miai serve`` adds
+  the machine's own name and the name it listens on.
 
 A request without ``Host`` (HTTP/1.0, a program) is served: a browser always sends one. Any
 other is a 400 ``{"error": "wrong-host"}``; a WebSocket handshake is refused (403).
