@@ -159,6 +159,7 @@ def test_no_server_header_forwarded_addresses_ignored_and_tokens_not_logged(serv
     assert '127.0.0.1:' in log and "GET /api/games?x=1" in log and "203.0.113.9" not in log
     assert "seat=[redacted]" in log and "token=[redacted]" in log
     assert "SECRET" not in log
+    assert "Traceback" not in log and "internal error" not in log  # a late body is no crash
     server.start()
 
 
