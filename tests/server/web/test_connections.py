@@ -103,7 +103,7 @@ def test_a_header_line_every_half_second_does_not_keep_the_connection_open(serve
         for _ in range(10):
             time.sleep(0.5)
             sock.sendall(b"X-Slow: 1\r\n")
-    assert time.monotonic() - start < 3
+    assert time.monotonic() - start < 4  # closed at 1 s; a send or two later the client knows
     sock.close()
 
 
