@@ -16,7 +16,8 @@ new SQLite file in a temporary directory, then runs the clients in this one asyn
 - **spectators**, each on a WebSocket to a random live game (no ``v``: the full state, as a
   browser opens it), moving to another game when theirs ends.
 
-Measured: the acknowledgement latency of every action (WebSocket ``play`` -> ``ack``; HTTP
+The clients are :mod:`miai.testing.clients` (the chaos soak test's too), the servers
+:mod:`miai.testing.deployment`. Measured: the acknowledgement latency of every action (WebSocket ``play`` -> ``ack``; HTTP
 POST -> 200) p50/p90/p99/max; frames and events delivered per second to all clients; errors
 by kind (rejects by their code, error frames, closed sockets, HTTP statuses, timeouts, gaps or
 repeats in a client's event stream); the server's CPU and RSS (from /proc, the server process
@@ -27,7 +28,7 @@ is; and the machine's speed before and after (a fixed piece of Python, timed), s
 at about the same speed compare. This process uses the server's collector settings
 (:func:`miai.server.gcpause.settle`), so that its own pauses count as little as can be.
 
-At the end the server is stopped and its database opened read-only to **verify** (load_verify.py) that every
+At the end the server is stopped and its database opened read-only to **verify** (:mod:`miai.testing.verify`) that every
 acknowledged action is in ``game_events`` exactly once, at the version it was acknowledged
 with, with the same seat and move, and that every game's versions run 1..v without a gap.
 
@@ -44,69 +45,30 @@ from __future__ import annotations
 import argparse
 import asyncio
 import datetime
-import itertools
 import json
-import math
 import os
 import platform
-import random
 import shutil
 import statistics
 import sys
 import tempfile
 import time
-from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
-from load_verify import Ack, verify_database  # benchmarks/load_verify.py
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
 
-from miai.coords import Color, point_to_gtp
-from miai.game import Game, Phase
-from miai.rules import Rules
+from miai.client.websocket import Frame, connect_asyncio
+from miai.game import Game
 from miai.server import gcpause
-from miai.server.cluster.shards import LOCK_SPACE
-from miai.server.config import ServerConfig
-from miai.server.play.events import EventKind, apply_event
-from miai.testing.serve import ServeProcess
-from miai.testing.services import Postgres, Redis, free_port
-
-RULES = "chinese"
-SIZE = 9
-ACK_TIMEOUT = 15.0
-"""An action not answered within this many seconds counts as an error (``timeout``)."""
+from miai.testing.clients import (
+    ACK_TIMEOUT, RULES, SIZE, Bench, ClientSettings, Stats, latency_summary, pair, percentile, spectator,
+)  # fmt: skip
+from miai.testing.deployment import MODES, Deployment
+from miai.testing.verify import verify_database
 
 
-# ---------------------------------------------------------------------------- pure helpers
-def percentile(values: Sequence[float], q: float) -> float:
-    """The ``q``-th percentile (0-100) of ``values``, interpolated linearly between the two
-    nearest ranks (numpy's default); NaN for no values."""
-    if not values:
-        return math.nan
-    data = sorted(values)
-    rank = (len(data) - 1) * q / 100
-    low = math.floor(rank)
-    high = min(low + 1, len(data) - 1)
-    return data[low] + (data[high] - data[low]) * (rank - low)
-
-
-def latency_summary(seconds: Sequence[float]) -> dict[str, Any]:
-    """Count, p50/p90/p99 and max of latencies given in seconds, in milliseconds."""
-    ms = [s * 1000 for s in seconds]
-    return {
-        "count": len(ms),
-        "p50_ms": round(percentile(ms, 50), 2) if ms else None,
-        "p90_ms": round(percentile(ms, 90), 2) if ms else None,
-        "p99_ms": round(percentile(ms, 99), 2) if ms else None,
-        "max_ms": round(max(ms), 2) if ms else None,
-    }
-
-
+# ---------------------------------------------------------------------------- the machine
 def proc_times(pid: int) -> tuple[float, int] | None:
     """CPU seconds (user + system) and RSS bytes of process ``pid`` from /proc, or None."""
     try:
@@ -142,373 +104,6 @@ def process_tree(root: int) -> list[int]:
     return tree
 
 
-# ---------------------------------------------------------------------------- the run's shared state
-@dataclass
-class Stats:
-    latencies: dict[str, list[float]] = field(default_factory=lambda: {"ws": [], "http": []})
-    by_kind: dict[str, list[float]] = field(default_factory=dict)
-    """The same latencies by the event kind the action made (move, pass, propose, accept, resign)."""
-    acks: list[Ack] = field(default_factory=list)
-    timed: list[tuple[float, float]] = field(default_factory=list)
-    """(seconds into the run when sent, seconds to the answer) of every acknowledged action."""
-    errors: Counter[str] = field(default_factory=Counter)
-    messages: Counter[str] = field(default_factory=Counter)
-    """The error frames' messages, by code and message."""
-    frames: int = 0
-    events: int = 0
-    games_created: int = 0
-    games_finished: int = 0
-    results: Counter[str] = field(default_factory=Counter)
-    create_latencies: list[float] = field(default_factory=list)
-    loop_lag: list[float] = field(default_factory=list)
-    pings: list[tuple[float, float]] = field(default_factory=list)
-    """(when, seconds): WebSocket ping -> pong round trips, ten a second, one connection."""
-    slowest: list[tuple[float, float, str, str]] = field(default_factory=list)
-    """(seconds, when, kind, transport) of every action slower than 200 ms."""
-    live_games: list[int] = field(default_factory=list)
-    """Samples, once a second after the ramp: how many games are being played."""
-    cpu: dict[str, list[tuple[float, float, int]]] = field(default_factory=dict)
-    """Samples by process tree (``server0``, ``postgres``…): (seconds into the run, cpu s of the tree, rss of the tree)."""
-
-
-    def acked(self, via: str, kind: str, at: float, elapsed: float, ack: Ack) -> None:
-        """An action answered ``elapsed`` s after it was sent, ``at`` s into the run."""
-        self.latencies[via].append(elapsed)
-        self.by_kind.setdefault(kind, []).append(elapsed)
-        self.timed.append((at, elapsed))
-        if elapsed > 0.2:
-            self.slowest.append((elapsed, at, kind, via))
-        self.acks.append(ack)
-
-    def error_frame(self, d: dict[str, Any]) -> None:
-        self.errors[f"error-frame-{d.get('error')}"] += 1
-        self.messages[f"{d.get('error')}: {str(d.get('message'))[:100]}"] += 1
-
-
-class Bench:
-    """What every client shares: the server's address, the clock, the live games, the stats."""
-
-    def __init__(self, args: argparse.Namespace, bases: list[str], http: httpx.AsyncClient):
-        self.args = args
-        self.bases = bases
-        """The servers' addresses: games are created on the first, Black plays on the first,
-        White and the spectators on the last (the other process, when there are two)."""
-        self.http = http
-        self.stats = Stats()
-        self.rng = random.Random(args.seed)
-        self.live: dict[str, asyncio.Event] = {}
-        """Live games, each with an event set when it ends (spectators wait on it)."""
-        self.stopping = asyncio.Event()
-        self.counter = itertools.count()
-        self.t0 = time.perf_counter()
-        self.player_class: type[Player] = Player
-        self.games: dict[str, list[Player]] = {}
-        """Every game created, with its two players."""
-
-    def action_id(self) -> str:
-        return f"a{next(self.counter)}"
-
-    def base_of(self, color: Color | None) -> str:
-        """The server a seat (or, for None, a spectator) uses."""
-        return self.bases[0] if color is Color.BLACK else self.bases[-1]
-
-
-def ws_url(base: str, path: str) -> str:
-    return base.replace("http://", "ws://", 1) + path
-
-
-def eye_of(game: Game, point: tuple[int, int], color: Color) -> bool:
-    """``point`` is a one-point eye of ``color``: every neighbour on the board is ``color``'s."""
-    x, y = point
-    size = game.size
-    board = game.board
-    for nx, ny in ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1)):
-        if 0 <= nx < size and 0 <= ny < size and board[(nx, ny)] is not color:
-            return False
-    return True
-
-
-async def receive(
-    ws: ClientConnection, stats: Stats, others: tuple[asyncio.Future[Any], ...], timeout: float | None = None
-) -> dict[str, Any] | None:
-    """The next frame from ``ws`` (counted), or None if one of ``others`` is done first or
-    ``timeout`` passes."""
-    recv = asyncio.ensure_future(ws.recv())
-    await asyncio.wait({recv, *others}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
-    if not recv.done():
-        recv.cancel()
-        return None
-    stats.frames += 1
-    message: dict[str, Any] = json.loads(recv.result())
-    return message
-
-
-class Player:
-    """One seat of one game, connected by WebSocket; acts when it is its turn."""
-
-    def __init__(self, bench: Bench, game_id: str, color: Color, token: str, *, via_http: bool, moves: int):
-        self.bench = bench
-        self.game_id = game_id
-        self.color = color
-        self.seat = "black" if color is Color.BLACK else "white"
-        self.token = token
-        self.base = bench.base_of(color)
-        self.via_http = via_http
-        self.moves = moves
-        self.game = Game(SIZE, Rules.parse(RULES))
-        self.v = 0
-        self.ws: ClientConnection | None = None
-        self.pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
-        self.acting: asyncio.Task[None] | None = None
-        self.acted_at = -1
-        """The version this player last acted on (it acts once per version)."""
-        self.done = False
-
-    async def run(self) -> None:
-        stats = self.bench.stats
-        while not self.done and not self.bench.stopping.is_set():
-            url = ws_url(self.base, f"/ws/game/{self.game_id}?v={self.v}&token={self.token}")
-            try:
-                async with connect(url, max_size=2**20, open_timeout=30) as ws:
-                    self.ws = ws
-                    await self._read(ws)
-            except ConnectionClosed as e:
-                stats.errors[f"ws-closed-{e.rcvd.code if e.rcvd else 'no-close-frame'}"] += 1
-                if e.rcvd is not None and e.rcvd.code == 1013:  # try again later: as a page does
-                    await asyncio.sleep(0.5)
-            except (OSError, asyncio.TimeoutError) as e:
-                stats.errors[f"ws-connect-{type(e).__name__}"] += 1
-                self.connect_failed()
-                await asyncio.sleep(1)
-            finally:
-                self.ws = None
-        if self.acting is not None:
-            try:
-                await asyncio.wait_for(self.acting, ACK_TIMEOUT)
-            except (asyncio.TimeoutError, asyncio.CancelledError):
-                pass
-
-    def connect_failed(self) -> None:
-        """A hook for a player that moves to another server when its own does not answer."""
-
-    async def _read(self, ws: ClientConnection) -> None:
-        stats = self.bench.stats
-        stop = asyncio.ensure_future(self.bench.stopping.wait())
-        try:
-            while True:
-                ending = self.done or stop.done()
-                if ending and (self.acting is None or self.acting.done()):
-                    return  # the game or the run is over and no action waits for its answer
-                if ending:  # read on until the action under way has its answer
-                    message = await receive(ws, stats, (), ACK_TIMEOUT)
-                else:
-                    message = await receive(ws, stats, (stop,))
-                if message is None:
-                    continue
-                t, d = message["t"], message["d"]
-                if t == "event":
-                    stats.events += 1
-                    self._event(d)
-                elif t == "hello":
-                    self._maybe_act()
-                elif t == "ack" or t == "reject":
-                    future = self.pending.pop(d.get("a"), None)
-                    if future is not None and not future.done():
-                        future.set_result(message)
-                elif t == "error":
-                    stats.error_frame(d)
-                elif t == "full":  # not expected: players connect with v
-                    stats.errors["unexpected-full-state"] += 1
-                    self.done = True
-        finally:
-            stop.cancel()
-
-    def _event(self, e: dict[str, Any]) -> None:
-        stats = self.bench.stats
-        if e["v"] <= self.v:
-            stats.errors["event-repeated"] += 1
-            return
-        if e["v"] != self.v + 1:
-            stats.errors["event-gap"] += 1
-            self.done = True
-            return
-        apply_event(self.game, EventKind(e["kind"]), e)
-        self.v = e["v"]
-        if self.game.phase is Phase.FINISHED:
-            self.done = True
-            if self.color is Color.BLACK:
-                stats.games_finished += 1
-                stats.results[e["kind"]] += 1
-                ended = self.bench.live.pop(self.game_id, None)
-                if ended is not None:
-                    ended.set()
-            return
-        self._maybe_act()
-
-    def _maybe_act(self) -> None:
-        """Start acting (after a think time) if it is this seat's turn and it has not acted yet."""
-        if self.done or self.bench.stopping.is_set():
-            return
-        if self._my_turn() and self.acted_at < self.v and (self.acting is None or self.acting.done()):
-            self.acted_at = self.v
-            self.acting = asyncio.create_task(self._act(self.v))
-
-    def _my_turn(self) -> bool:
-        game = self.game
-        if game.phase is Phase.PLAY:
-            return game.to_move is self.color
-        marking = game.marking
-        return marking is not None and marking.to_act is self.color
-
-    def _choose(self) -> tuple[str, dict[str, Any], str, str | None]:
-        """The action to take now: (frame type, body, event kind expected, move)."""
-        game, rng = self.game, self.bench.rng
-        if game.phase is Phase.MARKING:
-            marking = game.marking
-            assert marking is not None
-            if marking.proposal is None:
-                return "dead", {"dead": []}, "propose", None
-            return "accept", {}, "accept", None
-        if rng.random() < self.bench.args.resign:
-            return "resign", {}, "resign", None
-        if game.move_number < self.moves:
-            points = [p for p in game.legal_moves() if not eye_of(game, p, self.color)]
-            if points:
-                move = point_to_gtp(rng.choice(points))
-                return "play", {"move": move}, "move", move
-        return "play", {"move": "pass"}, "pass", None
-
-    async def _think(self, v: int) -> tuple[str, dict[str, Any], str, str | None] | None:
-        """Think, then the action to send at version ``v`` (:meth:`_choose`, its body stamped
-        with ``v`` and a new action id ``a``); None when the run stops or the game moved on."""
-        bench = self.bench
-        await asyncio.sleep(bench.rng.uniform(*bench.args.think))
-        if bench.stopping.is_set() or self.v != v:
-            return None
-        t, body, kind, move = self._choose()
-        return t, {**body, "v": v, "a": bench.action_id()}, kind, move
-
-    async def _act(self, v: int) -> None:
-        bench, stats = self.bench, self.bench.stats
-        chosen = await self._think(v)
-        if chosen is None:
-            return
-        t, body, kind, move = chosen
-        a = body["a"]
-        start = time.perf_counter()
-        try:
-            if self.via_http:
-                answer = await bench.http.post(
-                    f"{self.base}/api/games/{self.game_id}/{t}", json=body, headers={"Authorization": f"Bearer {self.token}"}
-                )
-                elapsed = time.perf_counter() - start
-                if answer.status_code != 200:
-                    stats.errors[f"http-{answer.status_code}-{answer.json().get('error')}"] += 1
-                    return
-                stats.acked("http", kind, start - bench.t0, elapsed, Ack(self.game_id, answer.json()["v"], a, self.seat, kind, move))
-                return
-            ws = self.ws
-            if ws is None:
-                stats.errors["not-connected"] += 1
-                return
-            future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-            self.pending[a] = future
-            await ws.send(json.dumps({"t": t, "d": body}))
-            reply = await asyncio.wait_for(future, ACK_TIMEOUT)
-            elapsed = time.perf_counter() - start
-            if reply["t"] == "reject":
-                stats.errors[f"reject-{reply['d'].get('error')}"] += 1
-                return
-            stats.acked("ws", kind, start - bench.t0, elapsed, Ack(self.game_id, reply["d"]["v"], a, self.seat, kind, move))
-        except asyncio.TimeoutError:
-            stats.errors["timeout"] += 1
-        except (httpx.HTTPError, ConnectionClosed, OSError) as e:
-            stats.errors[f"send-{type(e).__name__}"] += 1
-
-
-async def pair(bench: Bench, index: int) -> None:
-    """Two players on one game after another, until the run stops."""
-    args, stats = bench.args, bench.stats
-    rng = random.Random(args.seed * 100_003 + index)
-    await asyncio.sleep(rng.uniform(0, args.ramp))
-    while not bench.stopping.is_set():
-        start = time.perf_counter()
-        try:
-            answer = await bench.http.post(
-                f"{bench.bases[0]}/api/games", json={"size": SIZE, "rules": RULES, "time": args.time}
-            )
-        except httpx.HTTPError as e:
-            stats.errors[f"create-{type(e).__name__}"] += 1
-            await asyncio.sleep(1)
-            continue
-        if answer.status_code != 201:
-            stats.errors[f"create-http-{answer.status_code}"] += 1
-            await asyncio.sleep(1)
-            continue
-        stats.create_latencies.append(time.perf_counter() - start)
-        stats.games_created += 1
-        created = answer.json()
-        game_id = created["id"]
-        bench.live[game_id] = asyncio.Event()
-        low, high = args.moves
-        moves = rng.randint(low, high)
-        players = [
-            bench.player_class(
-                bench, game_id, color, created[f"{name}_token"], via_http=rng.random() < args.http_share, moves=moves
-            )
-            for color, name in ((Color.BLACK, "black"), (Color.WHITE, "white"))
-        ]
-        bench.games[game_id] = players
-        await asyncio.gather(*(p.run() for p in players))
-        bench.live.pop(game_id, None)
-
-
-async def spectator(bench: Bench, index: int) -> None:
-    """Watches a random live game (the full state, then its events) until it ends, then another."""
-    args, stats = bench.args, bench.stats
-    rng = random.Random(args.seed * 200_003 + index)
-    await asyncio.sleep(rng.uniform(0, args.ramp) + 1)
-    while not bench.stopping.is_set():
-        if not bench.live:
-            await asyncio.sleep(0.5)
-            continue
-        game_id = rng.choice(list(bench.live))
-        ended = bench.live.get(game_id)
-        if ended is None:
-            continue
-        try:
-            url = ws_url(bench.base_of(None), f"/ws/game/{game_id}")
-            async with connect(url, max_size=2**20, open_timeout=30) as ws:
-                v: int | None = None
-                stop = asyncio.ensure_future(bench.stopping.wait())
-                over = asyncio.ensure_future(ended.wait())
-                try:
-                    while True:
-                        message = await receive(ws, stats, (stop, over))
-                        if message is None:
-                            break
-                        t, d = message["t"], message["d"]
-                        if t == "full":
-                            v = d["v"]
-                        elif t == "event":
-                            stats.events += 1
-                            if v is not None and d["v"] != v + 1:
-                                stats.errors["event-gap" if d["v"] > v + 1 else "event-repeated"] += 1
-                            v = d["v"]
-                            if d["kind"] in ("accept", "resign"):
-                                break
-                        elif t == "error":
-                            stats.error_frame(d)
-                finally:
-                    stop.cancel()
-                    over.cancel()
-        except ConnectionClosed as e:
-            stats.errors[f"ws-closed-{e.rcvd.code if e.rcvd else 'no-close-frame'}"] += 1
-        except (OSError, asyncio.TimeoutError) as e:
-            stats.errors[f"ws-connect-{type(e).__name__}"] += 1
-            await asyncio.sleep(1)
-
-
 async def pinger(bench: Bench) -> None:
     """One WebSocket that sends ``ping`` ten times a second: the server's event-loop
     responsiveness apart from any game's work (a ping is answered without touching a room)."""
@@ -518,11 +113,11 @@ async def pinger(bench: Bench) -> None:
     if bench.stopping.is_set():
         return
     game_id = next(iter(bench.live))
-    async with connect(ws_url(bench.bases[0], f"/ws/game/{game_id}"), max_size=2**20, open_timeout=30) as ws:
+    async with connect_asyncio(bench.bases[0], game_id) as ws:
         while not bench.stopping.is_set():
             start = time.perf_counter()
-            await ws.send('{"t":"ping"}')
-            while json.loads(await ws.recv())["t"] != "pong":
+            await ws.send(Frame("ping").text())
+            while Frame.read(await ws.recv()).t != "pong":
                 pass
             stats.pings.append((start - bench.t0, time.perf_counter() - start))
             await asyncio.sleep(0.1)
@@ -549,102 +144,8 @@ async def monitor(bench: Bench, roots: dict[str, int]) -> None:
             parts = [t for t in (proc_times(p) for p in tree) if t is not None]
             if parts:
                 stats.cpu.setdefault(name, []).append((now, sum(c for c, _ in parts), sum(r for _, r in parts)))
-        if now > bench.args.ramp:
+        if now > bench.settings.ramp:
             stats.live_games.append(len(bench.live))
-
-
-# ---------------------------------------------------------------------------- the servers
-class Deployment:
-    """The servers under test and what they stand on, in ``directory``.
-
-    - ``sqlite``: one process on a SQLite file (the embedded default);
-    - ``postgres``: one process on a private PostgreSQL cluster;
-    - ``cluster``: ``--processes`` processes (2 by default) on that PostgreSQL, with a private Redis.
-
-    PostgreSQL runs with ``fsync`` on, as SQLite runs with ``synchronous=FULL``: an acknowledged
-    action is on the disk in every mode. Every server runs with ``--no-rate-limits`` (all the
-    simulated clients come from 127.0.0.1).
-    """
-
-    def __init__(self, mode: str, directory: Path, processes: int, log_level: str = "warning"):
-        self.mode, self.directory = mode, directory
-        self.postgres: Postgres | None = None
-        self.redis: Redis | None = None
-        if mode == "sqlite":
-            self.database = f"sqlite:///{directory / 'miai.db'}"
-        else:
-            directory.chmod(0o755)  # the postgres user (when run as root) goes through it
-            pg_dir = directory / "postgres"
-            pg_dir.mkdir()
-            self.postgres = Postgres.in_directory(pg_dir, durable=True)
-            self.database = ""  # made once the cluster runs
-        if mode == "cluster":
-            self.redis = Redis(directory, free_port())
-        count = processes if mode == "cluster" else 1
-        self.servers = [
-            ServeProcess(
-                "", redis=self.redis.url if self.redis else None, extra=["--no-rate-limits", "--log-level", log_level],
-                env={"MIAI_SECRET": "the load benchmark's shared secret"}, log_path=directory / f"server{i}.log",
-                cwd=directory,
-            )
-            for i in range(count)
-        ]  # fmt: skip
-
-    def start(self) -> None:
-        if self.postgres is not None:
-            self.postgres.start()
-            self.database = self.postgres.new_database()
-        if self.redis is not None:
-            self.redis.start()
-        for server in self.servers:
-            server.database = self.database
-            server.start()
-        if len(self.servers) > 1:
-            asyncio.run(self.balanced())
-
-    async def balanced(self, timeout: float = 30.0) -> None:
-        """Wait until the processes hold their shares of the shards (the first one to start
-        takes them all, then gives the others theirs): a server that has been running, not one
-        handing games over while the clients arrive."""
-        import asyncpg  # type: ignore[import-untyped]
-
-        share = -(-ServerConfig().shards // len(self.servers))
-        deadline = time.monotonic() + timeout
-        conn = await asyncpg.connect(self.database)
-        try:
-            while time.monotonic() < deadline:
-                held = {
-                    row["application_name"]: row["n"]
-                    for row in await conn.fetch(
-                        "select a.application_name, count(*) as n from pg_locks l "
-                        "join pg_stat_activity a on a.pid = l.pid where l.locktype = 'advisory' "
-                        "and l.granted and l.objsubid = 2 and l.classid = $1::bigint::oid group by 1",
-                        LOCK_SPACE,
-                    )
-                }
-                if len(held) == len(self.servers) and all(n <= share for n in held.values()):
-                    return
-                await asyncio.sleep(0.2)
-        finally:
-            await conn.close()
-        raise RuntimeError(f"the shards were not shared out within {timeout:.0f} s")
-
-    def roots(self) -> dict[str, int]:
-        """The processes whose trees are measured, by name: ``server0``, ``server1``…, ``postgres``, ``redis``."""
-        roots = {f"server{i}": s.pid for i, s in enumerate(self.servers)}
-        if self.postgres is not None and self.postgres.proc is not None:
-            roots["postgres"] = self.postgres.proc.pid
-        if self.redis is not None and self.redis.proc is not None:
-            roots["redis"] = self.redis.proc.pid
-        return roots
-
-    def stop(self) -> list[int | None]:
-        codes = [server.stop() for server in self.servers]
-        if self.redis is not None:
-            self.redis.stop()
-        if self.postgres is not None:
-            self.postgres.stop()
-        return codes
 
 
 # ---------------------------------------------------------------------------- the run
@@ -684,7 +185,7 @@ def cpu_summary(samples: dict[str, list[tuple[float, float, int]]]) -> dict[str,
 async def drive(args: argparse.Namespace, deployment: Deployment) -> tuple[Stats, dict[str, Any]]:
     limits = httpx.Limits(max_connections=args.http_connections, max_keepalive_connections=args.http_connections)
     async with httpx.AsyncClient(limits=limits, timeout=ACK_TIMEOUT) as http:
-        bench = Bench(args, [server.base for server in deployment.servers], http)
+        bench = Bench(client_settings(args), [server.base for server in deployment.servers], http)
         watcher = asyncio.create_task(monitor(bench, deployment.roots()))
         pings = asyncio.create_task(pinger(bench))
         cpu0 = os.times()
@@ -820,6 +321,14 @@ def table(summary: dict[str, Any]) -> str:
     return "\n".join([head, rule, row])
 
 
+def client_settings(args: argparse.Namespace) -> ClientSettings:
+    """How the clients play, from the command line."""
+    return ClientSettings(
+        seed=args.seed, ramp=args.ramp, think=(args.think[0], args.think[1]), moves=(args.moves[0], args.moves[1]),
+        time=args.time, resign=args.resign, http_share=args.http_share,
+    )  # fmt: skip
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--clients", type=int, default=100, help="players + spectators: two thirds players (default 100)")
@@ -835,7 +344,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--http-share", type=float, default=0.2, help="players acting by HTTP POST (default 0.2)")
     p.add_argument("--http-connections", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--mode", choices=["sqlite", "postgres", "cluster"], default="sqlite",
+    p.add_argument("--mode", choices=MODES, default="sqlite",
                    help="one process on SQLite (default), one on PostgreSQL, or several on PostgreSQL + Redis")
     p.add_argument("--processes", type=int, default=2, help="server processes in --mode cluster (default 2)")
     p.add_argument("--log-level", default="warning", help="the servers' --log-level (default warning)")

@@ -13,29 +13,17 @@ from hypothesis import strategies as st
 from miai.clock import Clock, LagAllowance, PlayerClock, TimeControl, TimeLeft, TimeSystem
 from miai.coords import Color
 from miai.errors import ClockError, MiaiError
+from miai.testing.manualtime import ManualTime
 
 B, W = Color.BLACK, Color.WHITE
 
 
-class FakeTime:
-    """A time source the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.ms = 0
-
-    def __call__(self) -> int:
-        return self.ms
-
-    def advance(self, ms: int) -> None:
-        self.ms += ms
+def clock_for(text: str, lag: LagAllowance | None = None) -> tuple[Clock, ManualTime]:
+    t = ManualTime(monotonic_ms=0)
+    return Clock.new(TimeControl.parse(text), time=t, lag=lag), t
 
 
-def clock_for(text: str, lag: LagAllowance | None = None) -> tuple[Clock, FakeTime]:
-    t = FakeTime()
-    return Clock.new(TimeControl.parse(text), now=t, lag=lag), t
-
-
-def move(clock: Clock, t: FakeTime, color: Color, ms: int, lag_ms: int = 0) -> Clock:
+def move(clock: Clock, t: ManualTime, color: Color, ms: int, lag_ms: int = 0) -> Clock:
     """``color`` thinks ``ms`` and plays."""
     clock = clock.start(color)
     t.advance(ms)
@@ -201,7 +189,7 @@ def test_byoyomi_keeps_a_period_used_to_its_end_and_uses_up_overruns():
     clock = move(clock, t, B, 5000)  # exactly one period: kept
     assert clock.black.periods == 3
     clock = move(clock, t, B, 5001)  # one period overrun
-    assert clock.black.periods == 2 and clock.time_left(B) == TimeLeft(5000, 2, t.ms)
+    assert clock.black.periods == 2 and clock.time_left(B) == TimeLeft(5000, 2, t.monotonic_ms())
     assert clock.remaining_ms(B) == 10_000
     clock = move(clock, t, B, 10_000)  # the first period overrun, the second used to its end
     assert clock.black.periods == 1 and clock.flagged is None
@@ -214,7 +202,7 @@ def test_byoyomi_move_from_main_time_into_the_periods():
     assert (clock.white.main_ms, clock.white.periods) == (0, 1)
     clock = clock.start(W)
     t.advance(3000)
-    assert clock.time_left(W) == TimeLeft(2000, 1, t.ms)  # the last period, 2 s left in it
+    assert clock.time_left(W) == TimeLeft(2000, 1, t.monotonic_ms())  # the last period, 2 s left in it
     t.advance(2000)
     assert clock.stop().flagged is None  # exactly at the end of the last period
 
@@ -224,7 +212,7 @@ def test_canadian_counts_stones_and_resets_the_period():
     assert clock.remaining_ms(B) == 11_000
     clock = move(clock, t, B, 3000)  # 1 s of main, 2 s of the period: an overtime stone
     assert (clock.black.main_ms, clock.black.period_ms, clock.black.stones) == (0, 8000, 1)
-    assert clock.time_left(B) == TimeLeft(8000, 1, t.ms)
+    assert clock.time_left(B) == TimeLeft(8000, 1, t.monotonic_ms())
     clock = move(clock, t, B, 8000)  # the period's last stone, on time to the ms: a fresh period
     assert (clock.black.period_ms, clock.black.stones, clock.flagged) == (10_000, 2, None)
     assert move(clock, t, B, 10_001).flagged is B
@@ -234,10 +222,10 @@ def test_canadian_time_left_mid_move():
     clock, t = clock_for("canadian:5:10:3")
     clock = clock.start(B)
     t.advance(2000)
-    assert clock.time_left(B) == TimeLeft(3000, 0, t.ms)
+    assert clock.time_left(B) == TimeLeft(3000, 0, t.monotonic_ms())
     t.advance(4000)
-    assert clock.time_left(B) == TimeLeft(9000, 3, t.ms)  # 1 s into the first period
-    assert clock.time_left(W) == TimeLeft(5000, 0, t.ms)
+    assert clock.time_left(B) == TimeLeft(9000, 3, t.monotonic_ms())  # 1 s into the first period
+    assert clock.time_left(W) == TimeLeft(5000, 0, t.monotonic_ms())
 
 
 def test_fischer_adds_the_increment_up_to_the_cap():
@@ -258,7 +246,7 @@ def test_simple_gives_every_move_the_same_time():
     clock, t = clock_for("simple:5")
     clock = move(clock, t, B, 4999)
     clock = move(clock, t, B, 5000)
-    assert clock.flagged is None and clock.remaining_ms(B) == 5000 and clock.time_left(B) == TimeLeft(5000, 1, t.ms)
+    assert clock.flagged is None and clock.remaining_ms(B) == 5000 and clock.time_left(B) == TimeLeft(5000, 1, t.monotonic_ms())
     assert move(clock, t, B, 5001).flagged is B
 
 
@@ -334,9 +322,8 @@ def test_stored_clocks_go_on_in_another_process_without_charging_the_gap():
     t.advance(7000)
     data = clock.to_json()
     assert data["running"] == "white" and data["used_ms"] == 7000 and data["control"] == "canadian:60:30:5"
-    other = FakeTime()
-    other.ms = 10**6  # another process, another monotonic clock
-    again = Clock.from_json(data, now=other)
+    other = ManualTime(monotonic_ms=10**6)  # another process, another monotonic clock
+    again = Clock.from_json(data, time=other)
     assert again.black == clock.black and again.running is W and again.elapsed_ms() == 7000
     other.advance(1000)
     assert again.stop().white.main_ms == 52_000

@@ -60,7 +60,8 @@ def test_moves_and_colours():
     assert Move(Color.BLACK, None).is_pass and Move(Color.BLACK, None).sgf(19) == "B[]"
     assert Color.parse("Black") is Color.BLACK and Color.BLACK.opponent is Color.WHITE
     with pytest.raises(InvalidMoveError):
-        Color.parse("red")
+        Color.parse("red")  # (the server's wire once read anything but "black" as White)
+    assert all(Color.parse(str(c)) is c for c in Color) and [str(c) for c in Color] == ["black", "white"]
 
 
 def test_neighbors_stay_on_the_board() -> None:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from miai import Color, Game, IllegalMoveError, IllegalReason, Phase, Rules
+from miai import Color, EndReason, Game, IllegalMoveError, IllegalReason, Phase, Rules
 from miai.coords import point_from_gtp
 from miai.endgame import Marking, Proposal, compensable_area, whole_chains
 from tests.diagrams import game_from
@@ -113,12 +113,13 @@ def test_compensation_is_in_the_breakdown():
     assert (score.black.territory, score.black.prisoners, score.black.compensation) == (17, 1, 4)
     lines = score.breakdown().splitlines()
     assert "compensation        4        0" in lines
-    assert game.end_reason == "both players passed and agreed on the dead stones"
+    assert game.end_reason is EndReason.AGREEMENT
+    assert game.end_words == "both players passed and agreed on the dead stones"
 
 
 def test_all_alive_is_said():
     game = run(position(), "pass pass propose:B4,G4 propose:G4 refuse pass pass")
-    assert "all stones count as alive" in game.end_reason
+    assert game.end_reason is EndReason.ALL_ALIVE and "all stones count as alive" in game.end_words
     assert game.final_score.dead_stones == frozenset()
     assert not game.can_resume
     with pytest.raises(IllegalMoveError) as err:
@@ -349,3 +350,16 @@ def test_a_disputed_game_saves_to_sgf_and_reads_back():
     assert "RE[B+0.5]" in text
     loaded, _ = load_game(text)
     assert [m.gtp() for m in loaded.moves] == [m.gtp() for m in game.moves]
+
+
+def test_to_act_is_the_player_the_game_waits_for():
+    """To move in play, the step's player in the marking phase, nobody once it is over."""
+    game = position()
+    seen = [game.to_act]
+    for step in ["pass", "pass", "propose:B4", "propose:G4", "refuse"]:
+        run(game, step)
+        seen.append(game.to_act)
+    B, W = Color.BLACK, Color.WHITE
+    assert seen == [B, W, B, W, B, B]  # after the refusal the first passer moves
+    run(game, "pass pass")  # at once after the dispute: over, all stones alive
+    assert game.phase is Phase.FINISHED and game.to_act is None

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from miai import Color, Game, IllegalMoveError, IllegalReason, Move, Phase, Rules
+from miai import (
+    Color,
+    EndReason,
+    Game,
+    GameSpec,
+    IllegalMoveError,
+    IllegalReason,
+    Move,
+    Phase,
+    Rules,
+)
 from miai.errors import HandicapError, InvalidMoveError
 from miai.rules import KoRule
 from tests.diagrams import draw, game_from, same
@@ -166,7 +176,7 @@ def test_triple_ko_cycle_is_void_on_third_repetition_under_japanese_rules():
     play_all(game, CYCLE)
     assert game.phase is Phase.FINISHED
     assert str(game.result) == "Void"
-    assert "third time" in game.end_reason
+    assert game.end_reason is EndReason.REPETITION and "third time" in game.end_words
     with pytest.raises(IllegalMoveError) as err:
         game.play("A1")
     assert err.value.reason is IllegalReason.WRONG_PHASE
@@ -230,9 +240,11 @@ def test_resign_and_time_and_undo_of_resignation():
     game = Game(9)
     game.play("E5")
     assert str(game.resign()) == "B+R" and game.phase is Phase.FINISHED
+    assert (game.end_reason, game.end_words) == (EndReason.RESIGNATION, "white resigned")
     game.undo()
-    assert game.phase is Phase.PLAY and game.to_move is Color.WHITE
+    assert game.phase is Phase.PLAY and game.to_move is Color.WHITE and game.end_reason is None
     assert str(game.lose_on_time(Color.BLACK)) == "W+T"
+    assert (game.end_reason, game.end_words) == (EndReason.TIME, "black ran out of time")
     with pytest.raises(IllegalMoveError):
         game.resign(Color.WHITE)
 
@@ -360,3 +372,18 @@ def test_marking_phase_protocol_in_brief():
     assert str(score.result) == str(game.result) == "B+18.5" and game.marking is None
     game.undo()  # takes back the acceptance
     assert game.marking.pending.dead == frozenset({(1, 1)})
+
+
+def test_a_spec_starts_a_game_from_its_first_stones():
+    """Black stones alone are the handicap (the fixed points when none are given), other
+    stones are set up; stones that cannot be a handicap say why."""
+    spec = GameSpec(9, Rules.preset("japanese"), 2)
+    fixed = spec.start()
+    assert fixed.handicap_points == spec.new_game().handicap_points and fixed.to_move is Color.WHITE
+    free = spec.start([(0, 0), (8, 8)])
+    assert free.handicap_points == [(0, 0), (8, 8)] and free.history == []
+    both = spec.start([(0, 0)], [(8, 8)])
+    assert both.handicap == 0 and both.board[(8, 8)] is Color.WHITE and len(both.history) == 1
+    with pytest.raises(HandicapError):
+        spec.start([(0, 0)])  # one stone is no handicap
+    assert GameSpec.from_text(*spec.to_text()) == spec

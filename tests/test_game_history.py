@@ -3,15 +3,14 @@ and the values a game refuses at the door (board sizes, colours that are not col
 
 from __future__ import annotations
 
-from dataclasses import fields
-
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from miai import Color, Game, IllegalMoveError, IllegalReason, Move, Phase, Rules
-from miai.board import Board
 from miai.endgame import Proposal
 from miai.errors import BoardSizeError, InvalidMoveError, MiaiError, RulesError
-from miai.game import Resume, Setup, _State
+from miai.game import Resume, Setup
 from tests.test_endgame import position, pts, run
 
 DISPUTE = "pass pass propose:B4,G4 propose:G4 refuse B3 pass B5 pass A4"
@@ -106,13 +105,58 @@ def test_copy_shares_nothing_that_play_changes():
     assert game.result is None
 
 
-def test_copy_copies_every_mutable_part_of_the_state():
+def do(game: Game, action: tuple[str, object]) -> None:
+    """One action of the public API, by name: play, pass, undo, propose, accept, refuse."""
+    name, arg = action
+    if name == "play":
+        game.play(Move(game.to_move, arg))  # type: ignore[arg-type]
+    elif name == "pass":
+        game.play(Move(game.to_move, None))
+    elif name == "propose":
+        game.propose(arg)  # type: ignore[arg-type]
+    else:
+        getattr(game, name)()
+
+
+def act_at_random(game: Game, data: st.DataObject, steps: int) -> list[tuple[str, object]]:
+    """Up to ``steps`` random actions (moves, passes, undo; in the marking phase proposals,
+    acceptances and refusals); those the rules refuse are skipped. Returns those done."""
+    done: list[tuple[str, object]] = []
+    for _ in range(steps):
+        if game.phase is Phase.FINISHED:
+            break
+        if game.phase is Phase.MARKING:
+            stones = sorted(game.board.stones(Color.BLACK) + game.board.stones(Color.WHITE))
+            name = data.draw(st.sampled_from(["propose", "accept", "refuse", "undo"]))
+            arg: object = data.draw(st.lists(st.sampled_from(stones), max_size=3)) if name == "propose" and stones else []
+        else:
+            points = game.legal_moves()
+            name = data.draw(st.sampled_from(["play", "pass", "undo"] if points else ["pass", "undo"]))
+            arg = data.draw(st.sampled_from(points)) if name == "play" else None
+        try:
+            do(game, (name, arg))
+        except MiaiError:
+            continue
+        done.append((name, arg))
+    return done
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_whatever_a_copy_does_the_original_stays_as_it_was_and_can_do_the_same(data):
     game = run(position(), DISPUTE)
-    state, twin = game._state, game.copy()._state
-    for f in fields(_State):
-        mine, theirs = getattr(state, f.name), getattr(twin, f.name)
-        if isinstance(mine, (dict, list, set, Board)):
-            assert mine is not theirs and mine == theirs, f.name
+    before = act_at_random(game, data, data.draw(st.integers(0, 6)))
+    twin = game.copy()
+    done = act_at_random(twin, data, 30)
+    reference = run(position(), DISPUTE)
+    for action in before:
+        do(reference, action)
+    same_state(game, reference)
+    assert game.history == reference.history and game.result == reference.result
+    for action in done:  # every position the twin reached is new to the original (superko)
+        do(game, action)
+    same_state(game, twin)
+    assert game.history == twin.history and game.result == twin.result
 
 
 def test_a_setup_that_leaves_stones_without_liberties_changes_nothing():

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from miai.coords import Color
 from miai.errors import MiaiError, ResultError
-from miai.result import Result, Termination
+from miai.result import EndReason, Result, Termination
 
 CANONICAL = ["B+3.5", "W+0.5", "W+0", "B+12", "W+R", "B+R", "W+T", "B+F", "B+", "W+", "0", "Draw", "Void", "?"]
 
@@ -85,3 +85,20 @@ def test_describe_in_words():
     assert Result.parse("B+").describe() == "Black wins."
     assert Result.parse("W+0").describe() == "White wins the tie (tie rule)."
     assert Result.void().describe() == "No result."
+
+
+# ---------------------------------------------------------------------- why a game ended
+@pytest.mark.parametrize("reason", list(EndReason))
+def test_an_end_reason_text_round_trips(reason):
+    assert EndReason.parse(str(reason)) is reason and reason.describe()
+
+
+def test_an_end_reason_that_is_not_one_is_an_error():
+    with pytest.raises(ResultError, match="not a reason for the end of a game"):
+        EndReason.parse("Both players passed")
+
+
+def test_an_end_reason_in_words_names_who_resigned_or_ran_out_of_time():
+    assert EndReason.RESIGNATION.describe(Color.BLACK) == "black resigned"
+    assert EndReason.TIME.describe(Color.WHITE) == "white ran out of time"
+    assert EndReason.AGREEMENT.describe() == "both players passed and agreed on the dead stones"

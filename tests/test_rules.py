@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from miai.errors import RulesError
-from miai.rules import PRESETS, HandicapBonus, KoRule, Rules, Scoring
+from miai.rules import MAX_KOMI, PRESETS, HandicapBonus, KoRule, Rules, Scoring
 
 TABLE = """
 simple       area      positional  no  yes 0   7   no
@@ -84,6 +84,8 @@ def test_aliases_and_text_values():
         ("chinese colour=blue", "unknown rule 'colour'"),
         ("chinese suicide=maybe", "suicide must be yes or no"),
         ("chinese komi", "expected key=value"),
+        ("chinese komi=20000", "komi must be from -1000 to 1000, not 20000"),
+        ("komi=-1000.5", "komi must be from -1000 to 1000"),
     ],
 )
 def test_bad_text_says_what_is_wrong(text, message):
@@ -97,6 +99,9 @@ def test_rules_are_frozen_values_and_validate():
         r.komi = 5  # type: ignore[misc]
     with pytest.raises(RulesError):
         Rules(komi=float("nan"))
+    with pytest.raises(RulesError, match="from -1000 to 1000"):  # MAX_KOMI, however the value comes
+        r.replace(komi=1000.5)
+    assert r.replace(komi=-1000).komi == -MAX_KOMI
     with pytest.raises(RulesError):
         Rules(ko="eternal")  # type: ignore[arg-type]
     assert Rules(ko="simple").ko is KoRule.SIMPLE  # type: ignore[arg-type]

@@ -30,8 +30,8 @@ from miai.errors import (
     RulesError,
     SgfError,
 )
-from miai.game import Game, Phase, Setup
-from miai.result import Result, Termination
+from miai.game import Game, GameSpec, Phase, Setup
+from miai.result import EndReason, Result, Termination
 from miai.rules import PRESETS, HandicapBonus, KoRule, Rules, Scoring
 from miai.scoring import ColorScore, Score
 
@@ -47,7 +47,9 @@ __all__ = [
     "Color",
     "ColorScore",
     "ConfigError",
+    "EndReason",
     "Game",
+    "GameSpec",
     "HandicapBonus",
     "HandicapError",
     "IllegalMoveError",

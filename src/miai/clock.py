@@ -13,7 +13,8 @@ clocks with them, and an online server can keep its players' clocks the same way
 * :class:`Clock` is the state of both players' clocks, also a frozen value: every change
   (:meth:`~Clock.start`, :meth:`~Clock.stop`, :meth:`~Clock.pause`, ...) returns a new
   clock, so a game owner can keep the clock after each event and a test can compare them.
-  The time comes from an injected ``now()`` (milliseconds, monotonic), a fake in tests.
+  The time comes from an injected :class:`~miai.timesource.TimeSource` (its monotonic
+  milliseconds), a fake in tests.
 * :class:`TimeLeft` is what GTP's ``time_left`` says: the time left and the stones (or
   byo-yomi periods) left.
 
@@ -36,24 +37,22 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
 from miai.coords import Color
 from miai.errors import ClockError
+from miai.timesource import SYSTEM_TIME, TimeSource
 
 __all__ = [
     "Clock",
     "LagAllowance",
-    "Now",
     "PlayerClock",
     "TimeControl",
     "TimeLeft",
     "TimeSystem",
-    "monotonic_ms",
 ]
 
 MAX_SECONDS = 366 * 24 * 3600
@@ -61,15 +60,6 @@ MAX_SECONDS = 366 * 24 * 3600
 MAX_MS = MAX_SECONDS * 1000
 MAX_COUNT = 1000
 """The most byo-yomi periods or Canadian stones a time control may have."""
-
-Now = Callable[[], int]
-"""A time source: monotonic milliseconds."""
-
-
-def monotonic_ms() -> int:
-    """The system's monotonic clock in milliseconds: the default time source."""
-    return time.monotonic_ns() // 1_000_000
-
 
 # ---------------------------------------------------------------------- reading numbers
 def _seconds(word: str, what: str) -> int:
@@ -572,18 +562,19 @@ class PlayerClock:
 class Clock:
     """Both players' clocks under one :class:`TimeControl`: an immutable value.
 
-    Every change returns a new clock; ``now`` (monotonic milliseconds) is read once per
+    Every change returns a new clock; ``time`` (its monotonic milliseconds) is read once per
     change. The usual sequence: ``clock = Clock.new(control)``, then for each move
     ``clock = clock.start(color)`` ... ``clock = clock.stop()`` (or :meth:`switch`, which
     stops one clock and starts the other). :attr:`flagged` is the player whose time ran out.
 
-    >>> t = [0]
-    >>> clock = Clock.new(TimeControl.parse("byoyomi:10:5:2"), now=lambda: t[0]).start(Color.BLACK)
-    >>> t[0] = 12_000  # 10 s of main time and 2 s of the first period
+    >>> from miai.testing.manualtime import ManualTime
+    >>> t = ManualTime(monotonic_ms=0)
+    >>> clock = Clock.new(TimeControl.parse("byoyomi:10:5:2"), time=t).start(Color.BLACK)
+    >>> t.advance(12_000)  # 10 s of main time and 2 s of the first period
     >>> clock = clock.stop()
     >>> clock.black.main_ms, clock.black.periods, clock.flagged
     (0, 2, None)
-    >>> t[0] = 30_000
+    >>> t.advance(18_000)
     >>> clock.start(Color.BLACK).time_left(Color.BLACK)
     TimeLeft(ms=5000, stones=2, at_ms=30000)
 
@@ -601,14 +592,14 @@ class Clock:
     paused: bool = False
     flagged: Color | None = None
     lag: LagAllowance = field(default_factory=LagAllowance.none)
-    now: Now = field(default=monotonic_ms, compare=False, repr=False)
+    time: TimeSource = field(default=SYSTEM_TIME, compare=False, repr=False)
 
     @classmethod
-    def new(cls, control: TimeControl, *, now: Now = monotonic_ms, lag: LagAllowance | None = None) -> Clock:
+    def new(cls, control: TimeControl, *, time: TimeSource = SYSTEM_TIME, lag: LagAllowance | None = None) -> Clock:
         """Fresh clocks for a game; nobody's is running."""
         lag = lag if lag is not None else LagAllowance.none()
         fresh = PlayerClock.fresh(control, lag)
-        return cls(control, fresh, fresh, lag=lag, now=now)
+        return cls(control, fresh, fresh, lag=lag, time=time)
 
     # ------------------------------------------------------------------ reading
     def player(self, color: Color) -> PlayerClock:
@@ -620,7 +611,7 @@ class Clock:
             return 0
         if self.turn_start_ms is None:
             return self.used_ms
-        return self.used_ms + max(0, self.now() - self.turn_start_ms)
+        return self.used_ms + max(0, self.time.monotonic_ms() - self.turn_start_ms)
 
     def remaining_ms(self, color: Color) -> int | None:
         """How long ``color`` may still think about this (or its next) move before its flag
@@ -638,14 +629,14 @@ class Clock:
         """What GTP's ``time_left`` should say of ``color`` now (None without a time limit)."""
         if self.control.unlimited:
             return None
-        at = self.now()
+        at = self.time.monotonic_ms()
         if self.flagged is color:
             return TimeLeft(0, 0, at)
         used = self.elapsed_ms() if color is self.running else 0
         return self.player(color).time_left(self.control, used, at)
 
     def deadline_ms(self) -> int | None:
-        """The last reading of ``now()`` at which the running player's move is still on time
+        """The last reading of the time at which the running player's move is still on time
         (its lag bank included): a server sets its flag timer just after it. None when
         nobody's clock runs, the clock is paused, or there is no time limit."""
         if self.running is None or self.turn_start_ms is None or self.control.unlimited:
@@ -661,7 +652,7 @@ class Clock:
         if self.flagged is not None:
             return self.flagged
         deadline = self.deadline_ms()
-        if deadline is not None and self.now() > deadline:
+        if deadline is not None and self.time.monotonic_ms() > deadline:
             return self.running
         return None
 
@@ -673,7 +664,7 @@ class Clock:
         if self.running is not None:
             raise ClockError(f"{self.running}'s clock is running: stop it before starting {color}'s")
         return dataclasses.replace(
-            self, running=color, used_ms=0, turn_start_ms=None if self.paused else self.now()
+            self, running=color, used_ms=0, turn_start_ms=None if self.paused else self.time.monotonic_ms()
         )
 
     def stop(self, *, lag_ms: int = 0) -> Clock:
@@ -724,7 +715,7 @@ class Clock:
     def resume(self) -> Clock:
         if not self.paused:
             return self
-        start = self.now() if self.running is not None else None
+        start = self.time.monotonic_ms() if self.running is not None else None
         return dataclasses.replace(self, paused=False, turn_start_ms=start)
 
     def _with(self, color: Color, player: PlayerClock, *, flagged: Color | None) -> Clock:
@@ -750,8 +741,8 @@ class Clock:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], *, now: Now = monotonic_ms) -> Clock:
-        """Read :meth:`to_json`'s form; the running turn restarts at ``now()``."""
+    def from_json(cls, data: Mapping[str, Any], *, time: TimeSource = SYSTEM_TIME) -> Clock:
+        """Read :meth:`to_json`'s form; the running turn restarts at ``time``'s present."""
         try:
             control = TimeControl.parse(data["control"])
             black, white = (PlayerClock(**{k: int(v) for k, v in data[c].items()}) for c in ("black", "white"))
@@ -763,5 +754,5 @@ class Clock:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise ClockError(f"not a stored clock: {exc}") from None
-        start = now() if running is not None and not paused else None
-        return cls(control, black, white, running, start, used, paused, flagged, lag, now)
+        start = time.monotonic_ms() if running is not None and not paused else None
+        return cls(control, black, white, running, start, used, paused, flagged, lag, time)

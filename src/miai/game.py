@@ -23,7 +23,7 @@ them back one by one.
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Union
@@ -42,9 +42,9 @@ from miai.coords import (
     vertices,
 )
 from miai.endgame import Marking, Proposal, compensable_area, whole_chains
-from miai.errors import HandicapError, IllegalMoveError, IllegalReason, InvalidMoveError, RulesError
+from miai.errors import HandicapError, IllegalMoveError, IllegalReason, InvalidMoveError, ResultError, RulesError
 from miai.handicap import check_free_handicap, fixed_handicap_points
-from miai.result import Result
+from miai.result import EndReason, Result
 from miai.rules import KoRule, Rules, Scoring
 from miai.scoring import Score, count
 
@@ -93,7 +93,7 @@ class _Ending:
     """How a game ended other than by play: resignation, time, agreement, or a given result."""
 
     result: Result
-    reason: str
+    reason: EndReason
     score: Score | None = None
 
 
@@ -206,6 +206,17 @@ class Game:
         return self._state.to_move
 
     @property
+    def to_act(self) -> Color | None:
+        """The player the game waits for: in play the player to move, in the marking phase
+        the one whose step it is (:attr:`Marking.to_act <miai.endgame.Marking.to_act>`);
+        None once the game is over."""
+        phase = self.phase
+        if phase is Phase.PLAY:
+            return self._state.to_move
+        marking = self._state.marking
+        return marking.to_act if phase is Phase.MARKING and marking is not None else None
+
+    @property
     def komi(self) -> float:
         return self.rules.komi
 
@@ -275,23 +286,26 @@ class Game:
         return None
 
     @property
-    def end_reason(self) -> str | None:
-        """Why the game ended, in words for the players."""
+    def end_reason(self) -> EndReason | None:
+        """Why the game ended (None while it goes on); :meth:`EndReason.describe
+        <miai.result.EndReason.describe>` says it in words."""
         if self._ending is not None:
             return self._ending.reason
         if self._state.void:
-            return (
-                "no result: the same position occurred for the third time with the same player to move "
-                "(a long cycle such as a triple ko)"
-            )
+            return EndReason.REPETITION
         if self._state.all_alive:
-            return (
-                "the players did not agree on the dead stones and both passed at once when play resumed; "
-                "all stones count as alive"
-            )
+            return EndReason.ALL_ALIVE
         if self.phase is Phase.FINISHED:
-            return "both players passed; stones count as they stand"
+            return EndReason.PASSES
         return None
+
+    @property
+    def end_words(self) -> str | None:
+        """Why the game ended in English words (:meth:`EndReason.describe
+        <miai.result.EndReason.describe>`, naming who resigned or ran out of time); None while
+        it goes on."""
+        reason, result = self.end_reason, self.result
+        return None if reason is None else reason.describe(result.loser if result is not None else None)
 
     # ----------------------------------------------------------- legality
     def _coerce(self, move: MoveLike) -> Move:
@@ -454,18 +468,20 @@ class Game:
     def resign(self, color: Color | None = None) -> Result:
         """``color`` (default: the side to move) resigns; returns the result (``W+R``)."""
         loser = self._state.to_move if color is None else check_color(color)
-        return self._end(Result.resignation(loser), f"{loser} resigned")
+        return self._end(Result.resignation(loser), EndReason.RESIGNATION)
 
     def lose_on_time(self, color: Color) -> Result:
         """``color`` ran out of time; returns the result (``B+T``)."""
         color = check_color(color)
-        return self._end(Result.time(color), f"{color} ran out of time")
+        return self._end(Result.time(color), EndReason.TIME)
 
-    def set_result(self, result: Result, reason: str = "result given") -> None:
-        """End the game with a result decided elsewhere (a record, a referee)."""
+    def set_result(self, result: Result, reason: EndReason = EndReason.GIVEN) -> None:
+        """End the game with a result decided elsewhere (a record, a referee, a claim)."""
+        if not isinstance(reason, EndReason):
+            raise ResultError(f"not a reason for the end of a game: {reason!r} (expected an EndReason)")
         self._end(result, reason)
 
-    def _end(self, result: Result, reason: str, score: Score | None = None) -> Result:
+    def _end(self, result: Result, reason: EndReason, score: Score | None = None) -> Result:
         if self.phase is Phase.FINISHED:
             raise IllegalMoveError(IllegalReason.WRONG_PHASE, f"the game is already over ({self.result})")
         self._ending = _Ending(result, reason, score)
@@ -536,7 +552,7 @@ class Game:
         marking, color = self._marking_step(color)
         agreed = marking.accept(color)
         s = self.score(agreed.dead, seki=agreed.seki)
-        self._end(s.result, "both players passed and agreed on the dead stones", s)
+        self._end(s.result, EndReason.AGREEMENT, s)
         return s
 
     def refuse(self, color: Color | None = None) -> None:
@@ -651,7 +667,7 @@ class Game:
                 IllegalReason.WRONG_PHASE, f"dead stones are agreed in the marking phase, not in the {self.phase.value} phase"
             )
         s = self.score(dead, seki=seki)
-        self._end(s.result, "both players passed and agreed on the dead stones", s)
+        self._end(s.result, EndReason.AGREEMENT, s)
         return s
 
     @property
@@ -692,3 +708,39 @@ class Game:
             f"<Game {self.size}x{self.size} {self.rules} move {self.move_number}, "
             f"{self.to_move} to move, {self.phase.value}>"
         )
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """What a game starts from: board size, rules (komi included) and handicap. The server
+    keeps one per game, records and reviews start theirs from one (:meth:`start`)."""
+
+    size: int
+    rules: Rules
+    handicap: int = 0
+
+    def new_game(self) -> Game:
+        """A new game, the handicap on its fixed points (raises
+        :class:`~miai.errors.HandicapError` for a handicap the board has none for)."""
+        return Game(self.size, self.rules, handicap=self.handicap)
+
+    def start(self, black: Sequence[Point] = (), white: Sequence[Point] = ()) -> Game:
+        """A new game whose first position holds these stones, as a record or a review gives
+        them: with a handicap of 2 or more and no white stone, the black stones are the
+        handicap (its fixed points when there are none), and
+        :class:`~miai.errors.HandicapError` says when they cannot be; otherwise the stones are
+        set up (one :class:`Setup` edit; a handicap of 1 is none)."""
+        game = Game(self.size, self.rules)
+        if self.handicap >= 2 and not white:
+            game.set_handicap(black or fixed_handicap_points(self.size, self.handicap))
+        elif black or white:
+            game.setup(black, white)
+        return game
+
+    def to_text(self) -> tuple[int, str, int]:
+        """The spec as plain values (to send to a worker process); :meth:`from_text` reads them."""
+        return self.size, str(self.rules), self.handicap
+
+    @classmethod
+    def from_text(cls, size: int, rules: str, handicap: int) -> GameSpec:
+        return cls(size, Rules.parse(rules), handicap)

@@ -33,7 +33,7 @@ from enum import Enum
 from miai.coords import Color
 from miai.errors import ResultError
 
-__all__ = ["Result", "Termination"]
+__all__ = ["EndReason", "Result", "Termination"]
 
 
 class Termination(str, Enum):
@@ -52,6 +52,75 @@ class Termination(str, Enum):
     """A draw not reached by counting (agreement, a tournament's decision)."""
     UNKNOWN = "unknown"
     """The winner may be known but not how (``B+``), or the result text was not understood."""
+
+
+class EndReason(str, Enum):
+    """Why a game ended: finer than the result's :class:`Termination` (three ways of counting,
+    a void by repetition, a seat claimed from a player who had gone), and what an app shows
+    the players (:attr:`miai.game.Game.end_reason`). The value is the text form
+    (``EndReason("agreement")``, :meth:`parse`); :meth:`describe` says it in English words.
+    A referee's finer reasons (which way an engine failed) are
+    :class:`miai.match.results.Reason`."""
+
+    RESIGNATION = "resignation"
+    TIME = "time"
+    """A player's clock ran out."""
+    AGREEMENT = "agreement"
+    """Both players passed and agreed on the dead stones (docs/RULES.md §5.4)."""
+    PASSES = "passes"
+    """Both players passed under rules that count the stones as they stand."""
+    ALL_ALIVE = "all-alive"
+    """A dispute, then both players passed at once: all stones count as alive (§5.6)."""
+    REPETITION = "repetition"
+    """Void: the same position stood for the third time with the same player to move."""
+    ABANDONED = "abandoned"
+    """A seat claimed the game of an opponent who had gone (a forfeit, or void before the
+    second move)."""
+    FORFEIT = "forfeit"
+    """A player forfeited for breaking a rule outside play (a referee's ruling)."""
+    RECORD = "record"
+    """The result a game record gives."""
+    GIVEN = "given"
+    """A result decided elsewhere (an arbiter, a referee's move cap)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def parse(cls, text: str) -> EndReason:
+        """Read the text form (``str()``); raises :class:`~miai.errors.ResultError` on anything else."""
+        try:
+            return cls(text)
+        except ValueError:
+            words = ", ".join(r.value for r in cls)
+            raise ResultError(f"not a reason for the end of a game: {text[:40]!r} (expected one of {words})") from None
+
+    def describe(self, loser: Color | None = None) -> str:
+        """The reason in English words for the players; ``loser`` names who resigned or ran out
+        of time."""
+        if self in (EndReason.RESIGNATION, EndReason.TIME) and loser is not None:
+            return f"{loser} resigned" if self is EndReason.RESIGNATION else f"{loser} ran out of time"
+        return _WORDS[self]
+
+
+_WORDS = {
+    EndReason.RESIGNATION: "a player resigned",
+    EndReason.TIME: "a player ran out of time",
+    EndReason.AGREEMENT: "both players passed and agreed on the dead stones",
+    EndReason.PASSES: "both players passed; stones count as they stand",
+    EndReason.ALL_ALIVE: (
+        "the players did not agree on the dead stones and both passed at once when play resumed; "
+        "all stones count as alive"
+    ),
+    EndReason.REPETITION: (
+        "no result: the same position occurred for the third time with the same player to move "
+        "(a long cycle such as a triple ko)"
+    ),
+    EndReason.ABANDONED: "abandoned",
+    EndReason.FORFEIT: "a player forfeited",
+    EndReason.RECORD: "result given in the record",
+    EndReason.GIVEN: "result given",
+}
 
 
 _LETTER = {Termination.RESIGNATION: "R", Termination.TIME: "T", Termination.FORFEIT: "F"}

@@ -21,6 +21,10 @@ from typing import Any
 
 from miai.errors import RulesError
 
+MAX_KOMI = 1000.0
+"""The largest komi, either way: a ruleset with more is refused wherever its text or value
+comes from (a game's margin stays within what a :class:`~miai.result.Result` can say)."""
+
 
 class Scoring(str, Enum):
     """Area (stones + territory, Chinese) or territory (territory + prisoners, Japanese)."""
@@ -84,6 +88,8 @@ class Rules:
         komi = self.komi
         if isinstance(komi, bool) or not isinstance(komi, (int, float)) or not math.isfinite(komi):
             raise RulesError(f"komi must be a finite number, not {komi!r}")
+        if abs(komi) > MAX_KOMI:
+            raise RulesError(f"komi must be from {-MAX_KOMI:g} to {MAX_KOMI:g}, not {komi:g}")
         object.__setattr__(self, "komi", float(komi))
 
     # ------------------------------------------------------------------ presets

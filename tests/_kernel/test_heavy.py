@@ -31,7 +31,7 @@ def test_pattern_table_holds_every_symmetry_and_colour_swap():
     table = H.PAT3 > 0
     assert H.PAT3.dtype == np.uint8 and table.shape == (1 << 16,)
     assert 0 < table.sum() < len(table) // 3
-    assert H.PAT3.max() == len(H.PAT3_SOURCE) == H.NPAT3 == len(H.PACHI_PAT3_GAMMAS)
+    assert H.PAT3.max() == len(H.PAT3_SOURCE)
     # swapping colours (1 <-> 2) maps matches to matches
     codes = np.flatnonzero(table)
     swapped = []
@@ -64,48 +64,6 @@ def test_hane_pattern_matches_on_the_board_and_empty_centre_does_not():
     assert H.PAT3[H.env8(g, w, idx(game, "E4"))] == 1  # the enclosing hane, the first pattern
     assert H.PAT3[H.env8(g, w, idx(game, "D4"))] == 2  # . X O above: a non-cutting hane
     assert H.PAT3[H.env8(g, w, idx(game, "E2"))] == 0  # nothing around
-
-
-HANE = """
-    .........
-    .........
-    .........
-    .........
-    ...XOX...
-    .........
-    .........
-    .........
-    .........
-    """
-
-
-def test_pattern_moves_are_drawn_with_their_patterns_weights():
-    """After White's E5 between two Black stones, E4 and E6 are enclosing hanes (the
-    first pattern) and D4, F4, D6, F6 non-cutting hanes (the second): a weight of 0 leaves
-    a pattern's moves out, and equal weights draw from both."""
-    game, _, _ = board_of(HANE)
-    enclosing = {idx(game, v) for v in ("E4", "E6")}
-    non_cutting = {idx(game, v) for v in ("D4", "F4", "D6", "F6")}
-
-    def replies(gammas: tuple[float, ...], weighted: float) -> list[int]:
-        settings = {H.P_PATTERN: 1.0, H.P_PAT3_WEIGHTED: weighted}
-        settings.update({H.P_PAT3_GAMMA + k: g for k, g in enumerate(gammas)})
-        return replies_with(HANE, BLACK, "E5", settings, tries=200)
-
-    rest = (1.0,) * (H.NPAT3 - 2)
-    assert set(replies((1.0, 0.0) + rest, 1.0)) == enclosing
-    assert set(replies((0.0, 1.0) + rest, 1.0)) == non_cutting
-    uniform = replies((1.0, 1.0) + rest, 0.0)
-    assert set(uniform) == enclosing | non_cutting
-    # weights 9 to 1 for the two enclosing hanes against the four others: about 82% of draws
-    heavy = replies((9.0, 1.0) + rest, 1.0)
-    share = sum(p in enclosing for p in heavy) / len(heavy)
-    assert share > 0.7 and sum(p in enclosing for p in uniform) / len(uniform) < 0.5
-
-
-@pytest.mark.parametrize("size", [9, 19])
-def test_heavy_playouts_with_weighted_patterns_stay_consistent(size):
-    assert_playouts_consistent(size, H.P_PAT3_WEIGHTED)
 
 
 def test_liberties_after_self_atari_and_captures():
@@ -194,29 +152,25 @@ def test_heavy_playouts_end_consistent_with_only_eyes_left(size):
 
 def replies_with_only(diagram: str, c: int, last: str, knob: int, value: float, tries: int = 100) -> set[int]:
     """The heavy policy's answers to ``last`` over ``tries`` draws with every check
-    (captures, two liberties, nakade, ko, patterns, the global atari check) off but the
-    policy knob ``knob``, at ``value``; the global check's watch list started from the board."""
+    (captures, two liberties, nakade, ko, patterns) off but the policy knob ``knob``, at
+    ``value``."""
     return set(replies_with(diagram, c, last, {knob: value}, tries))
 
 
 def replies_with(diagram: str, c: int, last: str, settings: dict[int, float], tries: int = 100) -> list[int]:
     """The heavy policy's answers to ``last`` over ``tries`` draws, every check off but the
     policy parameters ``settings`` (index: value)."""
-    from miai._kernel.ataris import new_watch, watch_board
-
     game, g, m = board_of(diagram)
     params = H.DEFAULT_PARAMS.copy()
-    for check in (H.P_CAPTURE, H.P_TWOLIB, H.P_NAKADE, H.P_KO, H.P_PATTERN, H.P_ANYWHERE):
+    for check in (H.P_CAPTURE, H.P_TWOLIB, H.P_NAKADE, H.P_KO, H.P_PATTERN):
         params[check] = 0.0
     for index, value in settings.items():
         params[index] = value
     cand = np.zeros(64, np.int32)
-    watch = new_watch()
-    watch_board(g, watch)
     out = []
     for seed in range(1, tries + 1):
         m[8] = seed  # each draw its own random state
-        out.append(int(H.heavy_move(g, m, c, idx(game, last), 0, H.PAT3, params, cand, watch.copy())))
+        out.append(int(H.heavy_move(g, m, c, idx(game, last), 0, H.PAT3, params, cand)))
     return out
 
 
@@ -303,40 +257,3 @@ def test_after_a_ko_capture_and_a_threat_the_playout_fights_the_ko():
 @pytest.mark.parametrize("size", [9, 19])
 def test_heavy_playouts_with_ko_fights_stay_consistent(size):
     assert_playouts_consistent(size, H.P_KO)
-
-
-# E1 is Black's false eye: its diagonal D2 is White's, and the edge counts as a second flaw.
-FALSE_EYE = """
-    .........
-    .........
-    .........
-    .........
-    .........
-    .........
-    .........
-    ..XOX....
-    ...X.X...
-    """
-
-
-def test_a_move_into_an_own_false_eye_captures_the_stone_that_spoils_it():
-    game, g, m = board_of(FALSE_EYE)  # D2 has one liberty left, D3
-    assert H.eyefill_redirect(g, m, BLACK, idx(game, "E1")) == idx(game, "D3")
-
-
-def test_a_false_eye_whose_spoiler_has_two_liberties_gets_one_of_them():
-    diagram = FALSE_EYE.replace("..XOX....", "...OX....")  # D2's liberties: C2 and D3
-    game, g, m = board_of(diagram)
-    assert H.eyefill_redirect(g, m, BLACK, idx(game, "E1")) in {idx(game, "C2"), idx(game, "D3")}
-
-
-def test_moves_that_fill_no_eye_are_left_alone():
-    game, g, m = board_of(FALSE_EYE)
-    for vertex in ("G5", "C1", "F2"):  # the open board; next to the eye, not in it
-        assert H.eyefill_redirect(g, m, BLACK, idx(game, vertex)) == idx(game, vertex)
-    assert H.eyefill_redirect(g, m, WHITE, idx(game, "E1")) == idx(game, "E1")  # not White's eye
-
-
-@pytest.mark.parametrize("size", [9, 19])
-def test_heavy_playouts_with_eyes_mended_stay_consistent(size):
-    assert_playouts_consistent(size, H.P_EYEFILL)

@@ -16,14 +16,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from miai._kernel import heavy as H
 from miai._kernel import tree as T
 from miai._kernel.board import BLACK, WHITE
 from miai._kernel.ladder import ladder_atari_works, ladder_captures, ladder_escape_fails, new_scratch
 from miai.ai.config import MctsConfig
 from miai.board import Board
 from miai.coords import Color, point_from_gtp
-from tests._kernel.test_tree import NO_PATTERNS
+from tests._kernel.test_tree import NO_LEARNING
 from tests.diagrams import board_from
 
 # White C3 is in atari, White to move; Black's stones lead the ladder up and to the right.
@@ -244,14 +243,12 @@ def test_an_atari_on_a_stone_in_open_space_does_not_work():
 
 # ----------------------------------------------------------------- the tree's prior
 def priors(
-    board: Board, c: int, params: np.ndarray, mm_gammas: np.ndarray = NO_PATTERNS[2]
+    board: Board, c: int, params: np.ndarray, mm_gammas: np.ndarray = NO_LEARNING[3]
 ) -> dict[str, tuple[float, float]]:
-    ti, tf, tmeta = T.new_tree(10_000)
+    ti, tf, _ = tree = T.new_tree(10_000)
     nothing_forbidden = np.zeros(board.grid.shape[1], np.bool_)
-    keys, values, _ = NO_PATTERNS
-    assert T.expand(
-        ti, tf, tmeta, 0, board.grid, board.meta, c, 0, 0, params, H.PAT3, keys, values, mm_gammas, nothing_forbidden
-    )
+    knowledge = (*NO_LEARNING[:3], mm_gammas)
+    assert T.expand(tree, 0, board.grid, board.meta, c, 0, 0, params, knowledge, nothing_forbidden)
     out = {}
     first, n = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
     cols = "ABCDEFGHJKLMNOPQRST"

@@ -106,7 +106,7 @@ def test_ownership_runs_interpreted_with_jit_disabled():
 
 
 def test_own_eye_is_filled_only_to_save_a_chain():
-    from miai._kernel.light import _acceptable
+    from miai._kernel.light import playable
 
     # White E5 is in atari; its last liberty D5 has only White neighbours (a false eye):
     # connecting there is a move the playouts make; G9 in the seki saves nothing.
@@ -123,6 +123,6 @@ def test_own_eye_is_filled_only_to_save_a_chain():
         . . . . . . . . .
         """.replace("        ", "")
     ).board
-    assert _acceptable(board.grid, board.meta, board.index(point_from_gtp("D5", 9)), 2)
+    assert playable(board.grid, board.meta, board.index(point_from_gtp("D5", 9)), 2)
     seki = game_from(SEKI).board
-    assert not _acceptable(seki.grid, seki.meta, seki.index(point_from_gtp("G9", 9)), 2)
+    assert not playable(seki.grid, seki.meta, seki.index(point_from_gtp("G9", 9)), 2)

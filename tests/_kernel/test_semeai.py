@@ -12,7 +12,7 @@ from miai._kernel import tree as T
 from miai._kernel.board import BLACK, COLOR, HEAD, SIZE, WHITE, play_stone
 from miai.ai.mcts import MctsConfig
 from tests._kernel.test_heavy import board_of, idx
-from tests._kernel.test_tree import NO_PATTERNS, children, nothing_forbidden
+from tests._kernel.test_tree import NO_LEARNING, children, nothing_forbidden
 from tests.diagrams import SEKI_GNUGO_43
 
 EVEN_RACE = """
@@ -188,49 +188,6 @@ def test_chains_in_seki_leave_the_race_undecided():
     assert S.race_winner(g, m, a, b, WHITE, *scratch)[0] == 0
 
 
-def test_settling_plays_a_decided_race_out_and_hands_the_turn_on():
-    game, g, m = board_of(LOST_GAME_219)
-    amaf = np.zeros(g.shape[1], np.int8)
-    to_move, last = S.settle_races(g, m, BLACK, amaf, True)
-    check_consistency(g, m)
-    assert g[COLOR, idx(game, "C7")] == 0 and g[COLOR, idx(game, "B9")] == 0  # Black's 15 stones are off
-    assert g[COLOR, idx(game, "C12")] == WHITE
-    assert last == idx(game, "B7")  # the capture, on the eye
-    # Black moved first, and the race ended on White's capture: Black is to move again
-    assert to_move == BLACK
-    assert amaf[idx(game, "F11")] == BLACK and amaf[idx(game, "A4")] == WHITE
-
-
-def test_settling_leaves_a_race_between_chains_smaller_than_asked():
-    game, g, m = board_of(LOST_GAME_219)  # Black's chain has 15 stones, White's 23
-    untouched = g.copy()
-    assert S.settle_races(g, m, BLACK, np.zeros(g.shape[1], np.int8), True, 16) == (BLACK, 0)
-    assert (g[COLOR] == untouched[COLOR]).all()
-    to_move, last = S.settle_races(g, m, BLACK, np.zeros(g.shape[1], np.int8), True, 15)
-    assert g[COLOR, idx(game, "C7")] == 0 and last == idx(game, "B7") and to_move == BLACK
-
-
-def test_settling_can_leave_a_decided_race_to_the_playout_when_the_side_to_move_loses_it():
-    game, g, m = board_of(LOST_GAME_219)  # White wins whoever starts
-    untouched = g.copy()
-    no_amaf = np.zeros(g.shape[1], np.int8)
-    assert S.settle_races(g, m, BLACK, no_amaf, True, 8, False) == (BLACK, 0)
-    assert (g[COLOR] == untouched[COLOR]).all()
-    to_move, last = S.settle_races(g, m, WHITE, no_amaf, True, 8, False)  # White to move: settled
-    assert g[COLOR, idx(game, "C7")] == 0 and last == idx(game, "B7") and to_move == BLACK
-
-
-def test_settling_gives_a_race_whose_outcome_hangs_on_the_move_to_the_side_to_move_only_if_asked():
-    game, g, m = board_of(EVEN_RACE)
-    untouched = g.copy()
-    assert S.settle_races(g, m, WHITE, np.zeros(g.shape[1], np.int8), False) == (WHITE, 0)
-    assert (g[COLOR] == untouched[COLOR]).all()  # asked for the decided races only: this one is left
-    to_move, _ = S.settle_races(g, m, WHITE, np.zeros(g.shape[1], np.int8), True)
-    check_consistency(g, m)
-    assert g[COLOR, idx(game, "D1")] == 0 and g[COLOR, idx(game, "C1")] == WHITE
-    assert to_move == BLACK  # White filled twice, Black once
-
-
 def _black_survivals(playouts: int, knobs: dict[int, float]) -> int:
     """In how many of ``playouts`` heavy playouts (seeds 1, 2, …) from the lost game's
     position, White to move, Black's 15 stones live, with the policy's parameters at
@@ -250,12 +207,6 @@ def _black_survivals(playouts: int, knobs: dict[int, float]) -> int:
     return alive
 
 
-def test_playouts_that_settle_races_never_give_the_lost_race_to_black():
-    assert _black_survivals(30, {H.P_RACE: 1.0, H.P_RACE_REPLY: 0.0}) == 0
-    # the cause of the lost game: left to the policy, the black chain lives in some playouts
-    assert _black_survivals(30, {H.P_RACE: 0.0, H.P_RACE_REPLY: 0.0}) > 0
-
-
 def _even_race_playouts(knobs: dict[int, float]) -> tuple[int, int]:
     """200 heavy playouts (seed 7) from :data:`EVEN_RACE`, White to move, with the policy's
     parameters at ``knobs`` (index: value): the turns played and Black's wins."""
@@ -264,14 +215,6 @@ def _even_race_playouts(knobs: dict[int, float]) -> tuple[int, int]:
     for index, value in knobs.items():
         params[index] = value
     return H.run_heavy_playouts(g, m, WHITE, 200, 0.5, 7, H.PAT3, params)
-
-
-def test_playouts_settling_only_large_races_are_the_same_playouts_where_there_are_none():
-    # EVEN_RACE: a race between chains of four stones, and nothing else.
-    # The knob at certainty draws no random number: where it finds nothing, nothing changes
-    assert _even_race_playouts({H.P_RACE: 1.0}) == _even_race_playouts({H.P_RACE: 0.0})
-    settled = {H.P_RACE: 1.0, H.P_RACE_MIN_CHAIN: 2, H.P_RACE_REPLY: 0.0}
-    assert _even_race_playouts(settled) != _even_race_playouts({H.P_RACE: 0.0, H.P_RACE_REPLY: 0.0})
 
 
 def _replies(diagram: str, moves: list[tuple[int, str]], min_chain: int = 8) -> list[int]:
@@ -327,8 +270,8 @@ def test_the_race_prior_goes_to_the_move_that_wins_a_race_only_if_played_now():
     game, g, m = board_of(EVEN_RACE)
 
     def priors(params):
-        ti, tf, tmeta = T.new_tree(1_000)
-        assert T.expand(ti, tf, tmeta, 0, g, m, BLACK, 0, 0, params, H.PAT3, *NO_PATTERNS, nothing_forbidden(g))
+        ti, tf, _ = tree = T.new_tree(1_000)
+        assert T.expand(tree, 0, g, m, BLACK, 0, 0, params, NO_LEARNING, nothing_forbidden(g))
         return {int(ti[T.T_MOVE, k]): (tf[T.T_PV, k], tf[T.T_PW, k]) for k in children(ti, 0)}
 
     with_it = priors(MctsConfig(prior_race=30.0).tree_params(7.5))

@@ -12,8 +12,9 @@ from miai.coords import point_from_gtp
 from tests.diagrams import game_from
 
 PARAMS = MctsConfig().tree_params(7.5)
-NO_PATTERNS = (np.zeros(0, np.int64), np.zeros(0, np.float64), np.zeros(0, np.float64))
-"""An empty table of learned spatial patterns and no move predictor (the priors read none)."""
+NO_LEARNING = (H.PAT3, np.zeros(0, np.int64), np.zeros(0, np.float64), np.zeros(0, np.float64))
+"""The 3×3 patterns, an empty table of learned spatial patterns and no move predictor (the
+priors read none): the search's ``knowledge``."""
 
 
 def children(ti, node):
@@ -26,17 +27,17 @@ def nothing_forbidden(g) -> np.ndarray:
 
 
 def expanded_root(g, m, c=BLACK, last=0, forbidden=None):
-    ti, tf, tmeta = T.new_tree(10_000)
+    tree = T.new_tree(10_000)
     mask = nothing_forbidden(g) if forbidden is None else forbidden
-    assert T.expand(ti, tf, tmeta, 0, g, m, c, last, 0, PARAMS, H.PAT3, *NO_PATTERNS, mask)
-    return ti, tf, tmeta
+    assert T.expand(tree, 0, g, m, c, last, 0, PARAMS, NO_LEARNING, mask)
+    return tree
 
 
 def search(ti, tf, tmeta, g, m, c, count, seed, forbidden=None, params=PARAMS):
     """Run the kernel's search from the root (node 0); returns the ownership sums."""
     owners = np.zeros(g.shape[1], np.int64)
     mask = nothing_forbidden(g) if forbidden is None else forbidden
-    T.search(ti, tf, tmeta, 0, g, m, c, 0, 0, count, params, H.DEFAULT_PARAMS, H.PAT3, *NO_PATTERNS, owners,
+    T.search((ti, tf, tmeta), 0, g, m, c, 0, 0, count, params, H.DEFAULT_PARAMS, NO_LEARNING, owners,
              np.array([seed], np.int64), mask)
     return owners
 
@@ -106,36 +107,6 @@ def test_capture_prior_favours_the_capture():
     assert tf[T.T_PW, capture] / tf[T.T_PV, capture] > tf[T.T_PW, other] / tf[T.T_PV, other]
 
 
-def test_the_two_liberty_prior_goes_to_the_playouts_two_liberty_moves_only():
-    # White's C4 leaves it two liberties (C3, D4): Black's ataris there get the prior
-    game = game_from(
-        """
-        .......
-        .......
-        ..X....
-        .XO....
-        .......
-        .......
-        .......
-        """
-    )
-    g, m = game.board.grid, game.board.meta
-    last = game.board.index(point_from_gtp("C4", 7))
-
-    def priors(params):
-        ti, tf, tmeta = T.new_tree(1_000)
-        assert T.expand(ti, tf, tmeta, 0, g, m, BLACK, last, 0, params, H.PAT3, *NO_PATTERNS, nothing_forbidden(g))
-        return {int(ti[T.T_MOVE, k]): (tf[T.T_PV, k], tf[T.T_PW, k]) for k in children(ti, 0)}
-
-    with_it, without = priors(MctsConfig(prior_twolib=25.0).tree_params(7.5)), priors(PARAMS)
-    assert with_it.keys() == without.keys()
-    gained = {game.board.point(p) for p in with_it if with_it[p] != without[p]}
-    assert gained == {point_from_gtp("C3", 7), point_from_gtp("D4", 7)}
-    for v in ("C3", "D4"):
-        p = game.board.index(point_from_gtp(v, 7))
-        assert with_it[p] == (without[p][0] + 25.0, without[p][1] + 25.0)
-
-
 def test_search_counts_every_iteration_and_leaves_the_board():
     g, m = new_board(7)
     before_g, before_m = g.copy(), m.copy()
@@ -197,7 +168,7 @@ def test_compact_keeps_a_subtree_with_its_statistics():
     search(ti, tf, tmeta, g, m, BLACK, 400, 3)
     best = max(children(ti, 0), key=lambda k: tf[T.T_V, k])
     ti2, tf2, tmeta2 = T.new_tree(10_000)
-    T.compact(ti, tf, best, ti2, tf2, tmeta2)
+    T.compact((ti, tf, tmeta), best, (ti2, tf2, tmeta2))
     assert tf2[T.T_V, 0] == tf[T.T_V, best]
     old = sorted((int(ti[T.T_MOVE, k]), tf[T.T_V, k]) for k in children(ti, best))
     new = sorted((int(ti2[T.T_MOVE, k]), tf2[T.T_V, k]) for k in children(ti2, 0))
@@ -207,85 +178,3 @@ def test_compact_keeps_a_subtree_with_its_statistics():
         return 1 + sum(count(ti_, k) for k in children(ti_, node))
 
     assert count(ti2, 0) == count(ti, best) == tmeta2[T.TM_USED]
-
-
-def test_cfg_distances_cross_chains_for_free():
-    game = game_from(
-        """
-        .....
-        .....
-        .XXX.
-        .....
-        .....
-        """
-    )
-    g, m = game.board.grid, game.board.meta
-    dist = np.zeros(g.shape[1], np.int32)
-    T._cfg_distances(g, m, game.board.index(point_from_gtp("B3", 5)), dist)
-    at = lambda v: dist[game.board.index(point_from_gtp(v, 5))]  # noqa: E731
-    assert at("D3") == 0 and at("E3") == 1 and at("D4") == 1 and at("D5") == 2 and at("E5") == 3
-
-
-def test_criticality_is_the_covariance_of_owning_and_winning():
-    tf = np.zeros((T.NTF, 3))
-    # 100 visits each, won half of them; the point owned by the mover half of the time
-    tf[T.T_V, :] = 100.0
-    tf[T.T_W, :] = 50.0
-    tf[T.T_OWN, :] = 50.0
-    tf[T.T_WOWN, 0] = 100.0  # owned exactly when won: the winner always owned it
-    tf[T.T_WOWN, 1] = 50.0  # owning and winning independent
-    tf[T.T_WOWN, 2] = 0.0  # owned exactly when lost
-    assert [T.criticality(tf, k) for k in range(3)] == [0.5, 0.0, -0.5]
-    assert T.criticality(np.zeros((T.NTF, 1)), 0) == 0.0  # no visits: nothing known
-
-
-def test_criticality_counts_in_the_urgency_only_when_asked_and_past_the_visits():
-    tf = np.zeros((T.NTF, 2))
-    tf[T.T_V, :] = tf[T.T_AV, :] = 3000.0
-    tf[T.T_W, :] = tf[T.T_AW, :] = 1500.0
-    tf[T.T_OWN, :] = 1500.0
-    tf[T.T_WOWN, 0] = 2000.0  # critical
-    tf[T.T_WOWN, 1] = 1000.0  # owning it went with losing
-    off = [T.urgency(tf, k, 3500.0, 0.0, 0.0, 0.0, 2000.0) for k in range(2)]
-    assert off[0] == off[1] == 0.5
-    on = [T.urgency(tf, k, 3500.0, 0.0, 0.0, 1.1, 2000.0) for k in range(2)]
-    assert on[0] > 0.5 > on[1]
-    too_few = [T.urgency(tf, k, 3500.0, 0.0, 0.0, 1.1, 3000.0) for k in range(2)]
-    assert too_few == off
-
-
-def test_search_counts_who_ended_owning_each_nodes_point():
-    """One iteration at a time: the nodes whose visits grew are the path; for each, the
-    point of its move was the mover's (``T_OWN``) and the winner's (``T_WOWN``) exactly as
-    the playout's final ownership (the ownership sums of that iteration) says."""
-    g, m = new_board(7)
-    ti, tf, tmeta = expanded_root(g, m)
-    parents: dict[int, int] = {}
-    checked = 0
-    crit = MctsConfig(crit_rave=1.1).tree_params(7.5)
-    for seed in range(60):
-        before = tf.copy()
-        owners = search(ti, tf, tmeta, g, m, BLACK, 1, seed, params=crit)
-        for node in range(int(tmeta[T.TM_USED])):
-            for k in children(ti, node):
-                parents[k] = node
-        grew = [k for k in range(1, int(tmeta[T.TM_USED])) if tf[T.T_V, k] == before[T.T_V, k] + 1]
-        for k in grew:
-            depth, up = 0, k
-            while up != 0:
-                up, depth = parents[up], depth + 1
-            mover = BLACK if depth % 2 == 1 else WHITE
-            sign = 1 if mover == BLACK else -1
-            won = tf[T.T_W, k] - before[T.T_W, k]
-            mv = int(ti[T.T_MOVE, k])
-            owner = 0 if mv == 0 else int(owners[mv]) * sign  # +1: the mover's, -1: the opponent's
-            assert tf[T.T_OWN, k] - before[T.T_OWN, k] == (1.0 if owner == 1 else 0.0)
-            winner_owned = (owner == 1 and won == 1.0) or (owner == -1 and won == 0.0)
-            assert tf[T.T_WOWN, k] - before[T.T_WOWN, k] == (1.0 if winner_owned else 0.0)
-            checked += 1
-    assert tf[T.T_OWN, 0] == tf[T.T_WOWN, 0] == 0.0  # the root has no move
-    assert checked > 60  # the paths went below the root's children
-    # without the criticality, nothing is counted
-    off = expanded_root(g, m)
-    search(*off, g, m, BLACK, 50, 1)
-    assert not off[1][[T.T_OWN, T.T_WOWN]].any()

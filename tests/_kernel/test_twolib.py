@@ -8,7 +8,6 @@ import pytest
 
 from miai._kernel import check_consistency
 from miai._kernel import heavy as H
-from miai._kernel.ataris import new_watch
 from miai._kernel.board import BLACK, M_RNG, WHITE
 from miai._kernel.twolib import two_liberty_moves
 from tests._kernel.test_heavy import assert_playouts_consistent, board_of, idx
@@ -143,7 +142,7 @@ def replies(diagram: str, c: int, last: str, twolib: float, tries: int = 200) ->
     count: dict[str, int] = {}
     for seed in range(1, tries + 1):
         m[M_RNG] = seed  # each draw its own random state
-        p = H.heavy_move(g, m, c, idx(game, last), 0, H.PAT3, params, cand, new_watch())
+        p = H.heavy_move(g, m, c, idx(game, last), 0, H.PAT3, params, cand)
         count[names.get(p, "pass")] = count.get(names.get(p, "pass"), 0) + 1
     return count
 

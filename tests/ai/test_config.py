@@ -36,7 +36,7 @@ def test_settings_take_each_knobs_type():
         ("playouts=lots", "playouts='lots': not a valid int (default 1000000)"),
         ("prior_cfg=1,2", "prior_cfg='1,2': not a valid tuple"),
         ("early_stop=maybe", "early_stop='maybe': not a valid bool"),
-        ("uct_c=none", "uct_c='none': not a valid float"),
+        ("prior_even=none", "prior_even='none': not a valid float"),
     ],
 )
 def test_bad_settings_say_what_is_wrong(text, message):
@@ -82,7 +82,7 @@ def test_every_knob_has_a_limit_and_the_defaults_keep_to_it():
         ("max_seconds", 0.0, "max_seconds must be a number above 0 and at most 1e+06, or none, not 0.0"),
         ("seed", -1, "seed must be a whole number from 0 to 9223372036854775807, or none, not -1"),
         # not a finite number
-        ("uct_c", float("nan"), "uct_c must be a number from 0 to 100, not nan"),
+        ("prior_even", float("nan"), "prior_even must be a number from 0 to 1e+06, not nan"),
         ("min_seconds", float("inf"), "min_seconds must be a number from 0 to 3600, not inf"),
         # the wrong type
         ("playouts", 2.5, "playouts must be a whole number from 1 to 1000000000000, not 2.5"),
@@ -122,7 +122,7 @@ def test_knobs_are_stored_in_their_own_type():
         ("rave_equiv=0", "rave_equiv must be a number above 0"),
         ("chunk=0", "chunk must be a whole number from 1 to 100000, not 0"),
         ("p_pattern=2", "p_pattern must be a number from 0 to 1, not 2.0"),
-        ("uct_c=nan", "uct_c must be a number from 0 to 100, not nan"),
+        ("p_ko=nan", "p_ko must be a number from 0 to 1, not nan"),
         ("rave_equiv=none", "rave_equiv='none': not a valid float"),
     ],
 )
@@ -173,15 +173,15 @@ def test_the_policy_parameters_carry_each_playout_knob_to_its_place():
     from miai._kernel import heavy as H
 
     params = MctsConfig(
-        p_capture=0.7, p_pattern=0.6, p_selfatari_heuristic=0.5, p_selfatari_random=0.4, p_twolib=0.3, p_anywhere=0.2,
-        p_nakade=0.1, p_ko=0.05, p_eyefill=0.15,
+        p_capture=0.7, p_pattern=0.6, p_selfatari_heuristic=0.5, p_selfatari_random=0.4, p_twolib=0.3, p_nakade=0.1,
+        p_ko=0.05, race_min_chain=5, p_race_reply=0.25,
     ).policy_params()
     assert params.shape == (H.NPARAMS,)
     indices = (
-        H.P_CAPTURE, H.P_PATTERN, H.P_SELFATARI_HEURISTIC, H.P_SELFATARI_RANDOM, H.P_TWOLIB, H.P_ANYWHERE, H.P_NAKADE,
-        H.P_KO, H.P_EYEFILL,
+        H.P_CAPTURE, H.P_PATTERN, H.P_SELFATARI_HEURISTIC, H.P_SELFATARI_RANDOM, H.P_TWOLIB, H.P_NAKADE, H.P_KO,
+        H.P_RACE_MIN_CHAIN, H.P_RACE_REPLY,
     )
-    assert [params[i] for i in indices] == [0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05, 0.15]
+    assert [params[i] for i in indices] == [0.7, 0.6, 0.5, 0.4, 0.3, 0.1, 0.05, 5.0, 0.25]
 
 
 def test_the_default_knobs_give_the_kernels_default_policy():
@@ -201,18 +201,3 @@ def test_the_playouts_answer_races_only_on_boards_as_large_as_asked():
     nine, nineteen = MctsConfig().policy_params(9), MctsConfig().policy_params(19)
     nine[H.P_RACE_REPLY] = nineteen[H.P_RACE_REPLY]
     assert nine.tolist() == nineteen.tolist()
-
-
-def test_the_pattern_weights_reach_the_policy_and_draw_by_weight_only_when_they_differ():
-    from miai._kernel import heavy as H
-
-    equal = MctsConfig(pat3_gammas=(2.0,) * H.NPAT3).policy_params()
-    assert equal[H.P_PAT3_WEIGHTED] == 0.0
-    assert equal[H.P_PAT3_GAMMA : H.P_PAT3_GAMMA + H.NPAT3].tolist() == [2.0] * H.NPAT3
-    pachi = MctsConfig(pat3_gammas=H.PACHI_PAT3_GAMMAS).policy_params()
-    assert pachi[H.P_PAT3_WEIGHTED] == 1.0
-    assert tuple(pachi[H.P_PAT3_GAMMA : H.P_PAT3_GAMMA + H.NPAT3]) == H.PACHI_PAT3_GAMMAS
-    settings = MctsConfig.parse_settings(["pat3_gammas=" + ",".join(map(str, H.PACHI_PAT3_GAMMAS))])
-    assert settings == {"pat3_gammas": H.PACHI_PAT3_GAMMAS}
-    with pytest.raises(ConfigError, match="13 numbers"):
-        MctsConfig.parse_settings(["pat3_gammas=1,2"])

@@ -249,8 +249,10 @@ def test_tree_is_kept_between_moves():
     game.play(first.point)
     reply = max(ai.candidates(game)[0].pv[1:2] or (None,), key=lambda p: 0)
     game.play(reply if reply is not None and game.is_legal(reply) else None)
-    ti, tf, _ = ai._root_for(game, game.to_move)
-    assert tf[0, 0] > 0  # the new root already has visits from the last search
+    kept = sum(c.visits for c in ai.search(game, playouts=1).candidates)
+    assert kept > 1  # one new playout, and the visits the last search gave the new root's moves
+    fresh = sum(c.visits for c in player(playouts=500).search(game, playouts=1).candidates)
+    assert fresh == 1
 
 
 def test_a_search_returns_its_candidates_playouts_time_and_ownership():

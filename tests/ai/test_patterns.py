@@ -11,7 +11,9 @@ from miai._kernel import spatial as S
 from miai._kernel import tree as T
 from miai._kernel.board import BLACK, WHITE
 from miai.ai.config import MctsConfig
-from miai.ai.patterns import PatternTable, _replay, _seen, count_played, count_seen, learn, prediction_ranks
+from miai.ai.patterns import PatternTable, count_played, count_seen, learn, prediction_ranks
+from miai.coords import Move
+from miai.game import Game
 from miai.sgf.game import game_from_record
 from miai.sgf.record import read_record
 from tests._kernel.test_heavy import board_of, idx
@@ -53,11 +55,17 @@ def test_the_second_reading_counts_the_played_patterns_among_every_move_possible
     assert seen[played.keys == centre].item() == 1
     # every count as a plain reading of every move possible finds it, orientation by orientation
     every: list[np.ndarray] = []
-    for position, _, color in _replay(game):
-        _, around = _seen(position, color)
-        oriented = np.empty((len(around), 8, S.NSIZES), np.int64)
-        S.all_oriented_hashes(around, oriented)
-        every.append(oriented.min(axis=1).ravel())
+    position = Game(game.size, game.rules)
+    for entry in game.history:
+        if isinstance(entry, Move) and entry.point is not None:
+            grid, meta = position.board.grid, position.board.meta
+            points = np.empty(grid.shape[1], np.int32)
+            around = np.empty((grid.shape[1], S.NOFFSETS), np.int8)
+            n = S.position_states(grid, meta, int(entry.color), points, around)
+            oriented = np.empty((n, 8, S.NSIZES), np.int64)
+            S.all_oriented_hashes(around[:n], oriented)
+            every.append(oriented.min(axis=1).ravel())
+        position.apply(entry)
     keys, counts = np.unique(np.concatenate(every), return_counts=True)
     assert (seen == counts[np.searchsorted(keys, played.keys)]).all()
 
@@ -137,8 +145,9 @@ def prior(board: str, vertex: str, table: PatternTable, weight: float) -> tuple[
     """The prior visits and wins the tree's expansion gives Black's move at ``vertex``."""
     game, g, m = board_of(board)
     params = MctsConfig(prior_pattern=weight).tree_params(7.5)
-    ti, tf, tmeta = T.new_tree(10_000)
-    assert T.expand(ti, tf, tmeta, 0, g, m, BLACK, 0, 0, params, H.PAT3, *table.slots, np.zeros(0), np.zeros(g.shape[1], np.bool_))
+    ti, tf, _ = tree = T.new_tree(10_000)
+    knowledge = (H.PAT3, *table.slots, np.zeros(0))
+    assert T.expand(tree, 0, g, m, BLACK, 0, 0, params, knowledge, np.zeros(g.shape[1], np.bool_))
     first, n = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
     for k in range(first, first + n):
         if ti[T.T_MOVE, k] == idx(game, vertex):

@@ -328,7 +328,7 @@ def test_unsettled_stones_among_dead_ones_are_judged_without_them(rules, result)
 
 
 def test_a_stone_touching_only_dead_stones_is_alive():
-    from miai.ai.status import ChainStatus, Status, _inside_dead_groups
+    from miai.ai.status import ChainStatus, Status, alive_inside_dead_groups
 
     board = game_from("""
         X X X
@@ -345,11 +345,11 @@ def test_a_stone_touching_only_dead_stones_is_alive():
         ChainStatus(B, wall, alive, 0.9),
     ]
     # Black A1 touches only White's dead A2 B2: alive; White still touches Black's living wall
-    out = _inside_dead_groups(board, verdicts, {a1, a2, b2})
+    out = alive_inside_dead_groups(board, verdicts, {a1, a2, b2})
     assert [v.status for v in out] == [alive, dead, alive]
     assert out[0].confidence == 0.6  # the playouts' confidence stands
     verdicts[1] = ChainStatus(W, frozenset({a2, b2}), alive, 0.6)
-    out = _inside_dead_groups(board, verdicts, {a1})
+    out = alive_inside_dead_groups(board, verdicts, {a1})
     assert [v.status for v in out] == [dead, alive, alive]
 
 

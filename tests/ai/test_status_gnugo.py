@@ -5,17 +5,8 @@ Japanese and Chinese rules."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
+import gnugo_agreement as agreement
 import pytest
-
-BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "gnugo_agreement.py"
-spec = importlib.util.spec_from_file_location("gnugo_agreement", BENCH)
-agreement = importlib.util.module_from_spec(spec)
-sys.modules.setdefault("gnugo_agreement", agreement)
-spec.loader.exec_module(agreement)
 
 pytestmark = [
     pytest.mark.gnugo,

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from miai.cli.bot import BotError, parse_target
+from miai.cli.bot import parse_target
+from miai.client import ClientError
 from miai.cli.main import main
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -91,7 +92,7 @@ def test_a_token_that_is_no_seats_is_refused_with_a_message(server):
     [("ftp://h/g/x?seat=t", None, "not a game link"), ("http://h/x", "t", "/g/ID"), ("http://h/g/abc", None, "--token")],
 )
 def test_bad_links_are_refused(url, token, word):
-    with pytest.raises(BotError, match=word):
+    with pytest.raises(ClientError, match=word):
         parse_target(url, token)
 
 

@@ -14,6 +14,7 @@ from miai.cli.terminal import Terminal
 from miai.coords import Color, point_from_gtp
 from miai.endgame import Marking, Proposal
 from miai.game import Phase
+from miai.result import EndReason
 from tests.test_endgame import pts
 from tests.test_endgame import position as endgame_position
 
@@ -157,7 +158,7 @@ def test_a_computer_proposes_its_estimate_and_refuses_a_different_counter_propos
     assert "Black (X) accept or mark dead stones> \nWhite refuses: no agreement, play resumes and White moves." in text
     # White (the computer) passes at once, then Black: all stones alive
     assert "Move 4: White passed.\nAnother pass ends the game.\nBlack (X) move 5> pass\n" in text
-    assert game.phase is Phase.FINISHED and "all stones count as alive" in game.end_reason
+    assert game.phase is Phase.FINISHED and game.end_reason is EndReason.ALL_ALIVE
     assert "Result: W+6.5. White wins by 6.5 points." in text
 
 

@@ -17,7 +17,7 @@ warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient`")
 from starlette.testclient import TestClient  # noqa: E402
 
 from miai.server import ServerConfig, create_app
-from miai.server.timekeeper import ManualTime
+from miai.testing.manualtime import ManualTime
 
 
 def pytest_configure(config):
@@ -37,32 +37,14 @@ def make_client(db: str, *, time: ManualTime | None = None, **config: Any) -> Te
     and the events' times are that fake time's."""
     config.setdefault("suggest_dead_stones", False)
     config.setdefault("start_workers", False)  # a test that uses them starts them on first use
-    for name in ("limit_requests", "limit_games", "limit_accounts", "limit_logins", "limit_analysis"):
+    for name in ("limit_requests", "limit_games", "limit_accounts", "limit_logins", "limit_login_failures", "limit_analysis"):
         config.setdefault(name, "100000/minute")  # the tests of the limits set their own
     config.setdefault("password_time_cost", 1)  # cheap hashes: the tests do not measure argon2
     config.setdefault("password_memory_kib", 1024)
     config.setdefault("allowed_hosts", ("testserver",))  # the test client's Host (hosts.py)
     executor = config.pop("executor", None)
-    clock = config.pop("clock", None)
     settings = ServerConfig(database_url=db, **config)
-    if time is not None:
-        return TestClient(create_app(settings, executor=executor, clock=time.wall_ms, timekeeper=time))
-    if clock is not None:
-        return TestClient(create_app(settings, executor=executor, clock=clock))
-    return TestClient(create_app(settings, executor=executor))
-
-
-class FakeClock:
-    """Time in integer milliseconds that moves only when a test moves it."""
-
-    def __init__(self, start: int = 1_700_000_000_000):
-        self.ms = start
-
-    def __call__(self) -> int:
-        return self.ms
-
-    def advance(self, ms: int) -> None:
-        self.ms += ms
+    return TestClient(create_app(settings, executor=executor, timekeeper=time))
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
+from miai.server.rooms.views import game_state
 from miai.server.state import Server
 
 # what can differ between a live room and one rebuilt from the events: who is connected, and
@@ -56,7 +57,7 @@ def live_and_replayed(client: TestClient, game_id: str) -> tuple[dict[str, Any],
     server = server_of(client)
     live = client.portal.call(server.router.local, game_id, "state", {})  # type: ignore[union-attr]
     replica = client.portal.call(server.registry.replica, game_id)  # type: ignore[union-attr]
-    rebuilt = replica.state()
+    rebuilt = game_state(replica)
     for key in VOLATILE:
         live.pop(key, None)
         rebuilt.pop(key, None)

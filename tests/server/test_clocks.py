@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from miai.clock import LagAllowance
-from miai.server.timekeeper import ManualTime
 from miai.sgf import read_record
+from miai.testing.manualtime import ManualTime
 from tests.server.conftest import Table, make_client
 
 NO_LAG = LagAllowance.none()

@@ -21,8 +21,8 @@ import pytest
 
 from miai import Game, Rules
 from miai.coords import point_to_gtp
-from miai.game import Phase
-from miai.server.play.events import EventKind, GameSpec, rebuild
+from miai.game import GameSpec, Phase
+from miai.server.play.events import EventKind, rebuild
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 RUN_SECONDS = 15

@@ -1,5 +1,6 @@
-"""The server is an apps-layer package: only it and ``miai serve`` import it, and it imports no
-other app (ARCHITECTURE.md: strict downward layering)."""
+"""The server is an apps-layer package: only it, ``miai serve`` and the helpers of tests and
+benchmarks (``miai.testing``) import it, and it imports no other app (ARCHITECTURE.md: strict
+downward layering)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "miai"
 def test_nothing_below_the_server_imports_it():
     for path in SRC.rglob("*.py"):
         rel = path.relative_to(SRC).as_posix()
-        if rel.startswith("server/") or rel == "cli/serve.py":
+        if rel.startswith(("server/", "testing/")) or rel == "cli/serve.py":  # testing/: for tests and benchmarks only
             continue
         bad = sorted(i for i in imports_of(path) if i == "miai.server" or i.startswith("miai.server."))
         assert not bad, f"{rel} imports {bad}"

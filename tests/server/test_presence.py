@@ -8,8 +8,9 @@ import pytest
 
 from miai.coords import Color
 from miai.server.play.claims import Attendance
+from miai.testing.manualtime import ManualTime
 from tests.server.compute.test_computer import HeldExecutor
-from tests.server.conftest import FakeClock, Table, make_client
+from tests.server.conftest import Table, make_client
 from tests.server.play.test_undo import wait_for_jobs
 from tests.server.test_ws import frames_until
 
@@ -17,13 +18,13 @@ ABANDON = 60_000
 
 
 @pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
+def clock() -> ManualTime:
+    return ManualTime()
 
 
 @pytest.fixture
 def client(db, clock):
-    with make_client(db, clock=clock, abandon_ms=ABANDON) as c:
+    with make_client(db, time=clock, abandon_ms=ABANDON) as c:
         yield c
 
 
@@ -136,7 +137,7 @@ def test_a_claim_cancels_a_pending_undo_request(client, clock):
 
 def test_a_computer_seat_never_goes(db, clock):
     held = HeldExecutor()
-    with make_client(db, executor=held, clock=clock, abandon_ms=ABANDON) as client:
+    with make_client(db, executor=held, time=clock, abandon_ms=ABANDON) as client:
         table = Table(client, size=9, white="computer:1")
         table.play("black", "E5")
         wait_for_jobs(held)  # White (the computer) is to move and thinking
@@ -145,16 +146,16 @@ def test_a_computer_seat_never_goes(db, clock):
         assert answer.status_code == 422 and answer.json()["reason"] == "computer"
         with client.websocket_connect(f"/ws/game/{table.id}") as watcher:
             gone = watcher.receive_json()["d"]["presence"]["gone"]
-            assert gone == {"black": {"gone_ms": 0, "claim_at_ms": clock.ms + ABANDON}}  # the claim was a sight
+            assert gone == {"black": {"gone_ms": 0, "claim_at_ms": clock.wall_ms() + ABANDON}}  # the claim was a sight
             assert "white" not in gone  # a computer seat has no countdown
 
 
 def test_presence_is_not_kept_across_a_restart(db, clock):
-    with make_client(db, clock=clock, abandon_ms=ABANDON) as client:
+    with make_client(db, time=clock, abandon_ms=ABANDON) as client:
         table = Table(client, size=9)
         table.moves("E5 D4 C3")
         clock.advance(ABANDON - 1000)
-    with make_client(db, clock=clock, abandon_ms=ABANDON) as client:
+    with make_client(db, time=clock, abandon_ms=ABANDON) as client:
         table.client = client
         table.state()  # this process loads the game
         clock.advance(2000)  # gone 61 s in all, but only 2 s since this process loaded the game
@@ -169,9 +170,10 @@ def test_a_connected_seat_is_present_and_the_countdown_starts_when_it_leaves(cli
     ws = f"/ws/game/{table.id}?v=3&token="
     with client.websocket_connect(ws + table.tokens["black"]) as black:
         hello = black.receive_json()["d"]
-        start = clock.ms
+        start = clock.wall_ms()
         assert hello["presence"]["gone"] == {"white": {"gone_ms": 0, "claim_at_ms": start + ABANDON}}
         with client.websocket_connect(ws + table.tokens["white"]):
+            clock.advance(1_000)  # presence notices are paced (one a second): White's comes now
             joined = frames_until(black, "presence")[-1]["d"]
             assert joined["white"] is True and joined["gone"] == {}
             clock.advance(5 * ABANDON)
@@ -180,7 +182,7 @@ def test_a_connected_seat_is_present_and_the_countdown_starts_when_it_leaves(cli
             assert reject["status"] == 422 and reject["reason"] == "opponent-present" and reject["a"] == "c1"
         left = frames_until(black, "presence")[-1]["d"]
         assert left["white"] is False
-        assert left["gone"] == {"white": {"gone_ms": 0, "claim_at_ms": clock.ms + ABANDON}}
+        assert left["gone"] == {"white": {"gone_ms": 0, "claim_at_ms": clock.wall_ms() + ABANDON}}
         clock.advance(ABANDON - 1)
         black.send_json({"t": "claim", "d": {"v": 3}})
         reject = frames_until(black, "reject")[-1]["d"]
@@ -208,9 +210,8 @@ def test_a_seat_seen_over_http_is_announced_to_the_watchers(client, clock):
         assert watcher.receive_json()["d"]["presence"]["gone"]["white"]["gone_ms"] == 0
         clock.advance(20_000)
         table.play("white", "F6")  # White plays over HTTP after 20 s: the watchers learn it is back
-        frames = frames_until(watcher, "event")  # the notice comes before the move's event
-        presence = [f["d"] for f in frames if f["t"] == "presence"]
-        assert presence and presence[-1]["gone"]["white"] == {"gone_ms": 0, "claim_at_ms": clock.ms + ABANDON}
+        presence = frames_until(watcher, "presence")[-1]["d"]  # within presence_interval_ms of the join
+        assert presence["gone"]["white"] == {"gone_ms": 0, "claim_at_ms": clock.wall_ms() + ABANDON}
 
 
 def test_in_the_marking_phase_the_seat_whose_step_it_is_can_be_claimed_against(client, clock):

@@ -26,8 +26,8 @@ from hypothesis.stateful import (
 
 from miai import Game, IllegalMoveError, Rules
 from miai.coords import Color, Move, point_from_gtp, point_to_gtp
-from miai.game import Phase
-from miai.server.play.events import EventKind, GameSpec, rebuild
+from miai.game import GameSpec, Phase
+from miai.server.play.events import EventKind, rebuild
 from tests.server.conftest import Table, make_client
 
 SIZE = 4

@@ -8,7 +8,8 @@ import threading
 
 import pytest
 
-from miai.server.timekeeper import ManualTime, SystemTime
+from miai.server.timekeeper import SystemTimekeeper
+from miai.testing.manualtime import ManualTime
 
 
 def test_manual_timers_fire_in_order_at_their_own_time():
@@ -67,7 +68,7 @@ def test_manual_timers_set_on_a_loop_fire_there_from_another_thread():
 
 def test_system_timers_fire_once_their_time_has_come():
     async def main() -> None:
-        time = SystemTime()
+        time = SystemTimekeeper()
         done = asyncio.Event()
         fired: list[int] = []
 

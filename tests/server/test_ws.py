@@ -109,7 +109,8 @@ def test_chat_reaches_everyone_with_limits_and_a_newcomer_gets_the_recent_lines(
             frames_until(black, "chat")
         black.send_json({"t": "chat", "d": {"text": "one too many"}})
         error = frames_until(black, "error")[-1]["d"]
-        assert error["error"] == "rate-limited" and "at most 5" in error["message"]
+        assert error["error"] == "rate-limited" and error["status"] == 429 and "at most 5" in error["message"]
+        assert error["limit"] == "chat" and error["retry_after"] >= 1
         with client.websocket_connect(f"/ws/game/{table.id}") as late:
             frames = frames_until(late, "chat")
             while len([f for f in frames if f["t"] == "chat"]) < 5:
@@ -117,7 +118,26 @@ def test_chat_reaches_everyone_with_limits_and_a_newcomer_gets_the_recent_lines(
             texts = [f["d"]["text"] for f in frames if f["t"] == "chat"]
             assert texts == ["have a good game", "line 0", "line 1", "line 2", "line 3"]
             late.send_json({"t": "chat", "d": {"text": "hello from the gallery"}})
-            assert frames_until(black, "chat")[-1]["d"] == {**frames_until(late, "chat")[-1]["d"]}
+            refused = frames_until(late, "error")[-1]["d"]  # spectators watch (docs/SERVER.md §5)
+            assert refused["status"] == 403 and "only its players chat" in refused["message"]
+
+
+def test_the_chat_limit_is_the_seats_and_a_new_connection_does_not_reset_it(client):
+    """Before, each connection had its own count: reconnecting sent 200 lines in 2.4 s."""
+    table = Table(client, size=9)
+    url = f"/ws/game/{table.id}?token={table.tokens['black']}"
+    for n in range(6):
+        with client.websocket_connect(url) as black:
+            black.receive_json()
+            black.send_json({"t": "chat", "d": {"text": f"line {n}"}})
+            answer = frames_until(black, "chat" if n < 5 else "error")[-1]
+    assert answer["d"]["limit"] == "chat"
+    with client.websocket_connect(f"/ws/game/{table.id}?token={table.tokens['white']}") as white:
+        white.receive_json()
+        white.send_json({"t": "chat", "d": {"text": "my own count"}})
+        while (frame := white.receive_json())["t"] != "error" and frame["d"].get("text") != "my own count":
+            pass
+        assert frame["t"] == "chat"
 
 
 BAD_FRAMES = [

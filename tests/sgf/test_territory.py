@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from miai import Color, Game, Phase, Rules
-from miai.result import Result
+from miai.result import EndReason, Result
 from miai.coords import point_from_gtp, point_from_sgf
 from miai.endgame import whole_chains
 from miai.sgf import SgfRecord, game_to_sgf, load_game, read_record
@@ -63,7 +63,7 @@ def test_round_trip_restores_the_final_score(rules):
     assert game2.final_score == game.final_score  # result, breakdown, dead stones, owners
     assert game2.final_score.dead_stones == {D2}
     assert str(game2.result) == str(game.result) == str(record.result)
-    assert game2.end_reason == "both players passed and agreed on the dead stones"
+    assert game2.end_reason is EndReason.AGREEMENT
     assert record.repairs == []
     assert game_to_sgf(game2, record=record) == text
 
@@ -164,7 +164,7 @@ def test_marks_without_re_end_the_game_by_counting():
 def test_marks_that_contradict_re_keep_re_with_a_note():
     game, record = load_game(f"(;{SETUP}RE[B+3];B[];W[]TB[aa]TW[dd])")
     assert game.phase is Phase.FINISHED and str(game.result) == "B+3"
-    assert game.final_score is None and game.end_reason == "result given in the record"
+    assert game.final_score is None and game.end_reason is EndReason.RECORD
     assert has(record, "RE[B+3]", "W+11.5", "D2", "node 2")
 
 

@@ -22,23 +22,9 @@ random move:
    the vital point of a small eye space that the last move borders.
 4. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
    neighbourhood matches one of MoGo's patterns (hane, cuts, edge moves), as michi lists them;
-   one of them drawn uniformly, or, when the weights ``P_PAT3_GAMMA + k`` differ, with the
-   weight of the pattern it matches (:func:`pattern_weight`), as Pachi's playouts draw them.
-5. **Anywhere** (:mod:`miai._kernel.ataris`, with probability ``P_ANYWHERE``; off by
-   default): the captures and escapes of the chains in atari elsewhere on the board, as
-   Pachi's global atari check.
-6. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
+   one of them drawn uniformly.
+5. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
    an own eye.
-
-A random move into an own false eye is replaced, with probability ``P_EYEFILL`` (off by
-default), by one that mends the eye (:func:`eyefill_redirect`), as Pachi checks its random
-moves (its heuristics' moves are played as they are).
-
-Before its first move, with probability ``P_RACE`` (off by default), a playout plays out the
-**capturing races** between chains of at least ``P_RACE_MIN_CHAIN`` stones each (8 by
-default) whose winner :mod:`miai._kernel.semeai` reads (whoever starts, or the side to move
-if it starts): the race is decided before the random moves can misplay it. Smaller races are
-left to the policy: the reader errs on more of them, and settling them all lost games.
 
 A move near a capturing race (chains of at least ``P_RACE_MIN_CHAIN`` stones) that stood on
 the board when the playout began is answered, with probability ``P_RACE_REPLY``, by the
@@ -67,50 +53,32 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from miai._kernel.ataris import new_watch, watch_board, watch_move, watched_atari_moves
 from miai._kernel.board import (
     COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_KO, M_N, M_NEMPTY, M_W, NB, WALL,
     area_difference, is_own_eye, legality,
 )
 from miai._kernel.nakade import NAKADE_MAX, nakade_move
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
-from miai._kernel.semeai import LIB_ROOM, MAX_RACES, find_races, race_reply, settle_races
-from miai._kernel.tactics import atari_replies, captures_something, chain_liberty, liberties_after
+from miai._kernel.semeai import LIB_ROOM, MAX_RACES, find_races, race_reply
+from miai._kernel.tactics import atari_replies, captures_something, liberties_after
 from miai._kernel.twolib import two_liberty_moves
 
 # indices into the policy's parameter array
-P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM, P_TWOLIB, P_ANYWHERE, P_NAKADE, P_KO = range(8)
-P_EYEFILL = 8
-"""How often a random move that would fill an own false eye mends it instead (:func:`eyefill_redirect`)."""
-P_PAT3_WEIGHTED = 9
-"""1.0 when the patterns' weights differ (drawn by weight), 0.0 when they are equal (uniformly)."""
-P_PAT3_GAMMA = 10
-"""The first of the patterns' weights, one per entry of :data:`PAT3_SOURCE`, in its order."""
-NPAT3 = 13
-P_RACE = P_PAT3_GAMMA + NPAT3
-"""How often a playout begins by playing out the capturing races it reads (:func:`miai._kernel.semeai.settle_races`)."""
-P_RACE_URGENT = P_RACE + 1
-"""How often those races include the ones the side to move wins only by moving first."""
-P_RACE_MIN_CHAIN = P_RACE_URGENT + 1
-"""The stones each chain of a race settled first has at least."""
-P_RACE_DECIDED = P_RACE_MIN_CHAIN + 1
-"""How often those races include the ones decided whoever starts that the side to move loses
-(0: a playout settles only the races that the side to move wins by moving first)."""
-P_RACE_REPLY = P_RACE_DECIDED + 1
+P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM, P_TWOLIB, P_NAKADE, P_KO = range(7)
+P_RACE_MIN_CHAIN = 7
+"""The stones each chain of a race the playouts answer has at least."""
+P_RACE_REPLY = 8
 """How often a playout answers a move in a capturing race that stood on the board when it
 began with the reader's move there (:func:`miai._kernel.semeai.race_reply`; chains of at
 least ``P_RACE_MIN_CHAIN`` stones)."""
-NPARAMS = P_RACE_REPLY + 1
+NPARAMS = 9
 
-DEFAULT_PARAMS = np.array(
-    [0.9, 0.95, 0.9, 0.5, 0.9, 0.0, 0.6, 0.4, 0.0, 0.0] + [1.0] * NPAT3 + [0.0, 1.0, 8.0, 1.0, 1.0], np.float64
-)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
-and ko fights at Pachi's rates (together +45 Elo at equal playouts); the global atari check off;
-the races not settled first (when they are, only those between chains of eight stones or more);
-the races between chains of eight stones or more answered (the search turns that off below
-19×19: ``race_reply_min_size``)."""
+and ko fights at Pachi's rates (together +45 Elo at equal playouts); the races between chains
+of eight stones or more answered (the search turns that off below 19×19:
+``race_reply_min_size``)."""
 
 KO_AGE = 4
 """The playouts fight a ko for the turns fewer than this after its capture (Pachi's ``koage``)."""
@@ -133,10 +101,6 @@ PAT3_SOURCE = [
     ["?XO", "x.x", "###"],  # side: sagari
     ["?OX", "X.O", "###"],  # side: cut
 ]
-
-PACHI_PAT3_GAMMAS = (0.52, 0.53, 0.32, 0.37, 0.28, 0.21, 0.19, 0.82, 0.12, 0.20, 0.11, 0.16, 0.57)
-"""The weights Pachi's playouts give the same patterns (``pat3_gammas_default`` in its
-``playout/moggy.c``, tuned by CLOP on 15×15), in :data:`PAT3_SOURCE`'s order."""
 
 _SYMBOL_VALUES = {
     ".": (EMPTY,),
@@ -291,41 +255,6 @@ def _pick_candidate(
     return 0
 
 
-@njit(cache=True, inline="always")
-def pattern_weight(grid: np.ndarray, w: int, p: int, pat3: np.ndarray, params: np.ndarray) -> float:
-    """The weight of the pattern the empty point ``p`` matches (0 if none)."""
-    k = pat3[env8(grid, w, p)]
-    return params[P_PAT3_GAMMA + k - 1] if k > 0 else 0.0
-
-
-@njit(cache=True)
-def _pick_weighted(
-    grid: np.ndarray, meta: np.ndarray, c: int, cand: np.ndarray, n: int, pat3: np.ndarray, params: np.ndarray
-) -> int:
-    """As :func:`_pick_candidate` for the first ``n`` candidates, pattern moves all, but
-    drawn with their patterns' weights; 0 if none is acceptable (or every weight is 0)."""
-    w = meta[M_W]
-    reject_self_atari = params[P_SELFATARI_HEURISTIC]
-    while n > 0:
-        total = 0.0
-        for i in range(n):
-            total += pattern_weight(grid, w, cand[i], pat3, params)
-        if total <= 0.0:
-            return 0
-        r = random_below(meta, 1 << 20) * total / (1 << 20)
-        i = 0
-        acc = pattern_weight(grid, w, cand[0], pat3, params)
-        while acc <= r and i < n - 1:
-            i += 1
-            acc += pattern_weight(grid, w, cand[i], pat3, params)
-        p = cand[i]
-        n -= 1
-        cand[i] = cand[n]
-        if _acceptable(grid, meta, p, c, reject_self_atari):
-            return p
-    return 0
-
-
 @njit(cache=True)
 def heavy_random_move(grid: np.ndarray, meta: np.ndarray, c: int, reject_self_atari: float) -> int:
     """Uniformly among ``c``'s legal moves that fill no own eye, with self-ataris rejected
@@ -346,48 +275,13 @@ def heavy_random_move(grid: np.ndarray, meta: np.ndarray, c: int, reject_self_at
 
 
 @njit(cache=True)
-def eyefill_redirect(grid: np.ndarray, meta: np.ndarray, c: int, p: int) -> int:
-    """For ``c``'s move on ``p``: if ``p`` is eye-like (every neighbour ``c``'s or the edge;
-    the policy never fills a true eye, so a false one), a move that mends the eye instead
-    of filling it: the capture of an opponent chain diagonal to ``p`` that is in atari, or
-    a liberty of one with two (not an opponent's eye, not a self-atari); else ``p``. As
-    Pachi's playouts do (``eyefill`` in ``playout_moggy_permit``): a false eye whose cutting
-    stone can be taken is often a real eye."""
-    nb = grid[NB, p]
-    o = 3 - c
-    if (nb & 0xFF) != 0 or ((nb >> (8 * o)) & 0xFF) != 0:
-        return p
-    w = meta[M_W]
-    for d in (p - w - 1, p - w + 1, p + w - 1, p + w + 1):
-        if grid[COLOR, d] != o:
-            continue
-        head = grid[HEAD, d]
-        libs = grid[LIBS, head]
-        if libs == 1:
-            lib = chain_liberty(grid, w, head, 0)
-            if legality(grid, meta, lib, c, False) == LEGAL:
-                return lib
-        elif libs == 2:
-            lib0 = chain_liberty(grid, w, head, 0)
-            lib1 = chain_liberty(grid, w, head, lib0)
-            for lib in (lib0, lib1):
-                around = grid[NB, lib]
-                if (around & 0xFF) == 0 and ((around >> (8 * c)) & 0xFF) == 0:
-                    continue  # a point of the opponent's eye
-                if legality(grid, meta, lib, c, False) == LEGAL and not self_atari(grid, meta, lib, c):
-                    return lib
-    return p
-
-
-@njit(cache=True)
 def heavy_move(
     grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, pat3: np.ndarray, params: np.ndarray,
-    cand: np.ndarray, watch: np.ndarray,
+    cand: np.ndarray,
 ) -> int:
     """The heavy policy's move for ``c`` (0 for a pass) after the moves ``last`` and ``last2``
     (0: a pass or none); ``cand`` is scratch space (64 points; nakade's area is read into
-    its last :data:`~miai._kernel.nakade.NAKADE_MAX`), ``watch`` the chains that were in atari
-    (:mod:`miai._kernel.ataris`, kept up to date by the caller when ``P_ANYWHERE`` is on)."""
+    its last :data:`~miai._kernel.nakade.NAKADE_MAX`)."""
     if last > 0 and _chance(meta, params[P_CAPTURE]):
         n = atari_moves(grid, meta, c, last, cand)
         p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
@@ -407,23 +301,10 @@ def heavy_move(
     if last > 0 and _chance(meta, params[P_PATTERN]):
         n = pattern_moves(grid, meta, last, pat3, cand, 0)
         n = pattern_moves(grid, meta, last2, pat3, cand, n)
-        if params[P_PAT3_WEIGHTED] > 0.0:
-            p = _pick_weighted(grid, meta, c, cand, n, pat3, params)
-        else:
-            p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
-        if p > 0:
-            return p
-    if params[P_ANYWHERE] > 0.0 and watch[0] > 0 and _chance(meta, params[P_ANYWHERE]):
-        n = watched_atari_moves(grid, meta, c, watch, cand)
         p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
         if p > 0:
             return p
-    p = heavy_random_move(grid, meta, c, params[P_SELFATARI_RANDOM])
-    if p > 0 and params[P_EYEFILL] > 0.0:
-        mended = eyefill_redirect(grid, meta, c, p)
-        if mended != p and _chance(meta, params[P_EYEFILL]):
-            return mended
-    return p
+    return heavy_random_move(grid, meta, c, params[P_SELFATARI_RANDOM])
 
 
 @njit(cache=True)
@@ -445,17 +326,9 @@ def heavy_playout(
 
     ``last`` and ``last2`` are the two moves before (0 for a pass or none). Each point's
     first player is written into ``amaf`` where it is still 0. Returns the number of turns
-    played (passes included), not counting the moves of the races settled first
-    (``P_RACE``).
+    played (passes included).
     """
     c = to_move
-    if params[P_RACE] > 0.0 and _chance(meta, params[P_RACE]):
-        urgent = params[P_RACE_URGENT] > 0.0 and _chance(meta, params[P_RACE_URGENT])
-        against = params[P_RACE_DECIDED] > 0.0 and _chance(meta, params[P_RACE_DECIDED])
-        c, settled = settle_races(grid, meta, to_move, amaf, urgent, int(params[P_RACE_MIN_CHAIN]), against)
-        if settled > 0:
-            last2 = last
-            last = settled
     races = np.empty((MAX_RACES, 2), np.int32)
     nraces = 0
     libs = np.empty(LIB_ROOM, np.int32)
@@ -467,10 +340,6 @@ def heavy_playout(
             g2 = grid.copy()
             m2 = meta.copy()
     cand = np.empty(64, np.int32)
-    watch = new_watch()
-    anywhere = params[P_ANYWHERE] > 0.0
-    if anywhere:
-        watch_board(grid, watch)
     ko_point = meta[M_KO]  # the last ko captured, and when
     ko_turn = 0
     passes = 0
@@ -483,13 +352,11 @@ def heavy_playout(
         if p == 0 and nraces > 0 and _chance(meta, params[P_RACE_REPLY]):
             p = race_reply(grid, meta, c, last, races, nraces, libs, g2, m2)
         if p == 0:
-            p = heavy_move(grid, meta, c, last, last2, pat3, params, cand, watch)
+            p = heavy_move(grid, meta, c, last, last2, pat3, params, cand)
         passes = play_turn(grid, meta, p, c, passes)
         if meta[M_KO] > 0:
             ko_point = meta[M_KO]
             ko_turn = turns + 1
-        if anywhere:
-            watch_move(grid, meta, p, watch)
         if p != 0 and amaf[p] == 0:
             amaf[p] = c
         last2 = last

@@ -52,23 +52,8 @@ def _in_sacrifice(grid: np.ndarray, q: int, p: int, h0: int, h1: int, h2: int) -
 
 
 @njit(cache=True)
-def useless_sacrifice(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
-    """For a stone of ``c`` on ``p`` that leaves its chain S in atari: whether the sacrifice
-    kills nothing, judged by what the capture gives the opponent (the real nakade test,
-    rather than the chain's size).
-
-    A nakade is played inside the opponent's enclosure: S's last liberty L, where the
-    capturing stone goes, must touch only opponent stones, S and the edge. Capturing S then
-    leaves the opponent one eye where S stood; the sacrifice is still useless when an
-    opponent chain next to S has, apart from S and L, a liberty that is an eye of its own
-    once S is gone: every neighbour the opponent's (L counts as the opponent's; a point next
-    to S does not, it joins the eye left by S), and fewer than two bad diagonals (stones of
-    ``c`` outside S, plus one on the edge), as in :func:`~miai._kernel.board.is_own_eye`.
-    This is what makes a seki a seki: a small chain sharing the last liberties of an eyeless
-    group that has an eye elsewhere is not sacrificed, while the killing stones inside an
-    eye space with no other eye still are."""
-    w = meta[M_W]
-    o = 3 - c
+def _joined_heads(grid: np.ndarray, w: int, p: int, c: int) -> tuple[int, int, int]:
+    """The heads of the (up to three) chains of ``c`` next to ``p``; -1 for none."""
     h0 = -1
     h1 = -1
     h2 = -1
@@ -82,16 +67,13 @@ def useless_sacrifice(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> boo
                     h1 = h
                 else:
                     h2 = h
-    # the last liberty of S: an empty neighbour of p or of one of the chains, other than p
-    lib = 0
-    for q in (p - w, p - 1, p + 1, p + w):
-        if grid[COLOR, q] == EMPTY:
-            lib = q
-    for h in (h0, h1, h2):
-        if h == -1 or lib != 0:
-            continue
-        lib = chain_liberty(grid, w, h, p)
-    # the stones of S: p and the chains it joins
+    return h0, h1, h2
+
+
+@njit(cache=True)
+def _sacrifice_stones(grid: np.ndarray, p: int, h0: int, h1: int, h2: int) -> np.ndarray:
+    """The stones of the chain a stone on ``p`` would form with the chains ``h0``..``h2``
+    (heads; -1: none): ``p`` first."""
     n = 1
     for h in (h0, h1, h2):
         if h != -1:
@@ -109,17 +91,40 @@ def useless_sacrifice(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> boo
             t = grid[NEXT, t]
             if t == h:
                 break
-    # a nakade is played inside the opponent's enclosure: its last liberty touches only
-    # opponent stones, S and the edge (another empty point or another chain of ours there,
-    # and the capture is no nakade)
-    for f in (lib - w, lib - 1, lib + 1, lib + w):
+    return sac
+
+
+@njit(cache=True)
+def _eye_after_capture(grid: np.ndarray, w: int, e: int, lib: int, c: int, p: int, h0: int, h1: int, h2: int) -> bool:
+    """Whether the empty point ``e`` is an eye of the opponent of ``c`` once the sacrifice
+    (``p`` with the chains ``h0``..``h2``) is captured at ``lib``: every neighbour the
+    opponent's (``lib`` counts as the opponent's), fewer than two bad diagonals."""
+    o = 3 - c
+    bad = 0
+    for f in (e - w, e - 1, e + 1, e + w):
         cf = grid[COLOR, f]
-        if (cf == EMPTY and f != p) or (cf == c and not _in_sacrifice(grid, f, p, h0, h1, h2)):
-            return True
-    # the opponent chains next to S, each examined once
-    seen = np.zeros(4 * n, np.int32)
+        if cf == WALL:
+            bad = 1
+        elif not (f == lib or cf == o):
+            return False
+    for d in (e - w - 1, e - w + 1, e + w - 1, e + w + 1):
+        if grid[COLOR, d] == c and not _in_sacrifice(grid, d, p, h0, h1, h2):
+            bad += 1
+    return bad < 2
+
+
+@njit(cache=True)
+def _eye_beside(
+    grid: np.ndarray, w: int, sac: np.ndarray, lib: int, c: int, h0: int, h1: int, h2: int
+) -> bool:
+    """Whether an opponent chain next to the sacrifice ``sac`` (``sac[0]`` the new stone)
+    has, apart from the sacrifice and its last liberty ``lib``, a liberty that is an eye of
+    its own once the sacrifice is captured."""
+    p = sac[0]
+    o = 3 - c
+    seen = np.zeros(4 * sac.shape[0], np.int32)
     nseen = 0
-    for i in range(n):
+    for i in range(sac.shape[0]):
         s = sac[i]
         for q in (s - w, s - 1, s + 1, s + w):
             if grid[COLOR, q] != o:
@@ -136,27 +141,52 @@ def useless_sacrifice(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> boo
             t = ho
             while True:
                 for e in (t - w, t - 1, t + 1, t + w):
-                    if grid[COLOR, e] != EMPTY or e == p or e == lib:
-                        continue
-                    eye = True
-                    bad = 0
-                    for f in (e - w, e - 1, e + 1, e + w):
-                        cf = grid[COLOR, f]
-                        if cf == WALL:
-                            bad = 1
-                        elif not (f == lib or cf == o):
-                            eye = False
-                    if not eye:
-                        continue
-                    for d in (e - w - 1, e - w + 1, e + w - 1, e + w + 1):
-                        if grid[COLOR, d] == c and not _in_sacrifice(grid, d, p, h0, h1, h2):
-                            bad += 1
-                    if bad < 2:
+                    if (
+                        grid[COLOR, e] == EMPTY and e != p and e != lib
+                        and _eye_after_capture(grid, w, e, lib, c, p, h0, h1, h2)
+                    ):
                         return True
                 t = grid[NEXT, t]
                 if t == ho:
                     break
     return False
+
+
+@njit(cache=True)
+def useless_sacrifice(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+    """For a stone of ``c`` on ``p`` that leaves its chain S in atari: whether the sacrifice
+    kills nothing, judged by what the capture gives the opponent (the real nakade test,
+    rather than the chain's size).
+
+    A nakade is played inside the opponent's enclosure: S's last liberty L, where the
+    capturing stone goes, must touch only opponent stones, S and the edge. Capturing S then
+    leaves the opponent one eye where S stood; the sacrifice is still useless when an
+    opponent chain next to S has, apart from S and L, a liberty that is an eye of its own
+    once S is gone: every neighbour the opponent's (L counts as the opponent's; a point next
+    to S does not, it joins the eye left by S), and fewer than two bad diagonals (stones of
+    ``c`` outside S, plus one on the edge), as in :func:`~miai._kernel.board.is_own_eye`.
+    This is what makes a seki a seki: a small chain sharing the last liberties of an eyeless
+    group that has an eye elsewhere is not sacrificed, while the killing stones inside an
+    eye space with no other eye still are."""
+    w = meta[M_W]
+    h0, h1, h2 = _joined_heads(grid, w, p, c)
+    # the last liberty of S: an empty neighbour of p or of one of the chains, other than p
+    lib = 0
+    for q in (p - w, p - 1, p + 1, p + w):
+        if grid[COLOR, q] == EMPTY:
+            lib = q
+    for h in (h0, h1, h2):
+        if h == -1 or lib != 0:
+            continue
+        lib = chain_liberty(grid, w, h, p)
+    # a nakade is played inside the opponent's enclosure: its last liberty touches only
+    # opponent stones, S and the edge (another empty point or another chain of ours there,
+    # and the capture is no nakade)
+    for f in (lib - w, lib - 1, lib + 1, lib + w):
+        cf = grid[COLOR, f]
+        if (cf == EMPTY and f != p) or (cf == c and not _in_sacrifice(grid, f, p, h0, h1, h2)):
+            return True
+    return _eye_beside(grid, w, _sacrifice_stones(grid, p, h0, h1, h2), lib, c, h0, h1, h2)
 
 
 @njit(cache=True)
@@ -177,7 +207,10 @@ def useless_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bo
 
 
 @njit(cache=True)
-def _acceptable(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+def playable(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+    """Whether the light policy may play ``c`` on the empty point ``p``: legal, not a fill
+    of an own eye unless it saves a chain in atari, and not a self-atari no one would make
+    (:func:`useless_self_atari`)."""
     nb = grid[NB, p]
     if (nb & 0xFF) == 0 and ((nb >> (8 * (3 - c))) & 0xFF) == 0:
         # our own eye, true or false, is left alone, unless filling it saves one of our
@@ -263,13 +296,13 @@ def light_move(grid: np.ndarray, meta: np.ndarray, c: int, last: int) -> int:
         for e in (last - w, last - 1, last + 1, last + w):
             if grid[COLOR, e] == EMPTY:
                 v = vital_point_of_three(grid, w, e)
-                if v != 0 and _acceptable(grid, meta, v, c):
+                if v != 0 and playable(grid, meta, v, c):
                     return v
     k = meta[M_NEMPTY]
     while k > 0:
         r = random_below(meta, k)
         p = grid[EMPTIES, r]
-        if _acceptable(grid, meta, p, c):
+        if playable(grid, meta, p, c):
             return p
         k -= 1
         discard_candidate(grid, r, k)

@@ -6,7 +6,8 @@ four particular points among a hundred, in the right order, approach moves first
 game against Pachi (BENCHMARKS.md, "What miai misjudged") White won a race whoever started,
 and miai's playouts still gave it to Black more often than not, until the black group was
 in atari. This module reads such races the way a player counts them, so that the playouts
-(:func:`settle_races`, knob ``p_race``) and the tree's priors (``prior_race``) know the result.
+(:func:`race_reply`, knob ``p_race_reply``) play them in the right order and the tree's
+priors (``prior_race``) know the result.
 
 Reading guide.
 
@@ -31,9 +32,7 @@ Reading guide.
   The side that captures wins. A one-point eye needs no rule of its own: a stone on it is
   suicide until it is the chain's last liberty, and then rule 1 takes it. A larger eye is
   filled from inside: stones that stand (rule 3) and then throw-ins, each taken back.
-- :func:`race_winner` plays it on a scratch board; :func:`settle_races` plays, on a playout's
-  board, each race whose winner the reading knows (whoever starts, or the side to move if
-  it starts), so that the playout goes on from the race's end.
+- :func:`race_winner` plays it on a scratch board.
 - :func:`race_reply` uses only the reader's moves, not its verdict: in a playout, a move near
   a race that stood on the board when the playout began is answered with the other side's
   race move. The playout's random moves start the race, with either side; the answers then
@@ -222,20 +221,15 @@ def race_move(
 
 @njit(cache=True)
 def play_race(
-    g: np.ndarray, m: np.ndarray, a: int, b: int, first: int, libs: np.ndarray, g2: np.ndarray, m2: np.ndarray,
-    amaf: np.ndarray,
-) -> tuple[int, int, int, int]:
+    g: np.ndarray, m: np.ndarray, a: int, b: int, first: int, libs: np.ndarray, g2: np.ndarray, m2: np.ndarray
+) -> tuple[int, int]:
     """Play the race between the chains through the stones ``a`` and ``b`` on this board
-    (changed in place), ``first`` moving first. Each point's first player is written into
-    ``amaf`` where it is still 0 (an empty ``amaf`` records nothing). Returns ``(winner,
-    first move, last move, turns)``: the winner's colour, or 0 when the reading ends
-    undecided; the first mover's first move and the last move played (0: none); the turns
-    played, passes included."""
+    (changed in place), ``first`` moving first. Returns ``(winner, first move)``: the
+    winner's colour, or 0 when the reading ends undecided, and the first mover's first move
+    (0: none)."""
     c = first
     passes = 0
     first_move = 0
-    last_move = 0
-    record = amaf.shape[0] > 0
     for turn in range(MAX_TURNS):
         if g[COLOR, a] == c:
             own, target = a, b
@@ -248,17 +242,14 @@ def play_race(
             passes += 1
             pass_turn(m)
             if passes == 2:
-                return 0, first_move, last_move, turn + 1
+                return 0, first_move
         else:
             passes = 0
             play_stone(g, m, mv, c)
-            last_move = mv
-            if record and amaf[mv] == 0:
-                amaf[mv] = c
             if g[COLOR, target] != 3 - c:
-                return c, first_move, last_move, turn + 1
+                return c, first_move
         c = 3 - c
-    return 0, first_move, last_move, MAX_TURNS
+    return 0, first_move
 
 
 @njit(cache=True)
@@ -277,8 +268,7 @@ def race_winner(
     scratch board ``g``/``m`` (the position is left unchanged)."""
     g[:, :] = grid
     m[:] = meta
-    winner, first_move, _, _ = play_race(g, m, a, b, first, libs, g2, m2, np.zeros(0, np.int8))
-    return winner, first_move
+    return play_race(g, m, a, b, first, libs, g2, m2)
 
 
 @njit(cache=True)
@@ -376,9 +366,8 @@ def race_reply(
     The playouts' answer to a move in a race that stood on the board when the playout
     began (knob ``p_race_reply``), as the two-liberty check answers an atari: each side
     fills the other's liberties in the reader's order, approach moves first, instead of
-    leaving the race to random moves. Unlike :func:`settle_races` it decides nothing by
-    reading: a playout's race starts where its moves happen to start it, with either side,
-    and goes on one answer at a time."""
+    leaving the race to random moves. It decides nothing by reading: a playout's race starts
+    where its moves happen to start it, with either side, and goes on one answer at a time."""
     if last <= 0:
         return 0
     for i in range(k):
@@ -391,48 +380,6 @@ def race_reply(
             if mv > 0:
                 return mv
     return 0
-
-
-@njit(cache=True)
-def settle_races(
-    grid: np.ndarray, meta: np.ndarray, c: int, amaf: np.ndarray, urgent: bool, min_chain: int = MIN_CHAIN,
-    against: bool = True,
-) -> tuple[int, int]:
-    """Play out, on this board (a playout's, changed in place) with ``c`` to move, each race
-    between chains of at least ``min_chain`` stones each whose winner the reading knows:
-    whoever starts (those ``c`` loses only when ``against``), or (when ``urgent``) ``c`` if
-    ``c`` starts. Each race is played from ``c``'s move, the sides alternating. ``amaf``
-    records the moves as a playout's. Returns ``(side to move after, last move)``; ``(c, 0)``
-    if nothing was played.
-
-    Without ``against`` a race is settled only for the side to move: where the reading calls
-    a race lost whoever starts but a stronger reader finds a move that wins it for the side
-    that moves first (the commonest disagreement with GNU Go), it is then never settled
-    against the side that could still win it."""
-    found = np.empty((MAX_RACES, 2), np.int32)
-    libs = np.empty(LIB_ROOM, np.int32)
-    k = find_races(grid, meta, found, libs, min_chain)
-    if k == 0:
-        return c, 0
-    g, m, g2, m2, libs = new_race_scratch(grid, meta)
-    last = 0
-    for i in range(k):
-        a = found[i, 0]
-        b = found[i, 1]
-        if grid[COLOR, a] != BLACK or grid[COLOR, b] != WHITE:
-            continue  # captured in a race settled before
-        mine, _ = race_winner(grid, meta, a, b, c, g, m, g2, m2, libs)
-        if mine == 0:
-            continue
-        theirs, _ = race_winner(grid, meta, a, b, 3 - c, g, m, g2, m2, libs)
-        if theirs == 0 or (mine != theirs and (mine != c or not urgent)) or (mine != c and not against):
-            continue
-        _, _, mv, turns = play_race(grid, meta, a, b, c, libs, g2, m2, amaf)
-        if mv > 0:
-            last = mv
-        if turns % 2 == 1:
-            c = 3 - c
-    return c, last
 
 
 @njit(cache=True)

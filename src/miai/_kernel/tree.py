@@ -1,25 +1,30 @@
 """The search tree in flat arrays, and the search loop (descend, playout, update) in numba.
 
-Reading guide. A tree is three arrays, so the whole search loop runs compiled:
+Reading guide. A tree is three arrays, so the whole search loop runs compiled; the kernel's
+functions take them together as one tuple, ``tree = (ti, tf, tmeta)``:
 
 - ``ti`` (int32, shape ``(NTI, capacity)``): per node its ``T_MOVE`` (the kernel point of the
   move that leads to it, 0 for a pass), ``T_FIRST`` (index of its first child: a node's
   children are contiguous) and ``T_NCHILD`` (0 while it is a leaf).
 - ``tf`` (float64, shape ``(NTF, capacity)``): ``T_V``/``T_W`` visits and wins of the node's
   move for the player who made it; ``T_PV``/``T_PW`` prior visits and wins (heuristic
-  knowledge given at expansion, michi's priors); ``T_AV``/``T_AW`` the AMAF ("all moves as
-  first", RAVE) visits and wins; ``T_OWN``/``T_WOWN`` the playouts in which the node's point
-  ended the mover's, and the winner's (for its criticality, below; counted only while
-  ``S_CRIT_RAVE`` is above 0).
+  knowledge given at expansion: :mod:`miai._kernel.priors`); ``T_AV``/``T_AW`` the AMAF
+  ("all moves as first", RAVE) visits and wins.
 - ``tmeta`` (int64): ``TM_USED`` nodes in use, ``TM_FULL`` set once an expansion did not fit.
+
+What the priors and the playouts know beyond the board comes as one tuple too,
+``knowledge = (pat3, pattern_keys, pattern_values, mm_gammas)``: the playouts' 3×3 pattern
+table (:data:`miai._kernel.heavy.PAT3`), the learned spatial patterns
+(:mod:`miai._kernel.spatial`; empty: not read) and the move predictor's log strengths
+(:mod:`miai._kernel.movefeatures`; empty: not read).
 
 One iteration (:func:`search`): **descend** from the root, at each node choosing the child of
 highest RAVE urgency (michi's formula: the node's win rate with its priors, blended with its
-AMAF win rate by ``beta = av / (av + v + v*av/RAVE_EQUIV)``, plus an optional UCT term, and
-optionally Pachi's criticality: see :func:`criticality`),
-expanding a leaf once it has ``EXPAND_VISITS`` visits; **playout** with the heavy policy of
-:mod:`miai._kernel.heavy`; **update** every node on the path with the result, and the AMAF
-statistics of their children with the moves played later in the iteration by the same player.
+AMAF win rate by ``beta = av / (av + v + v*av/RAVE_EQUIV)``), expanding a leaf once it has
+``EXPAND_VISITS`` visits (:func:`expand`, the priors by :func:`add_priors`); **playout** with
+the heavy policy of :mod:`miai._kernel.heavy`; **update** every node on the path with the
+result, and the AMAF statistics of their children with the moves played later in the
+iteration by the same player.
 
 Superko is not checked here: the Python player expands the root with the moves the game's
 rules allow, and passes a ``forbidden`` mask of points for a kept root whose children include
@@ -30,36 +35,32 @@ subtree under a node into fresh arrays: the tree kept from one move to the next.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from numba import njit
 
 from miai._kernel.board import (
-    BLACK, COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_N, M_NEMPTY, M_RNG, M_W, NEXT, WHITE,
-    is_own_eye, legality, pass_turn, play_stone, region_owners,
+    BLACK, EMPTIES, LEGAL, M_N, M_NEMPTY, M_RNG, WHITE, is_own_eye, legality, pass_turn, play_stone,
+    region_owners,
 )
-from miai._kernel.ladder import ladder_atari_works, ladder_escape_fails, new_scratch
-from miai._kernel.heavy import env8, heavy_playout, self_atari
+from miai._kernel.heavy import heavy_playout
+from miai._kernel.ladder import new_scratch
 from miai._kernel.playout import _restore, _scratch
-from miai._kernel.semeai import urgent_race_moves
-from miai._kernel.movefeatures import F_ATARI, NGROUPS, OFFSETS, log_strength, move_features
-from miai._kernel.spatial import NOFFSETS, NSIZES, pattern_value
-from miai._kernel.tactics import captures_something, liberties_after
-from miai._kernel.twolib import two_liberty_moves
+from miai._kernel.priors import (
+    capture_prior, cfg_prior, empty_area_prior, even_prior, ladder_prior, mm_prior, pat3_prior, pattern_prior,
+    predicted_strengths, race_prior, self_atari_prior, shape_chances,
+)
 
 T_MOVE, T_FIRST, T_NCHILD = range(3)
 NTI = 3
-T_V, T_W, T_PV, T_PW, T_AV, T_AW, T_OWN, T_WOWN = range(8)
-NTF = 8
+T_V, T_W, T_PV, T_PW, T_AV, T_AW = range(6)
+NTF = 6
 TM_USED, TM_FULL = range(2)
 NTM = 2
 
-# indices into the search's parameter array (see miai.ai.mcts.MctsConfig)
+# indices into the search's parameter array (see miai.ai.config.MctsConfig.tree_params)
 (
     S_EXPAND_VISITS,
     S_RAVE_EQUIV,
-    S_UCT_C,
     S_PRIOR_EVEN,
     S_PRIOR_SELFATARI,
     S_PRIOR_CAPTURE_ONE,
@@ -71,17 +72,19 @@ NTM = 2
     S_PRIOR_EMPTYAREA,
     S_KOMI,
     S_PRIOR_LADDER,
-    S_PRIOR_TWOLIB,
-    S_CRIT_RAVE,
-    S_CRIT_MIN_VISITS,
     S_PRIOR_PATTERN,
     S_PRIOR_MM,
     S_PRIOR_RACE,
-) = range(20)
-NSPARAMS = 20
+) = range(16)
+NSPARAMS = 16
+
+Tree = tuple[np.ndarray, np.ndarray, np.ndarray]
+"""A search tree: its ``ti``, ``tf`` and ``tmeta`` arrays."""
+Knowledge = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""The 3×3 patterns, the learned patterns' keys and values, and the move predictor's log strengths."""
 
 
-def new_tree(capacity: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def new_tree(capacity: int) -> Tree:
     """An empty tree with room for ``capacity`` nodes, holding only its root (node 0)."""
     ti = np.zeros((NTI, capacity), np.int32)
     tf = np.zeros((NTF, capacity), np.float64)
@@ -91,265 +94,110 @@ def new_tree(capacity: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @njit(cache=True)
-def _cfg_distances(grid: np.ndarray, meta: np.ndarray, last: int, dist: np.ndarray) -> None:
-    """Common-fate-graph distances (up to 3) from the last move: stepping between stones of
-    one chain is free. ``dist`` gets 99 beyond 3 (and everywhere if ``last`` is 0)."""
-    w = meta[M_W]
-    length = w * w
-    for p in range(length):
-        dist[p] = 99
-    if last <= 0 or grid[COLOR, last] == EMPTY:
-        return
-    h = grid[HEAD, last]
-    s = h
-    while True:
-        dist[s] = 0
-        s = grid[NEXT, s]
-        if s == h:
-            break
-    for d in range(1, 4):
-        for p in range(length):
-            if dist[p] != d - 1:
-                continue
-            for q in (p - w, p - 1, p + 1, p + w):
-                cq = grid[COLOR, q]
-                if dist[q] <= d or cq > 2:
-                    continue
-                if cq == EMPTY:
-                    dist[q] = d
-                else:
-                    hq = grid[HEAD, q]
-                    s = hq
-                    while True:
-                        if dist[s] > d:
-                            dist[s] = d
-                        s = grid[NEXT, s]
-                        if s == hq:
-                            break
-
-
-@njit(cache=True)
-def _empty_area(grid: np.ndarray, meta: np.ndarray, p: int, radius: int) -> bool:
-    """No stone within Manhattan distance ``radius`` of ``p``."""
-    n = meta[M_N]
-    w = meta[M_W]
-    r0 = p // w - 1
-    c0 = p % w - 1
-    for dr in range(-radius, radius + 1):
-        r = r0 + dr
-        if r < 0 or r >= n:
-            continue
-        span = radius - abs(dr)
-        for dc in range(-span, span + 1):
-            c = c0 + dc
-            if 0 <= c < n:
-                col = grid[COLOR, (r + 1) * w + c + 1]
-                if col == BLACK or col == WHITE:
-                    return False
-    return True
-
-
-@njit(cache=True)
-def expand(
-    ti: np.ndarray, tf: np.ndarray, tmeta: np.ndarray, node: int, grid: np.ndarray, meta: np.ndarray, c: int,
-    last: int, last2: int, params: np.ndarray, pat3: np.ndarray, pat_keys: np.ndarray, pat_values: np.ndarray,
-    mm_gammas: np.ndarray, forbidden: np.ndarray,
-) -> bool:
-    """Give ``node`` (a leaf, ``c`` to move on this board) a child for every legal move of
-    ``c`` that does not fill an own eye and is not ``forbidden`` (a boolean per point), with
-    priors (michi's, ladders read by :mod:`miai._kernel.ladder` unless ``S_PRIOR_LADDER``
-    is 0, and the two-liberty tactics of :mod:`miai._kernel.twolib` unless ``S_PRIOR_TWOLIB``
-    is 0, and the learned spatial patterns of :mod:`miai._kernel.spatial`, ``pat_keys`` and
-    ``pat_values``, unless ``S_PRIOR_PATTERN`` is 0, and the move predictor of
-    :mod:`miai._kernel.movefeatures`, whose log strengths are ``mm_gammas``, unless
-    ``S_PRIOR_MM`` is 0: each move gets ``S_PRIOR_MM`` times the square root of its predicted
-    chance as won visits, and the capturing races of :mod:`miai._kernel.semeai` unless
-    ``S_PRIOR_RACE`` is 0: the move that wins a race only if played now gets ``S_PRIOR_RACE``
-    won visits); a single pass child when there is none. ``last``/``last2``: the
-    last two moves' points (0 for a pass or none). False if the tree has no room."""
-    n = meta[M_N]
-    w = meta[M_W]
-    nempty = meta[M_NEMPTY]
-    used = tmeta[TM_USED]
-    if used + nempty + 1 > ti.shape[1]:
-        tmeta[TM_FULL] = 1
-        return False
-    dist = np.empty(w * w, np.int32)
-    _cfg_distances(grid, meta, last, dist)
-    first = used
-    k = used
-    even = params[S_PRIOR_EVEN]
-    ladder = params[S_PRIOR_LADDER]
-    gs, ms, work, budget = new_scratch(grid, meta, ladder > 0)  # the ladder reader's space
-    twolib = params[S_PRIOR_TWOLIB]
-    patterns = params[S_PRIOR_PATTERN] if pat_keys.shape[0] > 0 else 0.0
+def add_priors(
+    grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, moves: np.ndarray, pv: np.ndarray,
+    pw: np.ndarray, params: np.ndarray, knowledge: Knowledge,
+) -> None:
+    """Give the children ``moves`` of a node (``c`` to move on this board, after the moves
+    ``last`` and ``last2``) their prior visits ``pv`` and wins ``pw``: each prior of
+    :mod:`miai._kernel.priors` in turn, with its weight from ``params`` (``S_PRIOR_*``; the
+    race, ladder and learned priors are not read at weight 0, nor the learned ones without
+    their tables)."""
+    pat3, pattern_keys, pattern_values, mm_gammas = knowledge
+    even_prior(pv, pw, params[S_PRIOR_EVEN])
+    capture_prior(grid, meta, c, moves, pv, pw, params[S_PRIOR_CAPTURE_ONE], params[S_PRIOR_CAPTURE_MANY])
+    pat3_prior(grid, meta, moves, pv, pw, pat3, params[S_PRIOR_PAT3])
+    cfg_prior(grid, meta, last, moves, pv, pw, params[S_PRIOR_CFG1], params[S_PRIOR_CFG2], params[S_PRIOR_CFG3])
+    empty_area_prior(grid, meta, moves, pv, pw, params[S_PRIOR_EMPTYAREA])
+    self_atari_prior(grid, meta, c, moves, pv, params[S_PRIOR_SELFATARI])
+    if params[S_PRIOR_RACE] > 0:
+        race_prior(grid, meta, c, moves, pv, pw, params[S_PRIOR_RACE])
+    learned = pattern_keys.shape[0] > 0
+    patterns = params[S_PRIOR_PATTERN] if learned else 0.0
     mm = params[S_PRIOR_MM] if mm_gammas.shape[0] > 0 else 0.0
-    mm_strength = np.empty(nempty if mm > 0 else 0, np.float64)  # each child's log strength
-    levels = np.empty(NGROUPS, np.int64)
-    states = np.empty(NOFFSETS, np.int8)  # the spatial patterns' scratch
-    hashes = np.empty(NSIZES, np.int64)
-    tactical = np.zeros(grid.shape[1], np.bool_)  # the playouts' two-liberty moves here
-    if twolib > 0:
-        found = np.empty(64, np.int32)
-        for i in range(two_liberty_moves(grid, meta, c, last, found)):
-            tactical[found[i]] = True
-    race = params[S_PRIOR_RACE]
-    racing = np.zeros(grid.shape[1] if race > 0 else 0, np.bool_)  # c's moves that win a race
-    if race > 0:
-        urgent_race_moves(grid, meta, c, racing)
-    for i in range(nempty):
+    ladder = params[S_PRIOR_LADDER]
+    n = moves.shape[0]
+    chances = np.full(n, -1.0)  # the chance of each move's largest known shape, read once for both
+    if (patterns > 0 or mm > 0) and learned:
+        shape_chances(grid, meta, c, moves, pattern_keys, pattern_values, chances)
+    if patterns > 0:
+        pattern_prior(pv, pw, chances, patterns)
+    space = new_scratch(grid, meta, ladder > 0)  # the ladder reader's, for the predictor too
+    strengths = np.empty(n if mm > 0 else 0, np.float64)
+    ataris = np.empty(n if mm > 0 else 0, np.int64)  # the predictor's ladder ataris, not read twice
+    if mm > 0:
+        predicted_strengths(grid, meta, c, last, last2, moves, chances, mm_gammas, space, strengths, ataris)
+    if ladder > 0:
+        ladder_prior(grid, meta, c, moves, pv, pw, ladder, space, ataris)
+    if mm > 0:
+        mm_prior(pv, pw, strengths, mm)
+
+
+@njit(cache=True)
+def _add_children(
+    ti: np.ndarray, tf: np.ndarray, k: int, grid: np.ndarray, meta: np.ndarray, c: int, forbidden: np.ndarray
+) -> int:
+    """Write from node ``k`` on a leaf child for every legal move of ``c`` that fills no own
+    eye and is not ``forbidden``, with no statistics; returns the index after the last."""
+    for i in range(meta[M_NEMPTY]):
         p = grid[EMPTIES, i]
         if forbidden[p]:
             continue
         if legality(grid, meta, p, c, False) != LEGAL or is_own_eye(grid, meta, p, c):
             continue
-        pv = even
-        pw = even / 2
-        caught = captures_something(grid, meta, p, c)
-        if caught > 1:
-            pv += params[S_PRIOR_CAPTURE_MANY]
-            pw += params[S_PRIOR_CAPTURE_MANY]
-        elif caught == 1:
-            pv += params[S_PRIOR_CAPTURE_ONE]
-            pw += params[S_PRIOR_CAPTURE_ONE]
-        else:
-            # saving an own chain in atari by extending
-            for q in (p - w, p - 1, p + 1, p + w):
-                if grid[COLOR, q] == c and grid[LIBS, grid[HEAD, q]] == 1:
-                    if liberties_after(grid, meta, p, c, 3) >= 3:
-                        pv += params[S_PRIOR_CAPTURE_ONE]
-                        pw += params[S_PRIOR_CAPTURE_ONE]
-                    break
-        if pat3[env8(grid, w, p)] > 0:
-            pv += params[S_PRIOR_PAT3]
-            pw += params[S_PRIOR_PAT3]
-        d = dist[p]
-        if d == 1:
-            pv += params[S_PRIOR_CFG1]
-            pw += params[S_PRIOR_CFG1]
-        elif d == 2:
-            pv += params[S_PRIOR_CFG2]
-            pw += params[S_PRIOR_CFG2]
-        elif d == 3:
-            pv += params[S_PRIOR_CFG3]
-            pw += params[S_PRIOR_CFG3]
-        r = p // w - 1
-        col = p % w - 1
-        height = min(min(r, col), min(n - 1 - r, n - 1 - col))
-        if height <= 2 and _empty_area(grid, meta, p, 3):
-            pv += params[S_PRIOR_EMPTYAREA]
-            if height == 2:
-                pw += params[S_PRIOR_EMPTYAREA]
-        if self_atari(grid, meta, p, c):
-            pv += params[S_PRIOR_SELFATARI]
-        if tactical[p]:
-            pv += twolib
-            pw += twolib
-        if race > 0 and racing[p]:
-            pv += race
-            pw += race
-        v = -1.0  # the chance of the largest known shape, read once for both learned priors
-        if (patterns > 0 or mm > 0) and pat_keys.shape[0] > 0:
-            v = pattern_value(grid, meta, p, c, pat_keys, pat_values, states, hashes)
-        if patterns > 0:
-            # Pachi's pattern prior: sqrt(chance played) of the largest known shape, as wins
-            if v > 0.0:
-                bonus = patterns * math.sqrt(v)
-                pv += bonus
-                pw += bonus
-        if mm > 0:
-            move_features(grid, meta, p, c, last, last2, v, gs, ms, work, budget, levels)
-            mm_strength[k - first] = log_strength(levels, OFFSETS, mm_gammas)
-        if ladder > 0:
-            # read ladders only next to a chain with 1 (own) or 2 (opponent's) liberties
-            escape = False
-            atari = False
-            for q in (p - w, p - 1, p + 1, p + w):
-                cq = grid[COLOR, q]
-                if cq == c and grid[LIBS, grid[HEAD, q]] == 1:
-                    escape = True
-                elif cq == 3 - c and grid[LIBS, grid[HEAD, q]] == 2:
-                    atari = True
-            if escape and ladder_escape_fails(grid, meta, p, c, gs, ms, work, budget):
-                pv += ladder
-            if atari:
-                # the predictor has read this ladder already (F_ATARI 1: the chain dies in it)
-                works = levels[F_ATARI] == 1 if mm > 0 else ladder_atari_works(grid, meta, p, c, gs, ms, work, budget)
-                if works:
-                    pv += ladder
-                    pw += ladder
         ti[T_MOVE, k] = p
-        ti[T_FIRST, k] = 0
-        ti[T_NCHILD, k] = 0
-        tf[T_V, k] = 0.0
-        tf[T_W, k] = 0.0
-        tf[T_PV, k] = pv
-        tf[T_PW, k] = pw
-        tf[T_AV, k] = 0.0
-        tf[T_AW, k] = 0.0
-        k += 1
-    if mm > 0 and k > first:
-        # the predictor's chance of each move, over every child's strength
-        top = mm_strength[: k - first].max()
-        total = 0.0
-        for j in range(k - first):
-            total += math.exp(mm_strength[j] - top)
-        for j in range(k - first):
-            bonus = mm * math.sqrt(math.exp(mm_strength[j] - top) / total)
-            tf[T_PV, first + j] += bonus
-            tf[T_PW, first + j] += bonus
-    if k == first:
-        ti[T_MOVE, k] = 0
         ti[T_FIRST, k] = 0
         ti[T_NCHILD, k] = 0
         for f in range(NTF):
             tf[f, k] = 0.0
-        tf[T_PV, k] = even
-        tf[T_PW, k] = even / 2
         k += 1
+    return k
+
+
+@njit(cache=True)
+def expand(
+    tree: Tree, node: int, grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, params: np.ndarray,
+    knowledge: Knowledge, forbidden: np.ndarray,
+) -> bool:
+    """Give ``node`` (a leaf, ``c`` to move on this board) a child for every legal move of
+    ``c`` that does not fill an own eye and is not ``forbidden`` (a boolean per point), with
+    its priors (:func:`add_priors`); a single pass child, with the even prior only, when there
+    is none. ``last``/``last2``: the last two moves' points (0 for a pass or none). False if
+    the tree has no room."""
+    ti, tf, tmeta = tree
+    first = tmeta[TM_USED]
+    if first + meta[M_NEMPTY] + 1 > ti.shape[1]:
+        tmeta[TM_FULL] = 1
+        return False
+    end = _add_children(ti, tf, first, grid, meta, c, forbidden)
+    if end > first:
+        add_priors(grid, meta, c, last, last2, ti[T_MOVE, first:end], tf[T_PV, first:end], tf[T_PW, first:end],
+                   params, knowledge)
+    else:
+        ti[T_MOVE, end] = 0
+        ti[T_FIRST, end] = 0
+        ti[T_NCHILD, end] = 0
+        for f in range(NTF):
+            tf[f, end] = 0.0
+        even_prior(tf[T_PV, end : end + 1], tf[T_PW, end : end + 1], params[S_PRIOR_EVEN])
+        end += 1
     ti[T_FIRST, node] = first
-    ti[T_NCHILD, node] = k - first
-    tmeta[TM_USED] = k
+    ti[T_NCHILD, node] = end - first
+    tmeta[TM_USED] = end
     return True
 
 
 @njit(cache=True, inline="always")
-def criticality(tf: np.ndarray, k: int) -> float:
-    """How much owning node ``k``'s point goes with winning, in the playouts through it:
-    the covariance of "the mover ends owning the point" and "the mover wins", from both
-    players' sides (Coulom 2009; Pachi's ``tree_node_criticality``): the share of playouts
-    the winner owned it, less what that share would be if owning and winning were
-    independent. Positive for a point the game turns on, about 0 for one it does not."""
-    v = tf[T_V, k]
-    if v <= 0:
-        return 0.0
-    own = tf[T_OWN, k] / v
-    win = tf[T_W, k] / v
-    return tf[T_WOWN, k] / v - (own * win + (1.0 - own) * (1.0 - win))
-
-
-@njit(cache=True, inline="always")
-def urgency(
-    tf: np.ndarray, k: int, rave_equiv: float, uct_c: float, log_parent: float, crit_rave: float, crit_min: float
-) -> float:
-    """michi's RAVE urgency of child ``k``, plus ``uct_c * sqrt(log(parent visits) / visits)``.
-    With ``crit_rave`` > 0, a child of more than ``crit_min`` visits has ``crit_rave`` times
-    its criticality times its AMAF visits added to its AMAF statistics as won visits (taken
-    off as lost ones when the criticality is negative), as Pachi's ``ucb1amaf`` does."""
+def urgency(tf: np.ndarray, k: int, rave_equiv: float) -> float:
+    """michi's RAVE urgency of child ``k``: its win rate with its priors, blended with its
+    AMAF win rate by ``beta``."""
     v = tf[T_V, k] + tf[T_PV, k]
     expectation = (tf[T_W, k] + tf[T_PW, k]) / v if v > 0 else 0.5
     av = tf[T_AV, k]
     aw = tf[T_AW, k]
-    if crit_rave > 0 and tf[T_V, k] > crit_min and av > 0:
-        extra = criticality(tf, k) * av * crit_rave
-        if av + extra > 0:
-            av += extra
-            aw += extra
     if av > 0:
         beta = av / (av + v + v * av / rave_equiv)
         expectation = beta * aw / av + (1.0 - beta) * expectation
-    if uct_c > 0:
-        expectation += uct_c * math.sqrt(log_parent / (tf[T_V, k] + 1.0))
     return expectation
 
 
@@ -362,16 +210,12 @@ def select_child(
     every one is."""
     first = ti[T_FIRST, node]
     rave_equiv = params[S_RAVE_EQUIV]
-    uct_c = params[S_UCT_C]
-    crit_rave = params[S_CRIT_RAVE]
-    crit_min = params[S_CRIT_MIN_VISITS]
-    log_parent = math.log(tf[T_V, node] + 1.0)
     best = -1
     best_u = -1e300
     for k in range(first, first + ti[T_NCHILD, node]):
         if masked and forbidden[ti[T_MOVE, k]]:
             continue
-        u = urgency(tf, k, rave_equiv, uct_c, log_parent, crit_rave, crit_min)
+        u = urgency(tf, k, rave_equiv)
         if u > best_u:
             best_u = u
             best = k
@@ -379,10 +223,53 @@ def select_child(
 
 
 @njit(cache=True)
+def _black_win(g: np.ndarray, m: np.ndarray, komi: float, owners: np.ndarray, owners_sum: np.ndarray) -> float:
+    """Count a finished playout by area against ``komi``: 1.0 if Black wins, 0.5 on a tie,
+    0.0 if White wins; each point's owner is added to ``owners_sum`` (+1 Black, -1 White).
+    ``owners``: scratch."""
+    region_owners(g, m, owners)
+    diff = 0
+    for p in range(owners.shape[0]):
+        o = owners[p]
+        if o == BLACK:
+            diff += 1
+            owners_sum[p] += 1
+        elif o == WHITE:
+            diff -= 1
+            owners_sum[p] -= 1
+    margin = diff - komi
+    return 1.0 if margin > 0 else (0.5 if margin == 0 else 0.0)
+
+
+@njit(cache=True)
+def _back_up(
+    ti: np.ndarray, tf: np.ndarray, path: np.ndarray, depth: int, to_move: int, black_win: float, amaf: np.ndarray
+) -> None:
+    """Add one iteration's result to the ``depth`` nodes of ``path`` (the root first,
+    ``to_move`` to move there), and to the AMAF statistics of their children whose move
+    the same player played later in the iteration (``amaf``: each point's first player)."""
+    for i in range(depth - 1, -1, -1):
+        nd = path[i]
+        mover = to_move if i % 2 == 1 else 3 - to_move
+        win = black_win if mover == BLACK else 1.0 - black_win
+        tf[T_V, nd] += 1.0
+        tf[T_W, nd] += win
+        nc = ti[T_NCHILD, nd]
+        if nc > 0:
+            player = 3 - mover
+            pwin = 1.0 - win
+            first = ti[T_FIRST, nd]
+            for k in range(first, first + nc):
+                mv = ti[T_MOVE, k]
+                if mv > 0 and amaf[mv] == player:
+                    tf[T_AV, k] += 1.0
+                    tf[T_AW, k] += pwin
+
+
+@njit(cache=True)
 def search(
-    ti: np.ndarray, tf: np.ndarray, tmeta: np.ndarray, root: int, grid: np.ndarray, meta: np.ndarray,
-    to_move: int, last: int, last2: int, count: int, params: np.ndarray, policy_params: np.ndarray,
-    pat3: np.ndarray, pat_keys: np.ndarray, pat_values: np.ndarray, mm_gammas: np.ndarray, owners_sum: np.ndarray,
+    tree: Tree, root: int, grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int, count: int,
+    params: np.ndarray, policy_params: np.ndarray, knowledge: Knowledge, owners_sum: np.ndarray,
     rng_state: np.ndarray, forbidden: np.ndarray,
 ) -> int:
     """Run ``count`` iterations (descend, playout, update) from ``root`` (already expanded)
@@ -390,6 +277,7 @@ def search(
     Black's and -1 White's; ``rng_state[0]`` is the random state (advanced); ``forbidden``
     (a boolean per point) marks the root's moves the game's rules forbid now. Returns the
     number of turns the playouts played."""
+    ti, tf, tmeta = tree
     length = grid.shape[1]
     g, m = _scratch(grid, meta, rng_state[0])
     nothing_forbidden = np.zeros(length, np.bool_)  # below the root
@@ -398,9 +286,7 @@ def search(
     path = np.zeros(4 * length + 8, np.int32)
     n = meta[M_N]
     max_turns = 3 * n * n
-    komi = params[S_KOMI]
     expand_visits = params[S_EXPAND_VISITS]
-    count_owners = params[S_CRIT_RAVE] > 0  # the criticality's counts, kept only when it is used
     turns_total = 0
     for _ in range(count):
         _restore(g, m, grid, meta)
@@ -431,58 +317,22 @@ def search(
             node = child
             if ti[T_NCHILD, node] == 0 and tf[T_V, node] >= expand_visits and tmeta[TM_FULL] == 0:
                 if not (l1 == 0 and l2 == 0):
-                    expand(ti, tf, tmeta, node, g, m, c, l1, l2, params, pat3, pat_keys, pat_values, mm_gammas,
-                           nothing_forbidden)
+                    expand(tree, node, g, m, c, l1, l2, params, knowledge, nothing_forbidden)
         # playout (none after two passes in the tree: the game is over)
         if not (l1 == 0 and l2 == 0 and depth > 2):
-            turns_total += heavy_playout(g, m, c, l1, l2, max_turns, pat3, policy_params, amaf)
-        region_owners(g, m, owners)
-        diff = 0
-        for p in range(length):
-            o = owners[p]
-            if o == BLACK:
-                diff += 1
-                owners_sum[p] += 1
-            elif o == WHITE:
-                diff -= 1
-                owners_sum[p] -= 1
-        margin = diff - komi
-        black_win = 1.0 if margin > 0 else (0.5 if margin == 0 else 0.0)
-        # update
-        for i in range(depth - 1, -1, -1):
-            nd = path[i]
-            mover = to_move if i % 2 == 1 else 3 - to_move
-            win = black_win if mover == BLACK else 1.0 - black_win
-            tf[T_V, nd] += 1.0
-            tf[T_W, nd] += win
-            if count_owners and i > 0:
-                mv = ti[T_MOVE, nd]
-                if mv > 0:
-                    o = owners[mv]
-                    if o == mover:
-                        tf[T_OWN, nd] += 1.0
-                    if o != EMPTY and black_win != 0.5 and (o == BLACK) == (black_win == 1.0):
-                        tf[T_WOWN, nd] += 1.0
-            nc = ti[T_NCHILD, nd]
-            if nc > 0:
-                player = 3 - mover
-                pwin = 1.0 - win
-                first = ti[T_FIRST, nd]
-                for k in range(first, first + nc):
-                    mv = ti[T_MOVE, k]
-                    if mv > 0 and amaf[mv] == player:
-                        tf[T_AV, k] += 1.0
-                        tf[T_AW, k] += pwin
+            turns_total += heavy_playout(g, m, c, l1, l2, max_turns, knowledge[0], policy_params, amaf)
+        black_win = _black_win(g, m, params[S_KOMI], owners, owners_sum)
+        _back_up(ti, tf, path, depth, to_move, black_win, amaf)
     rng_state[0] = m[M_RNG]
     return turns_total
 
 
 @njit(cache=True)
-def compact(
-    ti: np.ndarray, tf: np.ndarray, new_root: int, ti2: np.ndarray, tf2: np.ndarray, tmeta2: np.ndarray
-) -> None:
-    """Copy the subtree under ``new_root`` into ``ti2``/``tf2`` (breadth first), where it
+def compact(tree: Tree, new_root: int, into: Tree) -> None:
+    """Copy the subtree under ``new_root`` into the tree ``into`` (breadth first), where it
     becomes node 0; nodes that do not fit are left as leaves."""
+    ti, tf, _ = tree
+    ti2, tf2, tmeta2 = into
     cap = ti2.shape[1]
     src = np.empty(cap, np.int32)
     for f in range(NTI):

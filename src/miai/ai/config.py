@@ -129,7 +129,6 @@ class MctsConfig:
     # tree
     expand_visits: int = knob(8, Limit("int", 1, 1_000_000))
     rave_equiv: float = knob(3500.0, Limit("float", 0, 1e9, low_open=True))
-    uct_c: float = knob(0.0, Limit("float", 0, 100))
     prior_even: float = knob(10.0, _PRIOR)
     prior_selfatari: float = knob(10.0, _PRIOR)
     prior_capture_one: float = knob(15.0, _PRIOR)
@@ -140,35 +139,23 @@ class MctsConfig:
     prior_ladder: float = knob(20.0, _PRIOR)
     """Prior for ladders read at expansion: a lost escape counts as visits without wins, a
     working ladder atari as won visits (0: no ladder reading at all)."""
-    prior_twolib: float = knob(0.0, _PRIOR)
-    """Prior (won visits) for the playouts' two-liberty moves (:mod:`miai._kernel.twolib`)
-    after the last move: ataris, escapes and counter-ataris of chains with two liberties."""
     prior_race: float = knob(20.0, _PRIOR)
     """Prior (won visits) for the move that wins a capturing race if played now and loses
     it if the opponent moves first there (:mod:`miai._kernel.semeai`; 0: races not read at
-    expansion). 60 of 100 games in self-play on 9×9 against the engine without it (BENCHMARKS.md)."""
+    expansion)."""
     prior_mm: float = knob(40.0, _PRIOR)
     """Prior (won visits, times the square root of the predicted chance) from the move
     predictor (:mod:`miai.ai.movemodel`: learned strengths of a move's spatial pattern, 3×3
     shape, captures, ataris and distances), on boards of ``pattern_min_size`` lines or more
-    (0: not read). Beside ``prior_pattern`` it won about 7 games in 10 in self-play on 19×19;
-    in its place it did not pay (BENCHMARKS.md)."""
+    (0: not read)."""
     prior_pattern: float = knob(40.0, _PRIOR)
     """Prior (won visits, times the square root of the chance) for the largest learned
     spatial pattern around a move (:mod:`miai.ai.patterns`: how often players facing that
     shape played into it; Pachi's ``pattern_eqex``; 0: the table is not read), on boards of
     ``pattern_min_size`` lines or more."""
     pattern_min_size: int = knob(19, Limit("int", 2, 25))
-    """The smallest board the learned patterns and the move predictor are used on. Both are
-    learned from 19×19 games; in self-play the patterns' prior won about three games in four
-    on 19×19, and 56 of 100 on 9×9, which is no proof of a gain (BENCHMARKS.md); 13×13 is not
-    measured."""
-    crit_rave: float = knob(0.0, Limit("float", 0, 100))
-    """Weight of a move's criticality in its AMAF statistics (Pachi's ``crit_rave``, 1.1 there;
-    0: off): how much owning its point went with winning, in the playouts through it
-    (:func:`miai._kernel.tree.criticality`)."""
-    crit_min_visits: int = knob(2000, Limit("int", 0, 1e12))
-    """Visits a move needs before its criticality counts (Pachi's ``crit_min_playouts``)."""
+    """The smallest board the learned patterns and the move predictor, both learned from
+    19×19 games, are used on."""
     tree_capacity: int = knob(2_000_000, Limit("int", 1, 100_000_000))
     reuse_tree: bool = knob(True, _BOOL)
     # playouts (the heavy policy's probabilities)
@@ -179,9 +166,6 @@ class MctsConfig:
     p_twolib: float = knob(0.9, _PROBABILITY)
     """How often a playout move first looks at the chains with two liberties around the last
     move (:mod:`miai._kernel.twolib`; 0: never)."""
-    p_anywhere: float = knob(0.0, _PROBABILITY)
-    """How often a playout move, when nothing near the last two moves was played, captures or
-    saves a chain in atari elsewhere on the board (:mod:`miai._kernel.ataris`; 0: never)."""
     p_nakade: float = knob(0.6, _PROBABILITY)
     """How often a playout move takes the vital point of a small eye space the last move
     borders (:mod:`miai._kernel.nakade`; 0: never)."""
@@ -189,45 +173,16 @@ class MctsConfig:
     """How often a playout move, within a few turns of a ko capture and once the ban is
     lifted, plays the ko point: retakes or connects (:func:`miai._kernel.heavy.ko_fight_move`;
     0: never)."""
-    p_race: float = knob(0.0, _PROBABILITY)
-    """How often a playout begins by playing out each capturing race between chains of at
-    least ``race_min_chain`` stones whose winner a reading knows (whoever starts, or the side
-    to move if it starts; :mod:`miai._kernel.semeai`; 0: never). It reads right the race that
-    the playouts misjudged in a game lost to Pachi, but won 36 of 93 games on 19×19 in
-    self-play, and 47 of 100 started from positions that hold such a race (BENCHMARKS.md,
-    "The settling measured where it acts"): the reader misreads close races, so it is off."""
-    p_race_urgent: float = knob(1.0, _PROBABILITY)
-    """How often the races a playout settles first (``p_race``) include those the side to
-    move wins only if it moves first (0: only the races decided whoever starts)."""
-    p_race_decided: float = knob(1.0, _PROBABILITY)
-    """How often the races a playout settles first (``p_race``) include those decided
-    whoever starts that the side to move loses (0: only the races the side to move wins by
-    moving first, so that a race the reading calls lost but a player could still win with
-    the first move is never given away)."""
     race_min_chain: int = knob(8, Limit("int", 2, 361))
-    """The races a playout settles first (``p_race``) or answers (``p_race_reply``) are
-    between chains of at least this many stones each. With 2 (every race the reader finds)
-    the settling lost 143 of 309 games on 9×9 in self-play; with 8 it won 104 of 200, 31 of
-    the 51 in which such a race came up, but 36 of 93 on 19×19 (BENCHMARKS.md)."""
+    """The races the playouts answer (``p_race_reply``) are between chains of at least this
+    many stones each."""
     p_race_reply: float = knob(1.0, _PROBABILITY)
     """How often a playout answers the opponent's move near a capturing race between chains
     of at least ``race_min_chain`` stones that stood on the board when it began, with the
     reader's move in that race: a fill of the opponent's liberties, or first the approach
-    move a fill needs (:func:`miai._kernel.semeai.race_reply`; 0: never). Unlike ``p_race``
-    it uses the reader's moves, not its verdict: who starts the race is left to the playout."""
+    move a fill needs (:func:`miai._kernel.semeai.race_reply`; 0: never)."""
     race_reply_min_size: int = knob(19, Limit("int", 2, 25))
-    """The smallest board the playouts answer races on (``p_race_reply``). On 19×19 it reads
-    right the race a game against Pachi was lost by, and won 102 of 194 games from positions
-    that hold such a race; on 9×9 it won 48 of 100 and cost 7% in time (BENCHMARKS.md);
-    13×13 is not measured."""
-    p_eyefill: float = knob(0.0, _PROBABILITY)
-    """How often a random playout move that would fill an own false eye captures or attacks
-    the opponent's stone that makes it false instead (:func:`miai._kernel.heavy.eyefill_redirect`;
-    Pachi: 0.6)."""
-    pat3_gammas: tuple[float, ...] = knob((1.0,) * 13, Limit("floats", 0, 1e6, length=13))
-    """The weight a playout's pattern move is drawn with, per pattern of
-    :data:`miai._kernel.heavy.PAT3_SOURCE` (all equal: uniformly, michi's way; Pachi's
-    weights: :data:`miai._kernel.heavy.PACHI_PAT3_GAMMAS`)."""
+    """The smallest board the playouts answer races on (``p_race_reply``)."""
     # decisions
     resign: bool = knob(False, _BOOL)
     resign_threshold: float = knob(0.1, _PROBABILITY)
@@ -298,7 +253,6 @@ class MctsConfig:
         p = np.zeros(T.NSPARAMS, np.float64)
         p[T.S_EXPAND_VISITS] = self.expand_visits
         p[T.S_RAVE_EQUIV] = self.rave_equiv
-        p[T.S_UCT_C] = self.uct_c
         p[T.S_PRIOR_EVEN] = self.prior_even
         p[T.S_PRIOR_SELFATARI] = self.prior_selfatari
         p[T.S_PRIOR_CAPTURE_ONE] = self.prior_capture_one
@@ -307,12 +261,9 @@ class MctsConfig:
         p[T.S_PRIOR_CFG1], p[T.S_PRIOR_CFG2], p[T.S_PRIOR_CFG3] = self.prior_cfg
         p[T.S_PRIOR_EMPTYAREA] = self.prior_emptyarea
         p[T.S_PRIOR_LADDER] = self.prior_ladder
-        p[T.S_PRIOR_TWOLIB] = self.prior_twolib
         p[T.S_PRIOR_PATTERN] = self.prior_pattern
         p[T.S_PRIOR_MM] = self.prior_mm
         p[T.S_PRIOR_RACE] = self.prior_race
-        p[T.S_CRIT_RAVE] = self.crit_rave
-        p[T.S_CRIT_MIN_VISITS] = self.crit_min_visits
         p[T.S_KOMI] = komi
         return p
 
@@ -330,17 +281,10 @@ class MctsConfig:
         p[H.P_SELFATARI_HEURISTIC] = self.p_selfatari_heuristic
         p[H.P_SELFATARI_RANDOM] = self.p_selfatari_random
         p[H.P_TWOLIB] = self.p_twolib
-        p[H.P_ANYWHERE] = self.p_anywhere
         p[H.P_NAKADE] = self.p_nakade
         p[H.P_KO] = self.p_ko
-        p[H.P_EYEFILL] = self.p_eyefill
-        p[H.P_RACE] = self.p_race
-        p[H.P_RACE_URGENT] = self.p_race_urgent
         p[H.P_RACE_MIN_CHAIN] = self.race_min_chain
-        p[H.P_RACE_DECIDED] = self.p_race_decided
         p[H.P_RACE_REPLY] = self.p_race_reply if size is None or size >= self.race_reply_min_size else 0.0
-        p[H.P_PAT3_GAMMA : H.P_PAT3_GAMMA + H.NPAT3] = self.pat3_gammas
-        p[H.P_PAT3_WEIGHTED] = 1.0 if len(set(self.pat3_gammas)) > 1 else 0.0
         return p
 
 

@@ -54,16 +54,17 @@ from miai._kernel.board import M_NEMPTY
 from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig  # noqa: F401  (LEVEL_PLAYOUTS re-exported)
 from miai.ai import movemodel, patterns
 from miai.ai.status import estimate_status
-from miai.clock import LagAllowance, PlayerClock, TimeControl, TimeLeft, TimeSystem, monotonic_ms
+from miai.clock import LagAllowance, PlayerClock, TimeControl, TimeLeft, TimeSystem
 from miai.coords import Color, Move, Point
 from miai.errors import ConfigError
 from miai.rules import Rules
+from miai.timesource import SYSTEM_TIME
 
 if TYPE_CHECKING:  # pragma: no cover
     from miai.game import Game
     from miai.scoring import Score
 
-Tree = tuple[np.ndarray, np.ndarray, np.ndarray]
+Tree = T.Tree
 """A search tree: the kernel's ``ti``, ``tf`` and ``tmeta`` arrays (:mod:`miai._kernel.tree`)."""
 
 COUNT_SEED = 1
@@ -145,13 +146,13 @@ def move_budget(
     """Seconds to think about this move under ``control``, given the player's last
     ``time_left`` report (``left``; None: the control's starting time), the time of which
     has passed since ``left.at_ms`` is taken off (``now_ms``, default
-    :func:`miai.clock.monotonic_ms`). Without a time limit, ``config.max_seconds``."""
+    :data:`miai.timesource.SYSTEM_TIME`'s). Without a time limit, ``config.max_seconds``."""
     cap = config.max_seconds
     if control.unlimited:
         return cap
     system = control.system
     if left is not None:
-        remaining = left.remaining_ms(monotonic_ms() if now_ms is None else now_ms) / 1000
+        remaining = left.remaining_ms(SYSTEM_TIME.monotonic_ms() if now_ms is None else now_ms) / 1000
         stones = left.stones
     else:
         start = PlayerClock.fresh(control, LagAllowance.none()).time_left(control)
@@ -214,11 +215,11 @@ def _pattern_arrays(cfg: MctsConfig, size: int) -> tuple[np.ndarray, np.ndarray,
     if not len(table):
         knob = f"prior_pattern={cfg.prior_pattern:g}" if cfg.prior_pattern > 0 else f"prior_mm={cfg.prior_mm:g}"
         raise ConfigError(f"{knob} needs the table of learned patterns, {patterns.DEFAULT_TABLE}, "
-                          "and there is none (benchmarks/learn_patterns.py writes it)")
+                          "and there is none (`miai learn patterns` writes it)")
     model = movemodel.default_model() if cfg.prior_mm > 0 else None
     if cfg.prior_mm > 0 and model is None:
         raise ConfigError(f"prior_mm={cfg.prior_mm:g} needs the move predictor, {movemodel.DEFAULT_MODEL}, "
-                          "and there is none (benchmarks/learn_movemodel.py writes it)")
+                          "and there is none (`miai learn movemodel` writes it)")
     return (*table.slots, _NOTHING if model is None else model.log_gammas)
 
 
@@ -294,7 +295,7 @@ class MctsPlayer:
             old_history, old_color = old[3], old[4]
             if history[: len(old_history)] == old_history:
                 extra = history[len(old_history) :]
-                ti, tf, tmeta = self._tree
+                ti = self._tree[0]
                 node, expected = 0, old_color
                 ok = True
                 for entry in extra:
@@ -318,7 +319,7 @@ class MctsPlayer:
                     spare = self._spare
                     if spare is None or spare[0].shape[1] != ti.shape[1]:
                         spare = T.new_tree(ti.shape[1])
-                    T.compact(ti, tf, node, spare[0], spare[1], spare[2])
+                    T.compact(self._tree, node, spare)
                     self._spare, self._tree = self._tree, spare
                     return spare
         self._tree = self._fresh_tree(game)
@@ -359,23 +360,22 @@ class MctsPlayer:
         params = cfg.tree_params(komi)
         pparams = cfg.policy_params(game.size)
         forbidden = _forbidden_mask(game, color)
-        table = _pattern_arrays(cfg, game.size)
-        ti, tf, tmeta = self._root_for(game, color)
-        if not self._usable((ti, tf, tmeta), forbidden):
-            ti, tf, tmeta = self._tree = self._fresh_tree(game)
+        knowledge = (H.PAT3, *_pattern_arrays(cfg, game.size))
+        tree = self._root_for(game, color)
+        if not self._usable(tree, forbidden):
+            tree = self._tree = self._fresh_tree(game)
         self._tree_key = (game.size, game.rules, game.handicap, tuple(game.history), color)
         self._forbidden = forbidden
-        if ti[T.T_NCHILD, 0] == 0:
-            if not T.expand(ti, tf, tmeta, 0, grid, meta, c, last, last2, params, H.PAT3, *table, forbidden):
-                ti, tf, tmeta = self._tree = self._fresh_tree(game)
-                T.expand(ti, tf, tmeta, 0, grid, meta, c, last, last2, params, H.PAT3, *table, forbidden)
+        if tree[0][T.T_NCHILD, 0] == 0 and not T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden):
+            tree = self._tree = self._fresh_tree(game)
+            T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden)
+        ti, tf, _ = tree
         owners = np.zeros(grid.shape[1], np.int64)
         done = 0
         last_report = start
         while done < budget_playouts:
             n = min(cfg.chunk, budget_playouts - done)
-            T.search(ti, tf, tmeta, 0, grid, meta, c, last, last2, n, params, pparams, H.PAT3, *table, owners, self._rng,
-                     forbidden)
+            T.search(tree, 0, grid, meta, c, last, last2, n, params, pparams, knowledge, owners, self._rng, forbidden)
             done += n
             now = time.monotonic()
             if budget_seconds is not None and now - start >= budget_seconds:

@@ -10,7 +10,7 @@ How a chain's status is decided, most certain first:
    more than half of them is dead. The confidence is the share of playouts that agree.
    Chains the playouts are unsure of (confidence below ``UNSETTLED``) are played out again
    on the board without the stones found dead (:func:`_second_pass`), and a chain found dead
-   whose every opponent neighbour is dead is alive (:func:`_inside_dead_groups`: the stone
+   whose every opponent neighbour is dead is alive (:func:`alive_inside_dead_groups`: the stone
    in a dead group's eye).
 3. **Seki** (docs/RULES.md §6), explicitly: with the dead stones removed, an empty point next to
    living chains of both colours where neither colour can play without a suicide or a
@@ -264,7 +264,7 @@ def _second_pass(
     ]
 
 
-def _inside_dead_groups(board: Board, chains: list[ChainStatus], dead: set[Point]) -> list[ChainStatus]:
+def alive_inside_dead_groups(board: Board, chains: list[ChainStatus], dead: set[Point]) -> list[ChainStatus]:
     """A chain found dead (not proven) whose every opponent neighbour is dead is alive: the
     stone inside a dead group's eye, which the playouts often see captured before the group
     dies."""
@@ -334,7 +334,7 @@ def estimate_status(
         chains = _second_pass(board, chains, dead, to_move, n, seed)
         dead = _dead(chains)
     if dead:
-        chains = _inside_dead_groups(board, chains, dead)
+        chains = alive_inside_dead_groups(board, chains, dead)
         dead = _dead(chains)
     seki = _seki_points(board, dead)
     final = tuple(

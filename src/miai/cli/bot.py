@@ -10,8 +10,8 @@ it reads the game's state over HTTP, brings the engine's board up to date (``boa
 act it asks the engine: ``genmove`` in play (after ``time_left`` in a timed game), ``final_status_list dead`` in the marking phase
 (the proposal, or accepting the opponent's when it is the same list, or answering with its
 own, or refusing a counter-proposal it does not share; docs/RULES.md §5). An undo request of
-the opponent is refused. It speaks only the server's public API (HTTP and WebSocket), never
-its code: any miai server will do. It stops when the game is over, printing the result.
+the opponent is refused. It speaks only the server's public API (HTTP and WebSocket, through
+:mod:`miai.client`), never its code: any miai server will do. It stops when the game is over, printing the result.
 
 A move the server refuses as illegal (the engine's rules may differ) is replaced by a pass; a
 503 is retried with the same request (the same action id: never applied twice).
@@ -20,17 +20,16 @@ A move the server refuses as illegal (the engine's rules may differ) is replaced
 from __future__ import annotations
 
 import argparse
-import json
 import shlex
 import sys
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
-__all__ = ["add_parser", "run", "Target", "parse_target"]
+from miai.client import ClientError, GameLink
+from miai.client.http import GameApi
+
+__all__ = ["add_parser", "run", "parse_target"]
 
 POLL_S = 5.0
 """How long the bot waits for a frame before reading the state anyway."""
@@ -53,77 +52,21 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
     return p
 
 
-class BotError(Exception):
+class BotError(ClientError):
     """What stops the bot, in words for its user."""
 
 
-@dataclass(frozen=True, slots=True)
-class Target:
-    """Where the bot plays: the server's base URL, the game's id and the seat's token."""
-
-    base: str
-    game_id: str
-    token: str
-
-
-def parse_target(url: str, token: str | None) -> Target:
-    """The server, game and token of a game link.
+def parse_target(url: str, token: str | None) -> GameLink:
+    """The game of a link, as the seat of ``token`` (``--token``) or else of the link's own.
 
     >>> parse_target("http://127.0.0.1:8000/g/abc?seat=T0K", None)
-    Target(base='http://127.0.0.1:8000', game_id='abc', token='T0K')
+    GameLink(base='http://127.0.0.1:8000', game_id='abc', token='T0K')
     """
-    parts = urllib.parse.urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise BotError(f"not a game link: {url!r} (expected http://HOST:PORT/g/ID?seat=TOKEN)")
-    path = parts.path.rstrip("/").split("/")
-    if len(path) < 2 or path[-2] not in ("g", "games") or not path[-1]:
-        raise BotError(f"not a game link: {url!r} (its path should be /g/ID)")
-    seat = urllib.parse.parse_qs(parts.query).get("seat", [None])[0]
-    token = token or seat
+    link = GameLink.parse(url)
+    token = token or link.token
     if not token:
         raise BotError("no seat token: give the link with ?seat=TOKEN or --token TOKEN")
-    return Target(f"{parts.scheme}://{parts.netloc}", path[-1], token)
-
-
-class Server:
-    """The game's HTTP API, as the seat of ``target.token``."""
-
-    def __init__(self, target: Target):
-        self.target = target
-
-    def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
-        url = f"{self.target.base}/api/games/{self.target.game_id}{path}"
-        data = json.dumps(body).encode() if body is not None else None
-        req = urllib.request.Request(url, data=data, method=method)
-        req.add_header("Authorization", f"Bearer {self.target.token}")
-        if data is not None:
-            req.add_header("Content-Type", "application/json")
-        try:
-            with urllib.request.urlopen(req, timeout=30) as answer:
-                return answer.status, json.loads(answer.read() or b"null")
-        except urllib.error.HTTPError as e:
-            try:
-                return e.code, json.loads(e.read() or b"null")
-            except ValueError:
-                return e.code, {"message": str(e)}
-
-    def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, Any]:
-        """A request, retried while the server says 503 or cannot be reached (for a minute)."""
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                status, answer = self.request(method, path, body)
-            except (urllib.error.URLError, OSError) as e:
-                status, answer = 0, {"message": str(e)}
-            if status not in (0, 503) or time.monotonic() > deadline:
-                return status, answer
-            time.sleep(RETRY_S)
-
-    def state(self) -> dict[str, Any]:
-        status, answer = self.call("GET", "")
-        if status != 200:
-            raise BotError(f"the game cannot be read ({status}): {answer.get('message') if answer else ''}")
-        return dict(answer)
+    return replace(link, token=token)
 
 
 class Engine:
@@ -187,30 +130,11 @@ class Engine:
         self.gtp.close()
 
 
-def _seat(target: Target) -> tuple[str, Any]:
-    """Open the game's WebSocket with the token; the seat it holds, and the connection."""
-    from websockets.sync.client import connect
-
-    scheme = "wss" if target.base.startswith("https") else "ws"
-    host = target.base.split("://", 1)[1]
-    query = urllib.parse.urlencode({"token": target.token})
-    ws = connect(f"{scheme}://{host}/ws/game/{target.game_id}?{query}", open_timeout=30).__enter__()
-    hello = json.loads(ws.recv(timeout=30))
-    if hello.get("t") != "hello":
-        ws.close()
-        raise BotError(f"the server refused the connection: {hello.get('d', {}).get('message', hello)}")
-    seat = hello["d"].get("seat")
-    if seat not in ("black", "white"):
-        ws.close()
-        raise BotError("the token is not a seat's token for this game")
-    return seat, ws
-
-
 class Bot:
     """One seat of one game, played by an engine (see the module's docstring)."""
 
-    def __init__(self, target: Target, engine: Engine, say: Any):
-        self.server = Server(target)
+    def __init__(self, target: GameLink, engine: Engine, say: Any):
+        self.server = GameApi(target)
         self.target = target
         self.engine = engine
         self.say = say
@@ -219,7 +143,7 @@ class Bot:
         self.actions = 0
 
     def run(self) -> str:
-        self.seat, self.ws = _seat(self.target)
+        self.seat, self.ws = self.connect()
         self.say(f"playing {self.seat} in game {self.target.game_id}")
         try:
             while True:
@@ -231,6 +155,13 @@ class Bot:
         finally:
             self.ws.close()
 
+    def connect(self) -> tuple[str, Any]:
+        """The game's WebSocket as the seat: the seat and the connection (websockets is
+        imported here, not when ``miai`` builds its parsers)."""
+        from miai.client.websocket import open_seat
+
+        return open_seat(self.target)
+
     def wait(self) -> None:
         """Until a frame comes (an event, most likely) or :data:`POLL_S` passes."""
         try:
@@ -240,7 +171,7 @@ class Bot:
         except Exception:  # closed (the game's owner changed): connect again
             time.sleep(RETRY_S)
             try:
-                _, self.ws = _seat(self.target)
+                _, self.ws = self.connect()
             except Exception as e:
                 self.say(f"the WebSocket is down ({e}); reading the game every {POLL_S:g} s")
                 time.sleep(POLL_S)
@@ -263,14 +194,19 @@ class Bot:
         return self.send("play", {"move": move.lower() if move == "PASS" else move, "v": v})
 
     def mark(self, state: dict[str, Any]) -> bool:
+        """The engine's dead stones answer the agreement by the computer's rule
+        (:func:`miai.ai.marking.reply_by_view`)."""
+        from miai.ai.marking import MarkingReply, reply_by_view
+
         v, marking = state["v"], state["marking"]
         ours = self.engine.dead()
         pending = marking.get("pending")
-        if pending is None:
-            return self.send("dead", {"dead": sorted(ours), "v": v})
-        if {p.upper() for p in pending["dead"]} == ours:
+        theirs = None if pending is None else {p.upper() for p in pending["dead"]}
+        countered = pending is not None and marking["first"] == self.seat  # the opponent's counter-proposal
+        reply = reply_by_view(ours, theirs, countered=countered)
+        if reply is MarkingReply.ACCEPT:
             return self.send("accept", {"v": v})
-        if marking["first"] == self.seat:  # the opponent's counter-proposal, which we do not share
+        if reply is MarkingReply.REFUSE:
             return self.send("refuse", {"v": v})
         return self.send("dead", {"dead": sorted(ours), "v": v})
 
@@ -304,7 +240,7 @@ def run(args: argparse.Namespace) -> int:
         argv = shlex.split(args.engine)
         if not argv:
             raise BotError("the engine's command line is empty")
-    except (BotError, ValueError) as e:
+    except (ClientError, ValueError) as e:
         print(f"miai bot: {e}", file=sys.stderr)
         return 2
     from miai.gtp.controller import GtpControllerError
@@ -316,7 +252,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         result = Bot(target, engine, say).run()
-    except BotError as e:
+    except ClientError as e:
         print(f"miai bot: {e}", file=sys.stderr)
         return 2
     except (GtpControllerError, OSError) as e:

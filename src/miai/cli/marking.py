@@ -15,7 +15,8 @@ resumes. This module decides one step for one player and returns it as a
   only returns a step the agreement allows now (it checks the step on the
   :class:`~miai.endgame.Marking` value, which changes nothing), so that the marks they
   made survive a wrong command.
-- :func:`follow_estimate` is the computer's rule, and :func:`computer_step` says it aloud.
+- :func:`follow_estimate` is the computer's rule (:mod:`miai.ai.marking`) as a session's action,
+  and :func:`computer_step` says it aloud.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from miai.ai.marking import MarkingReply, marking_reply
 from miai.ai.status import estimate_status
 from miai.cli import texts
 from miai.cli.actions import Accept, MarkingAction, Propose, Quit, Refuse, Undo
@@ -190,13 +192,12 @@ def ask_marking(terminal: Terminal, game: Game, marking: Marking, estimate: Dead
 
 
 def follow_estimate(marking: Marking, estimate: DeadStoneEstimate) -> MarkingAction:
-    """The computer's step: accept a proposal equal to its estimate, else propose (or
-    counter-propose) the estimate; facing a different counter-proposal, refuse it (play
-    resumes)."""
-    pending = marking.pending
-    if pending is not None and pending.dead == estimate.dead:
+    """The computer's step (:func:`miai.ai.marking.marking_reply` by its estimate), as the
+    session's action: a proposal is the estimate's dead and seki stones."""
+    reply = marking_reply(marking, estimate.dead)
+    if reply is MarkingReply.ACCEPT:
         return Accept()
-    if pending is None or marking.counter is None:
+    if reply is MarkingReply.PROPOSE:
         return Propose(estimate.dead, estimate.seki)
     return Refuse()
 

@@ -14,7 +14,7 @@ command-line flags (``--chinese-rules``): pass them in its command line.
 board (a directory: its ``.sgf`` files by name; repeat it for more; ``--opening-moves N``:
 their first N moves), each opening twice, the colours swapped (:mod:`miai.match.openings`)::
 
-    miai match "miai gtp" "miai gtp --set p_race=1" --size 19 --openings races/ -n 40
+    miai match "miai gtp" "miai gtp --set p_race_reply=0" --size 19 --openings races/ -n 40
 """
 
 from __future__ import annotations

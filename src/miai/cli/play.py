@@ -92,11 +92,6 @@ class PlaySession:
 
     # -- taking back
 
-    def acting(self) -> Color:
-        """The player whose decision the game waits for (to move, or to act in the marking)."""
-        marking = self.game.marking
-        return marking.to_act if marking is not None else self.game.to_move
-
     def can_take_back(self) -> bool:
         marking = self.game.marking
         return self.game.move_number > 0 or (marking is not None and marking.pending is not None)
@@ -111,8 +106,8 @@ class PlaySession:
             return
         self.take_back_one()
         while self.can_take_back():
-            actor = self.acting()
-            if actor is by or not self.players[actor].undo_reply:
+            actor = self.game.to_act
+            if actor is None or actor is by or not self.players[actor].undo_reply:
                 return
             self.take_back_one()
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from miai import coords
 from miai.cli.terminal import Terminal
@@ -23,7 +24,12 @@ from miai.coords import Color, Point
 from miai.errors import MiaiError
 from miai.render import rich_diagram
 from miai.rules import Rules
-from miai.sgf import game_from_record, read_file
+from miai.sgf import SgfRecord, game_from_record, read_file
+
+if TYPE_CHECKING:  # pragma: no cover
+    from miai.ai.status import ChainStatus, StatusEstimate
+    from miai.game import Game
+    from miai.scoring import ColorScore, Score
 
 MAX_REPAIRS_SHOWN = 10
 
@@ -43,114 +49,148 @@ def run(args: argparse.Namespace, terminal: Terminal | None = None) -> int:
     """Count the record; the texts (not the JSON, which is for programs) in ``--lang``."""
     use_language(args)
     terminal = terminal or Terminal()
-    say = terminal.say
-    try:
-        record = read_file(args.file)
-        rules = None
-        if args.rules:
-            rules = Rules.parse(args.rules)
-            if record.komi is not None and not any(w.lower().startswith("komi=") for w in args.rules.split()):
-                rules = rules.replace(komi=record.komi)
-        game = game_from_record(record, rules, strict=False)
-    except OSError as exc:
-        print(score_texts.score_cannot_read(str(args.file), exc), file=sys.stderr)
+    loaded = _load(str(args.file), args.rules)
+    if loaded is None:
         return 1
-    except MiaiError as exc:
-        print(score_texts.score_bad_record(str(args.file), exc), file=sys.stderr)
+    record, game = loaded
+    counted = _count(game, getattr(args, "playouts", None))
+    if counted is None:
         return 1
+    score, estimate = counted
+    if getattr(args, "json", False):
+        print(json.dumps(_score_json(str(args.file), record, game, score, estimate), indent=2))
+    else:
+        _show(terminal, str(args.file), record, game, score, estimate)
+    return 0
 
+
+def _load(path: str, rules_text: str | None) -> tuple[SgfRecord, Game] | None:
+    """The record and its main line replayed, under ``--rules`` if given (with the record's
+    komi unless the option sets one); None, with the reason on stderr, if it cannot be read."""
+    try:
+        record = read_file(path)
+        rules = None
+        if rules_text:
+            rules = Rules.parse(rules_text)
+            if record.komi is not None and not any(w.lower().startswith("komi=") for w in rules_text.split()):
+                rules = rules.replace(komi=record.komi)
+        return record, game_from_record(record, rules, strict=False)
+    except OSError as exc:
+        print(score_texts.score_cannot_read(path, exc), file=sys.stderr)
+    except MiaiError as exc:
+        print(score_texts.score_bad_record(path, exc), file=sys.stderr)
+    return None
+
+
+def _count(game: Game, playouts: int | None) -> tuple[Score, StatusEstimate | None] | None:
+    """The count of the final position, with miai's estimate of the dead and seki stones
+    under rules that remove dead stones (no estimate otherwise: the stones as they stand);
+    None, with the reason on stderr, if the estimate cannot be made."""
     from miai.ai.status import estimate_status
 
-    estimate = None
-    if game.rules.remove_dead_stones:
-        try:
-            estimate = estimate_status(game, playouts=getattr(args, "playouts", None), seed=1)
-        except ValueError as exc:
-            print(score_texts.score_error(exc), file=sys.stderr)
-            return 1
-        score = estimate.score
-    else:
-        score = game.score()
+    if not game.rules.remove_dead_stones:
+        return game.score(), None
+    try:
+        estimate = estimate_status(game, playouts=playouts, seed=1)
+    except ValueError as exc:
+        print(score_texts.score_error(exc), file=sys.stderr)
+        return None
+    return estimate.score, estimate
 
-    def vertices(points: Iterable[Point]) -> list[str]:
-        return coords.vertices(points).split()
 
-    if getattr(args, "json", False):
-        territory = estimate.territory if estimate else {}
-        data = {
-            "file": str(args.file),
-            "size": game.size,
-            "moves": game.move_number,
-            "rules": str(game.rules),
-            "handicap": game.handicap,
-            "result": str(score.result),
-            "margin": score.margin,
-            "recorded_result": str(record.result) if record.result is not None else None,
-            "score": {
-                colour: {
-                    "stones": part.stones,
-                    "territory": part.territory,
-                    "prisoners": part.prisoners,
-                    "dead": part.dead,
-                    "compensation": part.compensation,
-                    "komi": part.komi,
-                    "handicap_bonus": part.handicap_bonus,
-                    "total": part.total,
-                }
-                for colour, part in (("black", score.black), ("white", score.white))
-            },
-            "neutral": score.neutral,
-            "dead": vertices(score.dead_stones),
-            "seki": vertices(estimate.seki) if estimate else [],
-            "chains": [
-                {
-                    "color": str(ch.color),
-                    "status": ch.status,
-                    "confidence": round(ch.confidence, 3),
-                    "proven": ch.proven,
-                    "stones": vertices(ch.stones),
-                }
-                for ch in sorted(estimate.chains, key=lambda ch: min(ch.stones))
-            ]
-            if estimate
-            else [],
-            "territory": {
-                str(c): vertices(p for p, owner in territory.items() if owner is c) for c in (Color.BLACK, Color.WHITE)
-            },
-            "repairs": list(record.repairs),
-        }
-        print(json.dumps(data, indent=2))
-        return 0
+def _vertices(points: Iterable[Point]) -> list[str]:
+    return coords.vertices(points).split()
 
-    say(f"{args.file}")
+
+def _score_json(path: str, record: SgfRecord, game: Game, score: Score, estimate: StatusEstimate | None) -> dict[str, Any]:
+    """What ``--json`` prints: the count, its parts, the stones' statuses and the repairs."""
+    territory = estimate.territory if estimate else {}
+    return {
+        "file": path,
+        "size": game.size,
+        "moves": game.move_number,
+        "rules": str(game.rules),
+        "handicap": game.handicap,
+        "result": str(score.result),
+        "margin": score.margin,
+        "recorded_result": str(record.result) if record.result is not None else None,
+        "score": {colour: _part_json(part) for colour, part in (("black", score.black), ("white", score.white))},
+        "neutral": score.neutral,
+        "dead": _vertices(score.dead_stones),
+        "seki": _vertices(estimate.seki) if estimate else [],
+        "chains": [_chain_json(ch) for ch in sorted(estimate.chains, key=lambda ch: min(ch.stones))] if estimate else [],
+        "territory": {
+            str(c): _vertices(p for p, owner in territory.items() if owner is c) for c in (Color.BLACK, Color.WHITE)
+        },
+        "repairs": list(record.repairs),
+    }
+
+
+def _part_json(part: ColorScore) -> dict[str, Any]:
+    return {
+        "stones": part.stones,
+        "territory": part.territory,
+        "prisoners": part.prisoners,
+        "dead": part.dead,
+        "compensation": part.compensation,
+        "komi": part.komi,
+        "handicap_bonus": part.handicap_bonus,
+        "total": part.total,
+    }
+
+
+def _chain_json(chain: ChainStatus) -> dict[str, Any]:
+    return {
+        "color": str(chain.color),
+        "status": chain.status,
+        "confidence": round(chain.confidence, 3),
+        "proven": chain.proven,
+        "stones": _vertices(chain.stones),
+    }
+
+
+def _show(terminal: Terminal, path: str, record: SgfRecord, game: Game, score: Score, estimate: StatusEstimate | None) -> None:
+    """The count for people: the record, its repairs, the map, the statuses, the table."""
+    say = terminal.say
+    say(path)
     say(score_texts.record_heading(game.size, game.move_number, record.black, record.white))
     say(score_texts.record_rules(game.rules, game.handicap))
-    if record.repairs:
-        say(score_texts.record_repairs(len(record.repairs)))
-        for line in record.repairs[:MAX_REPAIRS_SHOWN]:
-            say(f"  - {line}")
-        if len(record.repairs) > MAX_REPAIRS_SHOWN:
-            say(score_texts.more_repairs(len(record.repairs) - MAX_REPAIRS_SHOWN))
+    _show_repairs(terminal, record.repairs)
     if estimate is None:
         terminal.show(rich_diagram(game.board, last_move=game.last_move))
         say(score_texts.stones_as_they_stand())
     else:
-        marks = {p: "b" if owner is Color.BLACK else "w" for p, owner in estimate.territory.items() if owner and game.board[p] is None}
-        terminal.show(rich_diagram(game.board, last_move=game.last_move, dead=estimate.dead, marks=marks))
-        say(score_texts.map_legend())
-        for colour in (Color.BLACK, Color.WHITE):
-            dead = [ch for ch in estimate.chains_of("dead") if ch.color is colour]
-            if dead:
-                shown = "; ".join(f"{' '.join(vertices(ch.stones))} ({ch.confidence:.0%})" for ch in dead)
-                say(score_texts.dead_chains(colour, shown))
-        seki = estimate.chains_of("seki")
-        if seki:
-            say(score_texts.seki_chains("; ".join(" ".join(vertices(ch.stones)) for ch in seki)))
-        if not estimate.dead and not seki:
-            say(score_texts.no_dead_no_seki())
+        _show_estimate(terminal, game, estimate)
     say(texts.score_table(score))
     say(score_texts.count_line(score.result))
-    recorded = record.result
-    if recorded is not None:
-        say(score_texts.recorded_line(recorded))
-    return 0
+    if record.result is not None:
+        say(score_texts.recorded_line(record.result))
+
+
+def _show_repairs(terminal: Terminal, repairs: Sequence[str]) -> None:
+    """How many repairs reading the record took, and the first :data:`MAX_REPAIRS_SHOWN`."""
+    if not repairs:
+        return
+    terminal.say(score_texts.record_repairs(len(repairs)))
+    for line in repairs[:MAX_REPAIRS_SHOWN]:
+        terminal.say(f"  - {line}")
+    if len(repairs) > MAX_REPAIRS_SHOWN:
+        terminal.say(score_texts.more_repairs(len(repairs) - MAX_REPAIRS_SHOWN))
+
+
+def _show_estimate(terminal: Terminal, game: Game, estimate: StatusEstimate) -> None:
+    """The map with the dead stones and the territory marked, then the dead and seki chains."""
+    say = terminal.say
+    marks = {p: "b" if owner is Color.BLACK else "w" for p, owner in estimate.territory.items() if owner and game.board[p] is None}
+    terminal.show(rich_diagram(game.board, last_move=game.last_move, dead=estimate.dead, marks=marks))
+    say(score_texts.map_legend())
+    for colour in (Color.BLACK, Color.WHITE):
+        dead = [ch for ch in estimate.chains_of("dead") if ch.color is colour]
+        if dead:
+            shown = "; ".join(f"{' '.join(_vertices(ch.stones))} ({ch.confidence:.0%})" for ch in dead)
+            say(score_texts.dead_chains(colour, shown))
+    seki = estimate.chains_of("seki")
+    if seki:
+        say(score_texts.seki_chains("; ".join(" ".join(_vertices(ch.stones)) for ch in seki)))
+    if not estimate.dead and not seki:
+        say(score_texts.no_dead_no_seki())

@@ -10,7 +10,7 @@ functions never holds English. The language is the process's current one
 (:func:`miai.i18n.set_language`; ``miai play --lang``).
 
 The core speaks English (its errors, :meth:`miai.result.Result.describe`,
-:attr:`miai.game.Game.end_reason`, :meth:`miai.scoring.Score.breakdown`): those the
+:meth:`miai.result.EndReason.describe`, :meth:`miai.scoring.Score.breakdown`): those the
 players see are said again here from their values, not their English (an illegal move by
 its ``reason`` and the game's position; a result by its fields; the count by its parts),
 so that they are translated too; the English forms are the same as the core's.
@@ -28,7 +28,7 @@ from miai.errors import IllegalMoveError, IllegalReason
 from miai.game import Game
 from miai.i18n import gettext as _
 from miai.i18n import ngettext, pgettext
-from miai.result import Result, Termination
+from miai.result import EndReason, Result, Termination
 from miai.rules import KoRule, Rules, Scoring
 from miai.scoring import Score
 
@@ -655,19 +655,20 @@ def compensation_rule() -> str:
 
 # ---------------------------------------------------------------------------- the end
 
-END_REASONS = (
-    N_("both players passed and agreed on the dead stones"),
-    N_(
-        "no result: the same position occurred for the third time with the same player to move "
-        "(a long cycle such as a triple ko)"
-    ),
-    N_(
+END_REASONS = {
+    EndReason.AGREEMENT: N_("both players passed and agreed on the dead stones"),
+    EndReason.ALL_ALIVE: N_(
         "the players did not agree on the dead stones and both passed at once when play resumed; "
         "all stones count as alive"
     ),
-    N_("both players passed; stones count as they stand"),
-)
-"""The core's fixed reasons for the end of a game (:attr:`miai.game.Game.end_reason`)."""
+    EndReason.REPETITION: N_(
+        "no result: the same position occurred for the third time with the same player to move "
+        "(a long cycle such as a triple ko)"
+    ),
+    EndReason.PASSES: N_("both players passed; stones count as they stand"),
+}
+"""The words of the core's reasons for the end of a game (:class:`miai.result.EndReason`)
+that the players of ``miai play`` meet, by value (the same English as the core's)."""
 
 
 def game_over(game: Game) -> str:
@@ -678,8 +679,9 @@ def game_over(game: Game) -> str:
         return _("Game over: {color} resigned.").format(color=color_name(result.loser))
     if result is not None and result.loser is not None and result.by is Termination.TIME:
         return _("Game over: {color} ran out of time.").format(color=color_name(result.loser))
-    reason = game.end_reason
-    return _("Game over: {reason}.").format(reason=_(reason) if reason in END_REASONS else reason)
+    reason = game.end_reason or EndReason.GIVEN  # (a game that is over always has one)
+    words = _(END_REASONS[reason]) if reason in END_REASONS else reason.describe()
+    return _("Game over: {reason}.").format(reason=words)
 
 
 def result_words(result: Result) -> str:

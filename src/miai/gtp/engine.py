@@ -4,7 +4,8 @@ plus the common extensions controllers send (GNU Go's, KataGo's rules commands, 
 
 :class:`GtpEngine` holds the state every command group shares: the settings for the next
 game, the current game, the record last loaded, the clocks, the computer player and its
-configuration, and a streaming job for the session. It registers on its
+configuration, and a streaming job for the session (the groups see it as a
+:class:`~miai.gtp.state.GtpState`, so that they do not import the engine). It registers on its
 :class:`~miai.gtp.protocol.Dispatcher`, in its constructor and nowhere else:
 
 - its own commands: identity, board size, komi, ``play``/``undo``, handicap, records,
@@ -41,16 +42,30 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from miai import __version__, sgf
-from miai.clock import TimeControl, TimeLeft, monotonic_ms
+from miai.clock import TimeControl, TimeLeft
 from miai.coords import Color, Move, Point, check_size, point_from_gtp, point_to_gtp
-from miai.errors import ClockError, HandicapError, IllegalMoveError, IllegalReason, InvalidMoveError, MiaiError, RulesError
+from miai.errors import (
+    ClockError,
+    HandicapError,
+    IllegalMoveError,
+    IllegalReason,
+    InvalidMoveError,
+    MiaiError,
+    RulesError,
+)
 from miai.game import Game, Phase, Resume
 from miai.gtp import counting, genmove, katago_rules, position, words
 from miai.gtp.protocol import Dispatcher, GtpError
+from miai.gtp.state import Stream
 from miai.gtp.words import gtp_vertices
-from miai.handicap import check_free_handicap, fixed_handicap_points, free_handicap_points
+from miai.handicap import (
+    check_free_handicap,
+    fixed_handicap_points,
+    free_handicap_points,
+)
 from miai.render.text import diagram
-from miai.rules import Rules
+from miai.rules import MAX_KOMI, Rules
+from miai.timesource import SYSTEM_TIME
 
 if TYPE_CHECKING:  # pragma: no cover
     from miai.ai.config import MctsConfig
@@ -61,14 +76,15 @@ __all__ = ["ENGINE_NAME", "MAX_KOMI", "GtpEngine", "Stream", "board_diagram"]
 
 ENGINE_NAME = "miai"
 
-MAX_KOMI = 1000.0
-"""The largest komi (either sign) the engine accepts: far beyond any board's 625 points,
-well inside what a result can hold. GTP says any komi; like KataGo, miai refuses absurd
-ones with ``? unacceptable komi``."""
+# The largest komi (either sign) is the rules core's (:data:`miai.rules.MAX_KOMI`): far beyond any
+# board's 625 points, well inside what a result can hold. GTP says any komi; like KataGo, miai
+# refuses absurd ones with ``? unacceptable komi``.
 
-Stream = Callable[[Callable[[str], None], Callable[[], bool]], None]
-"""A streaming job (``lz-analyze``): called with ``write(line)`` and ``stopped()``, returns
-once stopped. A handler leaves it in :attr:`GtpEngine.stream`; the session runs it."""
+def _refused(exc: RulesError) -> GtpError:
+    """The answer to rules the core refused: ``unacceptable komi`` (GTP's words) for a komi
+    beyond :data:`~miai.rules.MAX_KOMI`, else the core's message."""
+    text = str(exc)
+    return GtpError(f"unacceptable komi: {text}" if text.startswith("komi must be from") else text)
 
 
 # ---------------------------------------------------------------------- the engine
@@ -109,7 +125,7 @@ class GtpEngine:
         self.time_control = TimeControl()
         """The time control the controller announced (``time_settings``, ``kgs-time_settings``)."""
         self.time_left: dict[Color, TimeLeft] = {}
-        """The last ``time_left`` of each colour, stamped with :func:`miai.clock.monotonic_ms`."""
+        """The last ``time_left`` of each colour, stamped with :data:`miai.timesource.SYSTEM_TIME`'s monotonic milliseconds."""
         self.log: Callable[[str], None] = lambda text: print(text, file=sys.stderr, flush=True)
         """Where warnings for people go (never stdout, which belongs to the protocol)."""
         self.ai_config: MctsConfig | None = ai_config
@@ -243,7 +259,11 @@ class GtpEngine:
         """``komi K``: a number from -1000 to 1000 (:data:`MAX_KOMI`), also in mid-game."""
         self._expect(args, 1, "komi <number>")
         komi = self._float(args[0], "komi")
-        self._change_rules(self.rules.replace(komi=komi))
+        try:
+            rules = self.rules.replace(komi=komi)
+        except RulesError as exc:
+            raise _refused(exc) from None
+        self._change_rules(rules)
         return ""
 
     # ------------------------------------------------------------------ play
@@ -434,7 +454,7 @@ class GtpEngine:
         try:
             rules = katago_rules.from_katago(text, self.rules)
         except RulesError as exc:
-            raise GtpError(str(exc)) from None
+            raise _refused(exc) from None
         self._change_rules(rules)
         return ""
 
@@ -444,7 +464,7 @@ class GtpEngine:
         try:
             rules = katago_rules.set_katago_rule(self.rules, args[0], args[1])
         except RulesError as exc:
-            raise GtpError(str(exc)) from None
+            raise _refused(exc) from None
         self._change_rules(rules)
         return ""
 
@@ -454,7 +474,7 @@ class GtpEngine:
         try:
             rules = katago_rules.from_kgs(args[0], self.rules)
         except RulesError as exc:
-            raise GtpError(str(exc)) from None
+            raise _refused(exc) from None
         self._change_rules(rules)
         return ""
 
@@ -485,7 +505,7 @@ class GtpEngine:
         self._expect(args, 3, "time_left <color> <time> <stones>")
         color = self._color(args[0])
         try:
-            self.time_left[color] = TimeLeft.from_gtp(args[1], args[2], at_ms=monotonic_ms())
+            self.time_left[color] = TimeLeft.from_gtp(args[1], args[2], at_ms=SYSTEM_TIME.monotonic_ms())
         except ClockError as exc:
             raise GtpError(f"syntax error: {exc}") from None
         return ""

@@ -2,11 +2,11 @@
 ``lz-analyze``, GNU Go's ``top_moves_black``/``top_moves_white`` and ``level``.
 
 :func:`commands` gives the handlers, which the :class:`~miai.gtp.engine.GtpEngine`
-registers; they find everything they need on the engine, where it is declared: the player
-(:attr:`~miai.gtp.engine.GtpEngine.player`, a :class:`miai.ai.mcts.MctsPlayer` built on
-first use from :attr:`~miai.gtp.engine.GtpEngine.ai_config`, the defaults if None, and
+registers; they find everything they need on the engine's :class:`~miai.gtp.state.GtpState`:
+the player (:attr:`~miai.gtp.state.GtpState.player`, a :class:`miai.ai.mcts.MctsPlayer` built
+on first use from :attr:`~miai.gtp.state.GtpState.ai_config`, the defaults if None, and
 kept with its search tree while the configuration stays the same), the clocks
-(``engine.time_control`` and ``engine.time_left``, which ``time_settings``/``kgs-time_settings``/``time_left`` set, through
+(``state.time_control`` and ``state.time_left``, which ``time_settings``/``kgs-time_settings``/``time_left`` set, through
 :func:`miai.ai.mcts.move_budget`) and the slot for a streaming job. The search is imported
 when a command needs it, so that the engine answers ``name`` before the kernel loads.
 
@@ -15,7 +15,7 @@ response starts at once (``=``) and then, every INTERVAL centiseconds, one line 
 ``info move D4 visits 120 winrate 5230 prior 812 lcb 4970 order 0 pv D4 E5 ...`` entries,
 one per candidate (win rate, prior and lcb in ten-thousandths, for the side to move), until
 the controller sends its next command, which ends the response with an empty line. The
-streaming needs the session loop: the handler leaves a job in ``engine.stream`` and the
+streaming needs the session loop: the handler leaves a job in ``state.stream`` and the
 session runs it while it waits for input (see :mod:`miai.gtp.session`).
 
 ``top_moves_black`` / ``top_moves_white`` (GNU Go's, which GoGui and Kigo's hints use):
@@ -39,10 +39,10 @@ from miai.coords import Color, Move, point_to_gtp
 from miai.game import Game, Phase
 from miai.gtp import words
 from miai.gtp.protocol import GtpError, Handler
+from miai.gtp.state import GtpState
 
 if TYPE_CHECKING:  # pragma: no cover
     from miai.ai.mcts import Candidate, MctsPlayer
-    from miai.gtp.engine import GtpEngine
 
 TOP_MOVES = 10
 """How many moves ``top_moves_black``/``top_moves_white`` list at most (as GNU Go)."""
@@ -50,16 +50,16 @@ TOP_MOVES = 10
 LEVELS = range(1, 11)
 
 
-def commands(engine: GtpEngine) -> list[tuple[str, Handler]]:
-    """The handlers of this module, bound to ``engine``, for its dispatcher."""
+def commands(state: GtpState) -> list[tuple[str, Handler]]:
+    """The handlers of this module, bound to ``state`` (the engine), for its dispatcher."""
     return [
-        ("genmove", lambda args: genmove(engine, args, commit=True)),
-        ("reg_genmove", lambda args: genmove(engine, args, commit=False)),
-        ("kgs-genmove_cleanup", lambda args: genmove(engine, args, commit=True, cleanup=True)),
-        ("lz-analyze", lambda args: lz_analyze(engine, args)),
-        ("top_moves_black", lambda args: top_moves(engine, args, Color.BLACK)),
-        ("top_moves_white", lambda args: top_moves(engine, args, Color.WHITE)),
-        ("level", lambda args: level(engine, args)),
+        ("genmove", lambda args: genmove(state, args, commit=True)),
+        ("reg_genmove", lambda args: genmove(state, args, commit=False)),
+        ("kgs-genmove_cleanup", lambda args: genmove(state, args, commit=True, cleanup=True)),
+        ("lz-analyze", lambda args: lz_analyze(state, args)),
+        ("top_moves_black", lambda args: top_moves(state, args, Color.BLACK)),
+        ("top_moves_white", lambda args: top_moves(state, args, Color.WHITE)),
+        ("level", lambda args: level(state, args)),
     ]
 
 
@@ -71,34 +71,34 @@ def warm_up() -> None:
     MctsPlayer(MctsConfig(playouts=16, max_seconds=None, seed=1)).genmove(Game(5))
 
 
-def player_of(engine: GtpEngine) -> MctsPlayer:
+def player_of(state: GtpState) -> MctsPlayer:
     """The engine's player, built on first use (and again if the config changed)."""
     from miai.ai.mcts import MctsPlayer
 
-    config = config_of(engine)
-    player = engine.player
+    config = config_of(state)
+    player = state.player
     if player is None or player.config != config:
         player = MctsPlayer(config)
-        engine.player = player
+        state.player = player
     return player
 
 
-def config_of(engine: GtpEngine) -> MctsConfig:
+def config_of(state: GtpState) -> MctsConfig:
     """The engine's player configuration (the defaults when it has none)."""
 
-    return engine.ai_config or MctsConfig()
+    return state.ai_config or MctsConfig()
 
 
-def _color_arg(engine: GtpEngine, args: Sequence[str], usage: str) -> Color:
+def _color_arg(state: GtpState, args: Sequence[str], usage: str) -> Color:
     words.expect(args, 1, usage)
     return words.color(args[0])
 
 
-def _game_to_search(engine: GtpEngine) -> Game:
+def _game_to_search(state: GtpState) -> Game:
     """The game, resumed if two passes ended play (a move after them resumes it); refused
     once it is over."""
 
-    game = engine.game
+    game = state.game
     if game.phase is Phase.MARKING:
         game.resume()
     if game.phase is Phase.FINISHED:
@@ -106,21 +106,21 @@ def _game_to_search(engine: GtpEngine) -> Game:
     return game
 
 
-def genmove(engine: GtpEngine, args: Sequence[str], *, commit: bool, cleanup: bool = False) -> str:
+def genmove(state: GtpState, args: Sequence[str], *, commit: bool, cleanup: bool = False) -> str:
     """``genmove COLOR`` (plays the move), ``reg_genmove COLOR`` (does not),
     ``kgs-genmove_cleanup COLOR`` (plays, and captures dead stones before it passes)."""
     from miai.ai.mcts import move_budget
 
-    color = _color_arg(engine, args, "genmove <color>")
-    game = _game_to_search(engine)
-    player = player_of(engine)
-    seconds = move_budget(engine.time_control, engine.time_left.get(color), game, player.config)
+    color = _color_arg(state, args, "genmove <color>")
+    game = _game_to_search(state)
+    player = player_of(state)
+    seconds = move_budget(state.time_control, state.time_left.get(color), game, player.config)
     if cleanup:
         search_game = game.with_rules(game.rules.replace(remove_dead_stones=False))
     else:
         search_game = game
     decision = player.genmove(search_game, color, seconds=seconds)
-    engine.log(
+    state.log(
         f"miai: {color} {decision.reason}: {'resign' if decision.resign else point_to_gtp(decision.point)} "
         f"winrate {decision.winrate:.3f}, {decision.playouts} playouts in {decision.seconds:.2f} s"
     )
@@ -131,31 +131,31 @@ def genmove(engine: GtpEngine, args: Sequence[str], *, commit: bool, cleanup: bo
     return point_to_gtp(decision.point)
 
 
-def top_moves(engine: GtpEngine, args: Sequence[str], color: Color) -> str:
+def top_moves(state: GtpState, args: Sequence[str], color: Color) -> str:
     """``top_moves_black`` / ``top_moves_white``: the best moves for that colour with
     their win rates (see the module docstring); nothing once the game is over."""
     from miai.ai.mcts import move_budget
 
     words.expect(args, 0, "no arguments")
-    game = engine.game
+    game = state.game
     if game.phase is Phase.FINISHED:
         return ""
     if game.phase is Phase.MARKING:
         game = game.copy()
         game.resume()
-    player = player_of(engine)
-    seconds = move_budget(engine.time_control, engine.time_left.get(color), game, player.config)
+    player = player_of(state)
+    seconds = move_budget(state.time_control, state.time_left.get(color), game, player.config)
     searched = player.search(game, color, seconds=seconds)
     best = [c for c in searched.candidates if c.point is not None and c.visits > 0][:TOP_MOVES]
     return " ".join(f"{point_to_gtp(c.point)} {100 * c.winrate:.2f}" for c in best)
 
 
-def level(engine: GtpEngine, args: Sequence[str]) -> str:
+def level(state: GtpState, args: Sequence[str]) -> str:
     """``level N``: the strength of the moves to come, 1 to 10."""
 
     words.expect(args, 1, "level <1 to 10>")
     n = words.integer(args[0], "the level", low=LEVELS.start, high=LEVELS.stop - 1)
-    engine.ai_config = dataclasses.replace(config_of(engine), playouts=LEVEL_PLAYOUTS[n - 1])
+    state.ai_config = dataclasses.replace(config_of(state), playouts=LEVEL_PLAYOUTS[n - 1])
     return ""
 
 
@@ -174,9 +174,9 @@ def info_line(candidates: Sequence[Candidate], limit: int = 10) -> str:
 _LZ_KEYWORDS = ("interval", "minmoves", "maxmoves", "avoid", "allow")
 
 
-def lz_analyze(engine: GtpEngine, args: Sequence[str]) -> str:
+def lz_analyze(state: GtpState, args: Sequence[str]) -> str:
     """``lz-analyze [COLOR] [INTERVAL] [other Leela Zero options, ignored]``."""
-    game = engine.game
+    game = state.game
     color = game.to_move
     interval = 1.0
     rest = list(args)
@@ -189,12 +189,12 @@ def lz_analyze(engine: GtpEngine, args: Sequence[str]) -> str:
     if rest and rest[0].lower() not in _LZ_KEYWORDS:
         interval = words.integer(rest[0], "the interval (centiseconds)", low=0, high=360_000) / 100.0
         interval = max(interval, 0.01)
-    player = player_of(engine)
+    player = player_of(state)
 
     def job(write: Callable[[str], None], stopped: Callable[[], bool]) -> None:
         analyze(player, game, color, write, stopped, interval)
 
-    engine.stream = job
+    state.stream = job
     return ""
 
 

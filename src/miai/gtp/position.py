@@ -29,28 +29,28 @@ from miai.coords import Move, point_to_gtp
 from miai.game import Phase
 from miai.gtp import words
 from miai.gtp.protocol import Handler, bound
+from miai.gtp.state import GtpState
 from miai.gtp.words import expect, gtp_vertices
 
 if TYPE_CHECKING:  # pragma: no cover
     from miai.game import Game
-    from miai.gtp.engine import GtpEngine
 
 
-def commands(engine: GtpEngine) -> list[tuple[str, Handler]]:
-    """The handlers of this module, bound to ``engine``, for its dispatcher."""
-    return bound(engine, query_boardsize, get_komi, list_stones, captures, is_legal, all_legal, move_history)
+def commands(state: GtpState) -> list[tuple[str, Handler]]:
+    """The handlers of this module, bound to ``state`` (the engine), for its dispatcher."""
+    return bound(state, query_boardsize, get_komi, list_stones, captures, is_legal, all_legal, move_history)
 
 
-def query_boardsize(engine: GtpEngine, args: Sequence[str]) -> str:
+def query_boardsize(state: GtpState, args: Sequence[str]) -> str:
     """``query_boardsize``: the size of the board (of the game, or of the next one)."""
     expect(args, 0, "no arguments")
-    return str(engine.size)
+    return str(state.size)
 
 
-def get_komi(engine: GtpEngine, args: Sequence[str]) -> str:
+def get_komi(state: GtpState, args: Sequence[str]) -> str:
     """``get_komi``: the komi in effect."""
     expect(args, 0, "no arguments")
-    return format_komi(engine.rules.komi)
+    return format_komi(state.rules.komi)
 
 
 def format_komi(komi: float) -> str:
@@ -64,38 +64,38 @@ def format_komi(komi: float) -> str:
     return text if float(text) == komi else repr(float(komi))
 
 
-def list_stones(engine: GtpEngine, args: Sequence[str]) -> str:
+def list_stones(state: GtpState, args: Sequence[str]) -> str:
     """``list_stones COLOR``: the stones of that colour on the board."""
     expect(args, 1, "list_stones <color>")
     color = words.color(args[0])
-    return gtp_vertices(engine.game.board.stones(color))
+    return gtp_vertices(state.game.board.stones(color))
 
 
-def captures(engine: GtpEngine, args: Sequence[str]) -> str:
+def captures(state: GtpState, args: Sequence[str]) -> str:
     """``captures COLOR``: the number of stones that colour has captured."""
     expect(args, 1, "captures <color>")
     color = words.color(args[0])
-    return str(engine.game.captures(color))
+    return str(state.game.captures(color))
 
 
-def is_legal(engine: GtpEngine, args: Sequence[str]) -> str:
+def is_legal(state: GtpState, args: Sequence[str]) -> str:
     """``is_legal COLOR VERTEX``: ``1`` if ``play COLOR VERTEX`` would be accepted, else ``0``."""
     expect(args, 2, "is_legal <color> <vertex>")
-    move = Move(words.color(args[0]), words.vertex(args[1], engine.size))
-    return "1" if _as_play_finds_it(engine.game).is_legal(move) else "0"
+    move = Move(words.color(args[0]), words.vertex(args[1], state.size))
+    return "1" if _as_play_finds_it(state.game).is_legal(move) else "0"
 
 
-def all_legal(engine: GtpEngine, args: Sequence[str]) -> str:
+def all_legal(state: GtpState, args: Sequence[str]) -> str:
     """``all_legal COLOR``: the points where that colour may play now."""
     expect(args, 1, "all_legal <color>")
     color = words.color(args[0])
-    return gtp_vertices(_as_play_finds_it(engine.game).legal_moves(color))
+    return gtp_vertices(_as_play_finds_it(state.game).legal_moves(color))
 
 
-def move_history(engine: GtpEngine, args: Sequence[str]) -> str:
+def move_history(state: GtpState, args: Sequence[str]) -> str:
     """``move_history``: the moves played, the last one first."""
     expect(args, 0, "no arguments")
-    lines = [f"{move.color} {point_to_gtp(move.point).upper()}" for move in reversed(engine.game.moves)]
+    lines = [f"{move.color} {point_to_gtp(move.point).upper()}" for move in reversed(state.game.moves)]
     return "\n".join(lines)
 
 

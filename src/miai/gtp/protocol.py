@@ -37,14 +37,15 @@ from miai.errors import MiaiError
 
 Handler = Callable[[Sequence[str]], "str | None"]
 
-_E = TypeVar("_E")
-
-
-def bound(engine: _E, *functions: Callable[[_E, Sequence[str]], str | None]) -> list[tuple[str, Handler]]:
-    """Handlers named as their functions, each called with ``engine`` before the arguments:
-    ``bound(engine, final_score)`` answers ``final_score`` with ``final_score(engine, args)``."""
-    return [(f.__name__, partial(f, engine)) for f in functions]
 """A command handler: the argument words in, the response text out (``None`` = empty)."""
+
+_S = TypeVar("_S")
+
+
+def bound(state: _S, *functions: Callable[[_S, Sequence[str]], str | None]) -> list[tuple[str, Handler]]:
+    """Handlers named as their functions, each called with ``state`` before the arguments:
+    ``bound(state, final_score)`` answers ``final_score`` with ``final_score(state, args)``."""
+    return [(f.__name__, partial(f, state)) for f in functions]
 
 PROTOCOL_VERSION = "2"
 

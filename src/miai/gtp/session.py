@@ -18,8 +18,9 @@ import traceback
 from collections.abc import Callable
 from typing import IO, Any
 
-from miai.gtp.engine import GtpEngine, Stream
+from miai.gtp.engine import GtpEngine
 from miai.gtp.protocol import Command
+from miai.gtp.state import Stream
 
 
 def run(

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-from miai.clock import Clock, Now, TimeControl, TimeSystem, monotonic_ms
+from miai.clock import Clock, TimeControl, TimeSystem
 from miai.coords import Color, Move, Point, point_from_gtp, point_to_gtp, vertices
 from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError
 from miai.game import Game, Phase
@@ -46,8 +46,9 @@ from miai.match.errors import MatchConfigError
 from miai.match.openings import Opening, opening_for
 from miai.match.results import GameResult, Reason
 from miai.match.winrates import last_winrate
-from miai.result import Result, Termination
+from miai.result import EndReason, Result
 from miai.rules import Rules
+from miai.timesource import SYSTEM_TIME, TimeSource
 
 __all__ = ["DeadStones", "EnginePlayer", "EngineSpec", "MatchConfig", "Referee"]
 
@@ -327,11 +328,11 @@ def _first_line(text: str) -> str:
 
 class Referee:
     """Plays games between two :class:`EnginePlayer` s under a :class:`MatchConfig`;
-    ``clock`` is the time source in milliseconds."""
+    ``time`` is where it reads the time (the engines' clocks, their thinking time)."""
 
-    def __init__(self, config: MatchConfig, *, clock: Now = monotonic_ms):
+    def __init__(self, config: MatchConfig, *, time: TimeSource = SYSTEM_TIME):
         self.config = config
-        self.clock = clock
+        self.time = time
 
     def play_game(self, index: int, black: EnginePlayer, white: EnginePlayer) -> tuple[GameResult, Game]:
         """Play one game; returns its result and the :class:`~miai.game.Game`. Never raises
@@ -340,7 +341,7 @@ class Referee:
         players = {Color.BLACK: black, Color.WHITE: white}
         game = Game(cfg.size, cfg.rules, handicap=cfg.handicap, komi=cfg.komi)
         tally = _Tally({black.label: 0, white.label: 0}, {black.label: 0, white.label: 0})
-        clock = Clock.new(cfg.time_control, now=self.clock)
+        clock = Clock.new(cfg.time_control, time=self.time)
         names: dict[Color, str] = {}
         try:
             for color in (Color.BLACK, Color.WHITE):
@@ -351,30 +352,32 @@ class Referee:
             names = {c: players[c].name for c in Color}
             while game.phase is Phase.PLAY:
                 if game.move_number >= cfg.move_cap:
-                    game.set_result(Result.void(), f"the move cap of {cfg.move_cap} moves was reached")
                     tally.reason = Reason.MOVE_CAP
+                    tally.detail = f"the move cap of {cfg.move_cap} moves was reached"
+                    game.set_result(Result.void(), EndReason.GIVEN)
                     break
                 clock = self._move(game, players, clock, tally)
             if game.phase is Phase.MARKING:
                 self._count(game, players, tally)
         except _Forfeit as f:
-            game.set_result(Result.forfeit(f.color), f"{f.color} forfeits: {f.detail}")
             tally.reason = f.reason
+            tally.detail = f"{f.color} forfeits: {f.detail}"
+            game.set_result(Result.forfeit(f.color), EndReason.FORFEIT)
             tally.at_fault = players[f.color].label
         except _OutOfTime as t:
             game.lose_on_time(t.color)
             tally.reason = Reason.TIME
             tally.detail = t.detail
         result = game.result or Result.void()
-        if tally.reason is Reason.SCORE and result.by is not Termination.SCORE:
-            tally.reason = Reason.RESIGNATION if result.by is Termination.RESIGNATION else Reason.VOID
+        if tally.reason is Reason.SCORE:  # the rules of play ended it (a void if nothing did)
+            tally.reason = Reason.VOID if game.end_reason is None else Reason.of(game.end_reason)
         record = GameResult(
             index=index,
             black=black.label,
             white=white.label,
             result=result,
             reason=tally.reason,
-            detail=tally.detail or game.end_reason or "",
+            detail=tally.detail or game.end_words or "",
             moves=game.move_number,
             black_name=names.get(Color.BLACK) or black.name,
             white_name=names.get(Color.WHITE) or white.name,
@@ -487,7 +490,7 @@ class Referee:
         available = clock.remaining_ms(color)
         limit = cfg.move_timeout if available is None else (available + cfg.lag_ms) / 1000
         command = f"genmove {color.name.lower()}"
-        start = self.clock()
+        start = self.time.monotonic_ms()
         player.stderr_lines.clear()
         try:
             c = player.ensure_running()
@@ -502,7 +505,7 @@ class Referee:
         except GtpEngineError as exc:
             player.needs_restart = True
             raise _Forfeit(color, *self._engine_failure(player, command, exc)) from None
-        elapsed = max(0, self.clock() - start)
+        elapsed = max(0, self.time.monotonic_ms() - start)
         tally.time_ms[player.label] += elapsed
         tally.genmoves[player.label] += 1
         clock = clock.stop()

@@ -24,15 +24,19 @@ from typing import Any
 from miai.coords import Color
 from miai.errors import ResultError
 from miai.match.errors import ResultLineError
-from miai.result import Result, Termination
+from miai.result import EndReason, Result, Termination
 
 __all__ = ["GameResult", "Reason", "load_results", "read_results"]
 
 
 class Reason(str, Enum):
-    """Why a game ended, as the referee saw it: finer than the result's
-    :class:`~miai.result.Termination` (:attr:`termination`), which says only "forfeit" for
-    the five ways an engine can fail."""
+    """Why a game ended, as the referee saw it (the values are ``results.jsonl``'s words).
+
+    Where the rules of play ended the game it is the core's :class:`~miai.result.EndReason`
+    in the referee's terms (:meth:`of`: a count of any kind is ``SCORE``, a void by
+    repetition ``VOID``). Its own rulings are finer: the five ways an engine can fail are
+    each the core's ``FORFEIT``, and ``MOVE_CAP`` a void the referee gives (the core's
+    ``GIVEN``). :attr:`termination` is what the game's result says of it."""
 
     SCORE = "score"
     RESIGNATION = "resignation"
@@ -56,6 +60,15 @@ class Reason(str, Enum):
         """How the game's :class:`~miai.result.Result` says it ended."""
         return _TERMINATION.get(self, Termination.FORFEIT)
 
+    @classmethod
+    def of(cls, end: EndReason) -> Reason:
+        """The referee's reason for a game the rules of play ended; raises ``ValueError`` for
+        an end only a ruling gives (a forfeit, a given result, a claim, a record's)."""
+        try:
+            return _OF_END[end]
+        except KeyError:
+            raise ValueError(f"the rules of play do not end a game by {end.value}: the referee rules on it") from None
+
 
 _TERMINATION = {
     Reason.SCORE: Termination.SCORE,
@@ -63,6 +76,14 @@ _TERMINATION = {
     Reason.TIME: Termination.TIME,
     Reason.MOVE_CAP: Termination.VOID,
     Reason.VOID: Termination.VOID,
+}
+_OF_END = {
+    EndReason.RESIGNATION: Reason.RESIGNATION,
+    EndReason.TIME: Reason.TIME,
+    EndReason.AGREEMENT: Reason.SCORE,
+    EndReason.PASSES: Reason.SCORE,
+    EndReason.ALL_ALIVE: Reason.SCORE,
+    EndReason.REPETITION: Reason.VOID,
 }
 
 

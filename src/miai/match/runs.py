@@ -25,13 +25,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from miai.clock import Now, monotonic_ms
 from miai.game import Game
 from miai.gtp.controller import GtpEngineError
 from miai.match.errors import MatchError
 from miai.match.referee import EnginePlayer, MatchConfig, Referee
 from miai.match.results import GameResult, read_results
 from miai.sgf import game_to_sgf
+from miai.timesource import SYSTEM_TIME, TimeSource
 
 __all__ = ["POOLED_SETTINGS", "Match", "MatchRun", "load_run", "pool_runs", "replace_file"]
 
@@ -80,7 +80,7 @@ def _append(path: Path, text: str) -> None:
 class Match:
     """Plays ``config.games`` games into ``out_dir``. With ``resume`` the games already in
     ``results.jsonl`` are kept and skipped. ``on_game_start(index)`` and
-    ``on_game_end(result)`` report progress; ``clock`` is the referee's time source."""
+    ``on_game_end(result)`` report progress; ``time`` is the referee's time source."""
 
     def __init__(
         self,
@@ -88,14 +88,14 @@ class Match:
         out_dir: str | os.PathLike[str],
         *,
         resume: bool = False,
-        clock: Now = monotonic_ms,
+        time: TimeSource = SYSTEM_TIME,
         on_game_start: Callable[[int], None] | None = None,
         on_game_end: Callable[[GameResult], None] | None = None,
     ):
         self.config = config
         self.out_dir = Path(out_dir)
         self.resume = resume
-        self.referee = Referee(config, clock=clock)
+        self.referee = Referee(config, time=time)
         self.on_game_start = on_game_start
         self.on_game_end = on_game_end
         self.results_path = self.out_dir / RESULTS

@@ -96,7 +96,7 @@ def _cells(
             elif point in dead:
                 pieces.append((DEAD[color], "dead"))
             else:
-                pieces.append((STONE[color], "black" if color is Color.BLACK else "white"))
+                pieces.append((STONE[color], str(color)))
         right = ")" if (row, size - 1) == last_move else " "
         pieces.append((right, "last" if right != " " else "wood"))
         pieces.append((label, "coord"))

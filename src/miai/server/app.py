@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
 
@@ -21,7 +21,8 @@ from miai.server.cluster.versions import GameVersions
 from miai.server.compute.workers import Workers
 from miai.server.config import ServerConfig
 from miai.server.people import sessions
-from miai.server.rooms.registry import Registry, now_ms
+from miai.server.people.signins import SignIns
+from miai.server.rooms.registry import Registry
 from miai.server.state import Server
 from miai.server.storage.db import DatabaseUrlError, migrate, open_engine
 from miai.server.storage.store import Store
@@ -61,15 +62,13 @@ def create_app(
     config: ServerConfig | None = None,
     *,
     executor: Executor | None = None,
-    clock: Callable[[], int] = now_ms,
     timekeeper: Timekeeper | None = None,
 ) -> Starlette:
     """The ASGI application. At start-up it opens the database (see
     :meth:`ServerConfig.resolved_database_url`), brings its schema up to date and loads every
     unfinished timed game (so that its clock flags); ``executor`` replaces the estimate's own
-    worker pool (tests share one); ``clock`` (wall-clock ms) and ``timekeeper`` (the games'
-    clocks and timers, :class:`~miai.server.timekeeper.ManualTime` in tests) replace the
-    system's time."""
+    worker pool (tests share one); ``timekeeper`` (the games' clocks, timers and event times,
+    ``miai.testing.manualtime.ManualTime`` in tests) replaces the system's time."""
     config = config or ServerConfig()
 
     @asynccontextmanager
@@ -78,10 +77,13 @@ def create_app(
         await migrate(engine)
         await asyncio.to_thread(warm_up)
         store = Store(engine)
-        workers = Workers(config.workers, executor)
+        workers = Workers(
+            config.workers, executor, review_workers=config.review_workers, max_rss_mb=config.worker_max_rss_mb
+        )
         if config.start_workers:
             await asyncio.to_thread(workers.start)
-        registry = Registry(store, config, workers, clock=clock, timekeeper=timekeeper)
+        registry = Registry(store, config, workers, timekeeper=timekeeper)
+        signins.bind(engine, registry.timekeeper)
         bus, ownership = distribution(config, engine)
         router = Router(registry, ownership, bus, config)
         registry.owns = ownership.owns
@@ -112,6 +114,7 @@ def create_app(
             await server.close()
 
     limits = AddressLimits(config)
+    signins = SignIns(config.session_max_age_s)
     app = Starlette(
         routes=routes(),
         exception_handlers=exception_handlers,
@@ -121,8 +124,9 @@ def create_app(
             Middleware(HostMiddleware, allowed=config.allowed_hosts),
             Middleware(RequestLimitMiddleware, limits=limits),
             Middleware(OriginMiddleware, allowed=config.allowed_origins),
-            *sessions.middleware(config),
+            *sessions.middleware(config, signins),
         ],
     )
     app.state.limits = limits
+    app.state.signins = signins
     return app

@@ -44,6 +44,12 @@ class ServerConfig:
     """Compute the dead-stone estimate (in a worker process) when a marking phase opens."""
     workers: int = 1
     """Worker processes for the computer's moves and the estimate (the event loop has its own core)."""
+    review_workers: int = 1
+    """Worker processes for uploaded records and analyses, apart from the game's: no upload or analysis
+    ever delays a computer's move or an estimate (docs/SERVER.md §1.8)."""
+    worker_max_rss_mb: int | None = 640
+    """A worker process holding more memory than this after a job is replaced (a heap never shrinks
+    back: upload bombs took one from 267 to 815 MB for good); None: never."""
     start_workers: bool = True
     """Start the worker processes with the server, not at the first game's end (workers.py:
     :meth:`~miai.server.compute.workers.Workers.start`). Tests that never use them turn it off."""
@@ -53,7 +59,8 @@ class ServerConfig:
     """Rooms of games nobody watches kept in memory before the oldest are unloaded."""
     chat_max_chars: int = 500
     chat_burst: int = 5
-    """Chat messages a connection may send in ``chat_window_ms``."""
+    """Chat lines a seat may send in ``chat_window_ms``, counted by the game's room whatever connection
+    they come through (spectators do not chat)."""
     chat_window_ms: int = 10_000
     chat_history: int = 50
     """Chat lines a new connection receives (chat is not kept across restarts)."""
@@ -74,6 +81,9 @@ class ServerConfig:
     abandon_ms: int = 60_000
     """How long the seat whose turn it is may be away (no connection, no request) before its
     opponent may claim the game (docs/SERVER.md §3.4)."""
+    presence_interval_ms: int = 1_000
+    """At most one presence frame per game in this time: joins and leaves in between are announced
+    together at its end (docs/SERVER.md §3.5)."""
     subscriber_queue: int = 1024
     """Frames waiting for a slow WebSocket client before it is disconnected (it reconnects with ``v``)."""
     marking_timer_ms: int = 180_000
@@ -116,6 +126,11 @@ class ServerConfig:
     """Accounts created from one address."""
     limit_logins: str = "10/minute"
     """Login attempts from one address."""
+    limit_login_failures: str = "10 per 10 minutes"
+    """Failed logins to one account, from any addresses; beyond, every login to it waits (429)."""
+    open_games_per_address: int = 5
+    """Open games (waiting in the lobby for someone to join) one address may have at once, counted
+    in this process: 3,000 open games from 300 addresses filled the lobby's list."""
     ws_max_per_address: int = 32
     """WebSocket connections open at once from one address (in this process)."""
     ws_frames_per_second: int = 20

@@ -7,9 +7,10 @@ layer and into an error frame by the WebSocket; the message says what was wrong.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any
 
-from miai.errors import IllegalMoveError, MiaiError
+from miai.errors import IllegalMoveError, IllegalReason, MiaiError
 
 __all__ = [
     "ApiError",
@@ -26,7 +27,7 @@ __all__ = [
     "Unavailable",
     "database_down",
     "Unsupported",
-    "reason_code",
+    "WireReason",
 ]
 
 
@@ -89,8 +90,46 @@ class PayloadTooLarge(ApiError, status=413, code="too-large"):
     """A request body or WebSocket frame over its limit (:class:`~miai.server.config.ServerConfig`)."""
 
 
+class WireReason(str, Enum):
+    """Why an action is refused (the ``reason`` of a 422 answer, docs/SERVER.md §3): the rules'
+    reasons (:class:`~miai.errors.IllegalReason`, by the same names, :meth:`of`) and the
+    server's own. The value is the wire's word."""
+
+    OCCUPIED = "occupied"
+    SUICIDE = "suicide"
+    KO = "ko"
+    SUPERKO = "superko"
+    WRONG_PHASE = "wrong-phase"
+    OUT_OF_TURN = "out-of-turn"
+    NOT_A_STONE = "not-a-stone"
+    OUT_OF_TIME = "out-of-time"
+    """The action came after the player's time ran out: the game is over on time."""
+    NOTHING_TO_UNDO = "nothing-to-undo"
+    UNDO_PENDING = "undo-pending"
+    NO_UNDO_REQUEST = "no-undo-request"
+    OWN_REQUEST = "own-request"
+    """A seat answered its own undo request."""
+    COMPUTER = "computer"
+    """A claim against a computer seat, which never leaves."""
+    NOT_THEIR_TURN = "not-their-turn"
+    OPPONENT_PRESENT = "opponent-present"
+    NOT_GONE_YET = "not-gone-yet"
+    UNDO_LIMIT = "undo-limit"
+    """A seat asked too often to take back the same move."""
+    CANNOT_APPLY = "cannot-apply"
+    """The rules core refused the action for a reason of its own (a bad value it was given)."""
+
+    @classmethod
+    def of(cls, reason: IllegalReason) -> WireReason:
+        """The wire's word for a rule's reason."""
+        return cls[reason.name]
+
+
 class IllegalAction(ApiError, status=422, code="illegal"):
     """A well-formed action the rules forbid now: ``reason`` says which rule."""
+
+    def __init__(self, message: str, *, reason: WireReason, **extra: Any):
+        super().__init__(message, reason=WireReason(reason).value, **extra)
 
 
 class RecordUnreadable(ApiError, status=422, code="unreadable"):
@@ -121,15 +160,9 @@ def database_down() -> Unavailable:
     return Unavailable("the database cannot be reached right now: retry in a moment")
 
 
-def reason_code(err: IllegalMoveError) -> str:
-    """The rule's reason as the wire writes it: ``occupied``, ``superko``, ``out-of-turn``..."""
-    value = getattr(err.reason, "value", str(err.reason))
-    return str(value).replace(" ", "-").replace("_", "-")
-
-
 def illegal(err: IllegalMoveError) -> IllegalAction:
     """The 422 answer for a move or marking step the rules forbid."""
-    extra: dict[str, Any] = {"reason": reason_code(err)}
+    extra: dict[str, Any] = {}
     if err.repeats_move is not None:
         extra["repeats_move"] = err.repeats_move
-    return IllegalAction(str(err), **extra)
+    return IllegalAction(str(err), reason=WireReason.of(err.reason), **extra)

@@ -17,8 +17,8 @@ from miai import __version__
 from miai.clock import TimeControl, TimeLeft, TimeSystem
 from miai.coords import Color, Move, Point, neighbors, point_to_gtp, point_to_sgf, vertices
 from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError, SgfError
-from miai.game import Game, Phase, Resume, Setup
-from miai.handicap import fixed_handicap_points
+from miai.game import Game, GameSpec, Phase, Resume, Setup
+from miai.result import EndReason
 from miai.rules import Rules
 from miai.sgf.grammar import MOVE_IDS, SgfNode, write_tree
 from miai.sgf.properties import point_list, rules_to_text
@@ -67,28 +67,17 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
     record's ``repairs`` says so.
     """
 
-    game = Game(record.size, rules if rules is not None else record.rules)
+    spec = GameSpec(record.size, rules if rules is not None else record.rules, record.handicap)
+    game = Game(spec.size, spec.rules)
     events = list(record.events)
     if record.handicap >= 2:
-        stones: list[Point] = []
-        k = 0
-        while k < len(events) and isinstance(events[k], Setup):
-            e = events[k]
-            assert isinstance(e, Setup)
-            if e.white or e.empty:
-                stones = []
-                break
-            stones.extend(e.black)
-            k += 1
-        try:
-            if stones:
-                game.set_handicap(stones)
+        stones, k = _handicap_setups(events)
+        if stones or leading_setup(events) == ([], []):
+            try:
+                game = spec.start(stones)
                 events = events[k:]
-            elif leading_setup(events) == ([], []):
-
-                game.set_handicap(fixed_handicap_points(record.size, record.handicap))
-        except HandicapError as e:
-            record.repairs.append(f"handicap stones not placed as a handicap ({e}); set up as stones instead")
+            except HandicapError as e:
+                record.repairs.append(f"handicap stones not placed as a handicap ({e}); set up as stones instead")
     nodes = _event_nodes(record)
     move_number = 0
     for index, event in enumerate(events):
@@ -108,13 +97,29 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
     if game.phase is Phase.MARKING and _finish_from_marks(game, record):
         return game
     if record.result is not None and game.phase is not Phase.FINISHED:
-        game.set_result(record.result, "result given in the record")
+        game.set_result(record.result, EndReason.RECORD)
     elif record.result is not None and game.result is not None and not same_result(game.result, record.result):
         record.repairs.append(
             f"RE[{(record.result_text or '').strip()[:60]}] but the game as replayed under {game.rules.to_text()} "
-            f"ends {game.result} ({game.end_reason}): the record's result is kept when it is written"
+            f"ends {game.result} ({game.end_words}): the record's result is kept when it is written"
         )
     return game
+
+
+def _handicap_setups(events: list[Event]) -> tuple[list[Point], int]:
+    """The black stones of the setup edits that open ``events`` with black stones only (the
+    handicap a record may hold), and how many edits they are; none (and no edits) when there
+    are no black stones or an edit among them also adds white stones or empties points."""
+    stones: list[Point] = []
+    k = 0
+    while k < len(events) and isinstance(events[k], Setup):
+        e = events[k]
+        assert isinstance(e, Setup)
+        if e.white or e.empty:
+            return [], 0
+        stones.extend(e.black)
+        k += 1
+    return (stones, k) if stones else ([], 0)
 
 
 def _territory_marks(record: SgfRecord) -> tuple[SgfNode, set[Point], set[Point]] | None:

@@ -250,6 +250,9 @@ class _Scanner:
         self.repairs.append(f"line {line}, column {col}: {what}")
 
     def scan(self) -> list[SgfNode]:
+        """The game trees of the text. This is the hot loop: the characters of every record
+        (spaces, parentheses, ``;``, ``[``, property ids) are read inline; the repairs of
+        broken text, between trees and at the end, by the methods below."""
         t = self.text
         n = len(t)
         roots: list[SgfNode] = []
@@ -266,19 +269,10 @@ class _Scanner:
                 continue
             after_value, last_value = last_value, None
             if not stack:
-                m = _TREE_START.search(t, i)
-                if m is None:
-                    self.note(i, f"text after the last game tree ignored: {t[i:i + 30].strip()!r}")
+                i = self._open_tree(i, stack, bool(roots))
+                if i < 0:
                     break
-                if m.start() > i:
-                    what = "before the first game tree" if not roots else "between game trees"
-                    junk = len(t[i : m.start()].strip())
-                    self.note(i, f"{junk} characters {what} ignored")
-                i = m.start()
-                line, col = self.at(i)
-                stack.append(_Frame(None, line, col))
                 pid = node = None
-                i += 1
                 continue
             frame = stack[-1]
             if c == "(":
@@ -308,15 +302,7 @@ class _Scanner:
                 values.append(unescape(raw))
                 last_value = (node, pid, len(values) - 1)
             elif c == "]":
-                run = _BRACKETS.match(t, i)
-                end = run.end() if run else i + 1
-                if after_value is not None and self._balance(after_value):
-                    self.note(i, f"unescaped ']' inside the value of {after_value[1]} kept in the value")
-                    i += 1
-                    continue
-                count = end - i
-                self.note(i, "stray ']' skipped" if count == 1 else f"{count} stray ']' skipped")
-                i = end
+                i = self._close_bracket(i, after_value)
             elif c.isascii() and c.isalpha():
                 m = _LETTERS.match(t, i)
                 assert m is not None
@@ -343,10 +329,49 @@ class _Scanner:
                     node.where[new_pid] = self.at(start)
                 pid = new_pid
             else:
-                m = _JUNK.match(t, i)
-                end = m.end() if m else i + 1
-                self.note(i, f"unexpected {t[i:min(end, i + 20)]!r} skipped")
-                i = end
+                i = self._skip_junk(i)
+        self._summarize(stack)
+        return roots
+
+    def _open_tree(self, i: int, stack: list[_Frame], after_a_tree: bool) -> int:
+        """Between game trees: open the next one (its ``(`` pushed on ``stack``) and return
+        the index after its ``(``, skipping the junk before it; -1 when there is none."""
+        t = self.text
+        m = _TREE_START.search(t, i)
+        if m is None:
+            self.note(i, f"text after the last game tree ignored: {t[i:i + 30].strip()!r}")
+            return -1
+        if m.start() > i:
+            what = "between game trees" if after_a_tree else "before the first game tree"
+            junk = len(t[i : m.start()].strip())
+            self.note(i, f"{junk} characters {what} ignored")
+        i = m.start()
+        line, col = self.at(i)
+        stack.append(_Frame(None, line, col))
+        return i + 1
+
+    def _close_bracket(self, i: int, after_value: tuple[SgfNode, str, int] | None) -> int:
+        """A ``]`` outside a value: given back to the value just read if that value has an
+        unclosed ``[``, else skipped with the ``]`` that follow it. The index after it."""
+        if after_value is not None and self._balance(after_value):
+            self.note(i, f"unescaped ']' inside the value of {after_value[1]} kept in the value")
+            return i + 1
+        run = _BRACKETS.match(self.text, i)
+        end = run.end() if run else i + 1
+        count = end - i
+        self.note(i, "stray ']' skipped" if count == 1 else f"{count} stray ']' skipped")
+        return end
+
+    def _skip_junk(self, i: int) -> int:
+        """Characters that have no place between properties, skipped: the index after them."""
+        m = _JUNK.match(self.text, i)
+        end = m.end() if m else i + 1
+        self.note(i, f"unexpected {self.text[i:min(end, i + 20)]!r} skipped")
+        return end
+
+    def _summarize(self, stack: list[_Frame]) -> None:
+        """The repairs noted once at the end: unclosed trees, the ids read by their capitals,
+        and how many repairs were not listed."""
         if stack:
             self.repairs.append(
                 f"unexpected end of input: {len(stack)} unclosed '(' (the last opened at line "
@@ -357,7 +382,6 @@ class _Scanner:
             self.repairs.append(f"long or lowercase property ids read by their capitals: {pairs}")
         if self.unnoted:
             self.repairs.append(f"... and {self.unnoted} more repairs of the text")
-        return roots
 
     def _new_node(self, frame: _Frame, roots: list[SgfNode], pos: int) -> SgfNode:
         self.nodes += 1

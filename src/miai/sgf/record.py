@@ -586,7 +586,7 @@ def node_events(node: SgfNode, size: int) -> list[Event]:
     mv = node.move
     move = None
     if mv is not None:
-        colour = Color.BLACK if mv[0] == "B" else Color.WHITE
+        colour = Color.parse(mv[0])
         move = Move(colour, None if mv[1] == "" else sgf_point(mv[1], size))
     pl = node.get("PL")
     to_move = Color.BLACK if pl == "B" else Color.WHITE if pl == "W" else None

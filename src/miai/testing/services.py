@@ -3,7 +3,7 @@
 
 PostgreSQL refuses to run as root: as root, the cluster's directory belongs to the ``postgres``
 user and the server runs under ``runuser -u postgres``. Both can be stopped and started again on
-the same port and data (the chaos benchmark restarts PostgreSQL and stops Redis for a while).
+the same port and data (the chaos soak test restarts PostgreSQL and stops Redis for a while).
 """
 
 from __future__ import annotations

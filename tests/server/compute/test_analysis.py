@@ -21,8 +21,7 @@ from miai.server.compute.analysis import (
     parse_position,
     replay,
 )
-from miai.server.errors import BadRequest, reason_code
-from miai.server.wire.forms import color_name
+from miai.server.errors import BadRequest, WireReason
 from tests.server.conftest import Table, make_client
 
 PLAYOUTS = 300
@@ -201,14 +200,14 @@ def test_the_replay_is_the_games_own(moves):
     kind, answer = analyse_position(parse_position({"size": 5, "moves": moves}, max_moves=100), 0.01, 1)
     if illegal_at is None:
         assert kind == "analysis"
-        assert answer["to_move"] == color_name(game.to_move)
+        assert answer["to_move"] == str(game.to_move)
         again = replay(parse_position({"size": 5, "moves": moves}, max_moves=100))
         assert {c: again.board.stones(c) for c in (game.to_move, game.to_move.opponent)} == {
             c: game.board.stones(c) for c in (game.to_move, game.to_move.opponent)}
         assert again.to_move == game.to_move
     else:
         assert kind == "illegal"
-        assert answer[0] == illegal_at[0] and answer[2] == reason_code(IllegalMoveError(illegal_at[1], ""))
+        assert answer[0] == illegal_at[0] and answer[2] is WireReason.of(illegal_at[1])
 
 
 def test_too_many_moves_is_refused_before_any_work():

@@ -8,8 +8,9 @@ import time
 from concurrent.futures import Executor, Future
 
 from miai.ai.status import estimate_status
+from miai.game import GameSpec
 from miai.server.compute.computer import computer_action
-from miai.server.play.events import EventKind, GameSpec, rebuild
+from miai.server.play.events import EventKind, rebuild
 from miai.server.play.seats import computer_level
 from miai.server.wire.forms import vertices
 from tests.server.conftest import Table, make_client
@@ -60,9 +61,11 @@ class HeldExecutor(Executor):
         return future
 
     def release(self) -> None:
-        for future, fn, args in self.jobs:
+        """Run the jobs held now; a job submitted meanwhile (the answer of one lets another in)
+        stays held for the next release."""
+        jobs, self.jobs = self.jobs, []
+        for future, fn, args in jobs:
             future.set_result(fn(*args))
-        self.jobs.clear()
 
 
 def test_an_answer_for_a_position_that_changed_is_dropped(db):

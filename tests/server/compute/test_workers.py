@@ -6,10 +6,10 @@ import asyncio
 import time
 from concurrent.futures import Future
 
+from miai.game import GameSpec
 from miai.rules import Rules
 from miai.server.compute import workers as workers_module
 from miai.server.compute.workers import Workers
-from miai.server.play.events import GameSpec
 
 
 class SlowStartPool:
@@ -133,3 +133,96 @@ def test_the_server_starts_its_workers_with_itself(tmp_path):
     late = create_app(ServerConfig(database_url=str(tmp_path / "other.db"), start_workers=False))
     with TestClient(late):
         assert late.state.server.workers.pids() == []
+
+
+def test_uploads_and_analyses_have_their_own_workers():
+    """A computer's move never waits behind an upload: they run in another pool's process."""
+    import os
+
+    from miai.server.compute.analysis import Position
+
+    pool = Workers(1)
+    try:
+        asyncio.run(pool.read_review(b"(;SZ[9];B[ee])", max_moves=10, max_seconds=5, wait_seconds=30))
+        asyncio.run(pool.analyse(Position(9, "chinese", 0), seconds=0.05, playouts=50, wait_seconds=30))
+        game_worker = asyncio.run(pool.run(os.getpid))
+        assert pool.reviews.pids() and game_worker not in pool.reviews.pids()
+        assert pool.pids() == sorted({game_worker, *pool.reviews.pids()})
+    finally:
+        pool.close()
+
+
+def test_the_computers_moves_go_first_and_a_caller_who_gives_up_leaves_the_queue():
+    from miai.server.compute.workers import Lane, Pool
+    from tests.server.compute.test_computer import HeldExecutor
+
+    async def scenario() -> list[str]:
+        held = HeldExecutor()
+        lane = Lane(Pool("play", 1, held), 1)
+        ran: list[str] = []
+        notes: list[str] = []
+
+        def job(name: str) -> str:
+            ran.append(name)
+            return name
+
+        first = asyncio.create_task(lane.run(job, "first"))
+        await asyncio.sleep(0.05)
+        estimate = asyncio.create_task(lane.run(job, "estimate"))
+        dropped = asyncio.create_task(lane.run(job, "dropped"))
+        move = asyncio.create_task(
+            lane.run(job, "move", urgent=True, waiting=lambda: notes.append("waits"), started=lambda: notes.append("runs"))
+        )
+        await asyncio.sleep(0.05)
+        assert lane.queued == 3 and notes == ["waits"]
+        dropped.cancel()
+        for _ in range(3):
+            while not held.jobs:
+                await asyncio.sleep(0.01)
+            held.release()
+        assert await asyncio.gather(first, move, estimate) == ["first", "move", "estimate"]
+        assert notes == ["waits", "runs"] and lane.queued == 0
+        return ran
+
+    assert asyncio.run(scenario()) == ["first", "move", "estimate"]
+
+
+def test_a_worker_grown_above_the_limit_is_replaced_after_its_job():
+    import os
+
+    from miai.server.compute.workers import rss_bytes
+
+    pool = Workers(1, max_rss_mb=1)  # every worker holds more than 1 MB: replaced after each job
+    try:
+        first = asyncio.run(pool.run(os.getpid))
+        deadline = time.monotonic() + 30
+        while pool.play.recycled == 0 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert pool.play.recycled >= 1
+        assert asyncio.run(pool.run(os.getpid)) != first
+        assert rss_bytes(os.getpid()) is not None and rss_bytes(2**22 + 12345) is None
+    finally:
+        pool.close()
+
+
+def test_one_upload_or_analysis_at_a_time_per_address():
+    import pytest
+
+    from miai.server.config import ServerConfig
+    from miai.server.errors import TooManyRequests
+    from miai.server.web.ratelimit import AddressLimits
+
+    limits = AddressLimits(ServerConfig())
+
+    async def scenario() -> None:
+        async with limits.one_job("10.0.0.1"):
+            with pytest.raises(TooManyRequests, match="one upload or analysis at a time") as refused:
+                async with limits.one_job("10.0.0.1"):
+                    pass
+            assert refused.value.status == 429 and refused.value.extra["limit"] == "worker-jobs"
+            async with limits.one_job("10.0.0.2"):  # another address
+                pass
+        async with limits.one_job("10.0.0.1"):  # the first one is answered: the next may go
+            pass
+
+    asyncio.run(scenario())

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import httpx
 import pytest
 import sqlalchemy as sa
 from argon2 import PasswordHasher
@@ -13,7 +14,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from miai.server.errors import BadRequest
-from miai.server.people.accounts import WRONG_LOGIN, check_password, check_username
+from miai.server.people.accounts import (
+    WRONG_LOGIN,
+    check_password,
+    check_username,
+    common_passwords,
+)
 from miai.server.storage.db import open_engine
 from tests.server.browsers import Browser
 
@@ -91,6 +97,8 @@ def test_a_username_is_taken_whatever_its_case(client):
         ({"username": "dave", "password": "x" * 129}, "8 to 128"),
         ({"username": "dave", "password": " " * 9}, "spaces"),
         ({"username": "davedave", "password": "DaveDave"}, "username"),
+        ({"username": "dave", "password": "baseball"}, "most common"),  # among SecLists' first ten
+        ({"username": "dave", "password": "Baseball1"}, "most common"),  # whatever its case
         ({"username": "dave", "password": 12345678}, "string"),
         ({"username": "dave"}, "password"),
         ({"username": "dave", "password": PASSWORD, "email": "x"}, "email"),
@@ -163,6 +171,7 @@ PASSWORD_MESSAGES = {
     "a password has 8 to 128 characters",
     "a password cannot be only spaces",
     "the password cannot be the username",
+    "this password is one of the 10,000 most common ones, the first an attacker tries: choose another",
 }
 
 
@@ -175,3 +184,41 @@ def test_a_refused_password_gets_one_of_a_few_fixed_messages(text):
         assert e.message in PASSWORD_MESSAGES
     else:
         assert 8 <= len(text) <= 128 and text.strip() and text.lower() != "someone"
+        assert text.lower() not in common_passwords()
+
+
+def test_signing_out_revokes_the_sign_in_wherever_its_cookie_is(client):
+    """A signed cookie stayed valid for 30 days after signing out; now the sign-in is a row of
+    the database that signing out deletes."""
+    alice = Browser(client)
+    assert register(alice, "Alice").status_code == 201
+    thief = Browser(client)
+    thief.cookies = httpx.Cookies(alice.cookies)  # a copy of the cookie
+    assert thief.me() == {"kind": "user", "name": "Alice"}
+    assert alice.delete("/api/session").json()["kind"] == "guest"
+    assert thief.me()["kind"] == "guest"  # the copy is worth nothing now
+    assert login(alice, "Alice").status_code == 200 and alice.me()["kind"] == "user"  # a new sign-in
+
+
+def test_failed_logins_are_limited_per_account_whatever_the_address(db):
+    """60 wrong passwords from 6 addresses in 2 s went through the per-address limit."""
+    from starlette.testclient import TestClient
+
+    from miai.server import ServerConfig, create_app
+    from tests.server.browsers import with_address
+
+    config = ServerConfig(
+        database_url=db, start_workers=False, limit_logins="100/minute", limit_login_failures="10/minute",
+        password_time_cost=1, password_memory_kib=1024,
+    )
+    with TestClient(with_address(create_app(config))) as client:
+        assert register(Browser(client, "10.0.0.1"), "erin").status_code == 201
+        assert register(Browser(client, "10.0.0.1"), "frank").status_code == 201
+        for n in range(10):
+            assert login(Browser(client, f"10.0.1.{n}"), "erin", "not the password").status_code == 401
+        refused = login(Browser(client, "10.0.2.1"), "ERIN")  # the right password waits too
+        assert refused.status_code == 429, refused.text
+        body = refused.json()
+        assert body["limit"] == "account-logins" and "failed logins for this account" in body["message"]
+        assert 1 <= body["retry_after"] <= 60 and refused.headers["Retry-After"] == str(body["retry_after"])
+        assert login(Browser(client, "10.0.2.1"), "frank").status_code == 200  # another account

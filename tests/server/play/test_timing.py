@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from miai import Game, Rules
 from miai.clock import Clock, LagAllowance, TimeControl
 from miai.coords import Color, Move
-from miai.game import Phase
-from miai.server.play.events import Event, EventKind, GameSpec, rebuild
+from miai.game import GameSpec, Phase
+from miai.server.play.events import Event, EventKind, rebuild
 from miai.server.play.timing import (
     clock_from_events,
     clock_view,
@@ -19,16 +19,13 @@ from miai.server.play.timing import (
     step,
     ticking,
 )
+from miai.testing.manualtime import ManualTime
 
 B, W = Color.BLACK, Color.WHITE
 
 
-class Time:
-    def __init__(self) -> None:
-        self.ms = 50_000
-
-    def __call__(self) -> int:
-        return self.ms
+def Time() -> ManualTime:
+    return ManualTime(monotonic_ms=50_000)
 
 
 def play(game: Game, clock: Clock, move: str, *, lag_ms: int = 0) -> Clock:
@@ -40,17 +37,17 @@ def play(game: Game, clock: Clock, move: str, *, lag_ms: int = 0) -> Clock:
 
 def test_no_clock_runs_until_each_side_has_moved():
     t, game = Time(), Game(9)
-    clock = Clock.new(TimeControl.parse("absolute:60"), now=t)
+    clock = Clock.new(TimeControl.parse("absolute:60"), time=t)
     clock = step(clock, game)
     assert ticking(clock) is None
-    t.ms += 10_000
+    t.advance(10_000)
     clock = play(game, clock, "E5")
     assert ticking(clock) is None and not clocks_started(game)
-    t.ms += 10_000
+    t.advance(10_000)
     clock = play(game, clock, "D4")
     assert clocks_started(game) and ticking(clock) is B
     assert clock.remaining_ms(B) == clock.remaining_ms(W) == 60_000  # neither first move was timed
-    t.ms += 7_000
+    t.advance(7_000)
     assert clock.remaining_ms(B) == 53_000
     clock = play(game, clock, "C3")
     assert ticking(clock) is W and clock.black.main_ms == 53_000 and clock.remaining_ms(W) == 60_000
@@ -58,7 +55,7 @@ def test_no_clock_runs_until_each_side_has_moved():
 
 def test_handicap_white_moves_first_and_the_clocks_start_after_blacks_first_move():
     t, game = Time(), Game(9, handicap=2)
-    clock = Clock.new(TimeControl.parse("absolute:60"), now=t)
+    clock = Clock.new(TimeControl.parse("absolute:60"), time=t)
     clock = play(game, clock, "E5")  # White
     assert ticking(clock) is None
     clock = play(game, clock, "D5")  # Black
@@ -68,14 +65,14 @@ def test_handicap_white_moves_first_and_the_clocks_start_after_blacks_first_move
 def test_the_lag_is_excused_only_for_the_player_whose_clock_ran():
     t, game = Time(), Game(9)
     lag = LagAllowance(gain_ms=500, max_ms=2000, start_ms=1500)
-    clock = Clock.new(TimeControl.parse("absolute:60"), now=t, lag=lag)
+    clock = Clock.new(TimeControl.parse("absolute:60"), time=t, lag=lag)
     clock = play(game, clock, "E5")
     clock = play(game, clock, "D4")
-    t.ms += 5_000
+    t.advance(5_000)
     clock = play(game, clock, "C3", lag_ms=1_000)
     assert clock.black.main_ms == 56_000 and clock.black.lag_bank_ms == 1_000
     # an event by somebody else (here: Black, while White's clock runs) excuses nothing
-    t.ms += 5_000
+    t.advance(5_000)
     game.play("C4")  # White
     moved = step(clock, game, actor=B, lag_ms=1_000)
     assert moved.white.main_ms == 55_000 and moved.white.lag_bank_ms == 2_000
@@ -83,29 +80,29 @@ def test_the_lag_is_excused_only_for_the_player_whose_clock_ran():
 
 def test_a_move_too_late_for_its_lag_flags():
     t, game = Time(), Game(9)
-    clock = Clock.new(TimeControl.parse("absolute:10"), now=t, lag=LagAllowance(500, 2000, 1500))
+    clock = Clock.new(TimeControl.parse("absolute:10"), time=t, lag=LagAllowance(500, 2000, 1500))
     clock = play(game, clock, "E5")
     clock = play(game, clock, "D4")
-    t.ms += 10_000
+    t.advance(10_000)
     assert play(game.copy(), clock, "C3").flagged is None  # exactly 0 ms left: on time
-    t.ms += 1
+    t.advance(1)
     assert play(game.copy(), clock, "C3").flagged is B  # 1 ms late, no lag claimed
     assert play(game.copy(), clock, "C3", lag_ms=1).flagged is None  # 1 ms of lag excused
 
 
 def test_marking_pauses_and_refusal_resumes():
     t, game = Time(), Game(9, Rules.preset("japanese"))
-    clock = Clock.new(TimeControl.parse("byoyomi:10:5:2"), now=t)
+    clock = Clock.new(TimeControl.parse("byoyomi:10:5:2"), time=t)
     for m in ("E5", "D4", "C3"):
         clock = play(game, clock, m)
-    t.ms += 3_000
+    t.advance(3_000)
     clock = play(game, clock, "pass")  # White
-    t.ms += 4_000
+    t.advance(4_000)
     clock = play(game, clock, "pass")  # Black: the marking phase opens
     assert game.phase is Phase.MARKING
     assert clock.paused and ticking(clock) is None
     assert (clock.white.main_ms, clock.black.main_ms) == (7_000, 6_000)
-    t.ms += 100_000  # nobody is charged while marking
+    t.advance(100_000)  # nobody is charged while marking
     assert (clock.remaining_ms(B), clock.remaining_ms(W)) == (16_000, 17_000)
     game.propose([], color=W)
     clock = step(clock, game, actor=W)
@@ -115,20 +112,20 @@ def test_marking_pauses_and_refusal_resumes():
     game.refuse(W)
     clock = step(clock, game, actor=W)
     assert game.phase is Phase.PLAY and ticking(clock) is game.to_move is W
-    t.ms += 2_000
+    t.advance(2_000)
     assert clock.remaining_ms(W) == 15_000 and clock.remaining_ms(B) == 16_000
 
 
 def test_a_finished_game_freezes_the_clocks():
     t, game = Time(), Game(9)
-    clock = Clock.new(TimeControl.parse("fischer:60:5"), now=t)
+    clock = Clock.new(TimeControl.parse("fischer:60:5"), time=t)
     for m in ("E5", "D4"):
         clock = play(game, clock, m)
-    t.ms += 4_000
+    t.advance(4_000)
     game.resign(B)
     clock = step(clock, game, actor=B)
     assert ticking(clock) is None
-    t.ms += 50_000
+    t.advance(50_000)
     assert clock.remaining_ms(B) == 56_000  # the interrupted turn keeps what it had used
 
 
@@ -143,11 +140,11 @@ def test_an_untimed_game_keeps_its_clock():
 def test_a_change_of_turn_by_anything_stops_one_clock_and_starts_the_other():
     """Whatever changed whose turn it is (an undo, say), the step needs nothing but the game."""
     t, game = Time(), Game(9)
-    clock = Clock.new(TimeControl.parse("absolute:60"), now=t)
+    clock = Clock.new(TimeControl.parse("absolute:60"), time=t)
     for m in ("E5", "D4", "C3"):
         clock = play(game, clock, m)
     assert ticking(clock) is W
-    t.ms += 2_000
+    t.advance(2_000)
     game.undo()  # Black's C3 taken back: Black to move again
     clock = step(clock, game, actor=B)
     assert ticking(clock) is B and clock.white.main_ms == 58_000
@@ -166,13 +163,13 @@ def test_only_the_player_to_move_is_charged(control, moves):
     """After every event exactly the player to move ticks (once the clocks started), and the
     other player's clock does not change while the mover thinks."""
     t, game = Time(), Game(9)
-    clock = Clock.new(TimeControl.parse(control), now=t, lag=LagAllowance())
+    clock = Clock.new(TimeControl.parse(control), time=t, lag=LagAllowance())
     for think, passes, lag in moves:
         if game.phase is not Phase.PLAY:
             break
         mover = game.to_move
         other_before = clock.player(mover.opponent)
-        t.ms += think
+        t.advance(think)
         legal = game.legal_moves()[:1] if not passes else []
         after = play(game, clock, "pass" if not legal else _gtp(legal[0]), lag_ms=lag)
         if after.flagged is not None:
@@ -192,42 +189,42 @@ def _gtp(point: tuple[int, int]) -> str:
 
 def test_the_view_restores_the_clock_and_says_what_to_show():
     t, game = Time(), Game(9)
-    clock = Clock.new(TimeControl.parse("byoyomi:10:5:3"), now=t, lag=LagAllowance())
+    clock = Clock.new(TimeControl.parse("byoyomi:10:5:3"), time=t, lag=LagAllowance())
     for m in ("E5", "D4"):
         clock = play(game, clock, m)
-    t.ms += 12_000
+    t.advance(12_000)
     view = clock_view(clock)
     assert view["ticking"] == "black" and view["describe"] == "10 s + 3×5 s"
     assert view["remaining_ms"] == {"black": 13_000, "white": 25_000}
     assert view["time_left"]["black"] == {"ms": 3_000, "stones": 3}
     assert view["time_left"]["white"] == {"ms": 10_000, "stones": 0}
-    restored = Clock.from_json(view, now=t)
+    restored = Clock.from_json(view, time=t)
     assert restored.remaining_ms(B) == 13_000 and ticking(restored) is B
 
 
 def test_clock_from_events_takes_the_last_stored_clock():
     t = Time()
     control = TimeControl.parse("absolute:60")
-    fresh = clock_from_events(control, [], now=t, lag=LagAllowance())
-    assert fresh == Clock.new(control, now=t, lag=LagAllowance())
-    stored = Clock.new(control, now=t).start(W)
-    t.ms += 9_000
+    fresh = clock_from_events(control, [], time=t, lag=LagAllowance())
+    assert fresh == Clock.new(control, time=t, lag=LagAllowance())
+    stored = Clock.new(control, time=t).start(W)
+    t.advance(9_000)
     events = [
         Event(1, EventKind.MOVE, {"color": "black", "move": "E5", "clock": clock_view(stored)}, B, 0),
         Event(2, EventKind.CLOCK, {"reason": "server-restart", "downtime_ms": 5}, None, 0),
     ]
-    t.ms += 1_000_000  # a long downtime: charged to nobody
-    clock = clock_from_events(control, events, now=t, lag=LagAllowance())
+    t.advance(1_000_000)  # a long downtime: charged to nobody
+    clock = clock_from_events(control, events, time=t, lag=LagAllowance())
     assert clock.remaining_ms(W) == 51_000 and ticking(clock) is W
 
 
 def test_move_times_are_the_movers_time_after_each_move():
     t, game = Time(), Game(9)
     control = TimeControl.parse("canadian:1:10:2")
-    clock = Clock.new(control, now=t)
+    clock = Clock.new(control, time=t)
     events = []
     for m in ("E5", "D4", "C3", "C4", "G7"):
-        t.ms += 1_500
+        t.advance(1_500)
         color = game.to_move
         clock = play(game, clock, m)
         events.append(Event(len(events) + 1, EventKind.MOVE, {"color": color.name.lower(), "move": m, "clock": clock_view(clock)}, color, 0))
@@ -253,13 +250,13 @@ def test_rebuild_replays_a_flag_and_ignores_a_clock_note():
 
 def test_move_times_drop_the_moves_an_undo_took_back():
     control = TimeControl.parse("absolute:60")
-    t = [0]
-    clock = Clock.new(control, now=lambda: t[0])
+    t = ManualTime(monotonic_ms=0)
+    clock = Clock.new(control, time=t)
 
     def played(v: int, color: str, used_ms: int) -> Event:
         nonlocal clock
         clock = clock.start(Color.parse(color))
-        t[0] += used_ms
+        t.advance(used_ms)
         clock = clock.stop()
         return Event(v, EventKind.MOVE, {"color": color, "move": "A1", "clock": clock.to_json()}, Color.parse(color), 0)
 

@@ -10,8 +10,10 @@ import pytest
 
 from miai import Game, Rules
 from miai.coords import Color, point_to_gtp
-from miai.server.play.events import EventKind, GameSpec, rebuild
-from miai.server.wire.forms import color_name, vertices
+from miai.game import GameSpec
+from miai.server.play.events import EventKind, rebuild
+from miai.server.play.undo import MAX_UNDO_REQUESTS
+from miai.server.wire.forms import vertices
 from tests.server.compute.test_computer import HeldExecutor
 from tests.server.conftest import Table, make_client
 from tests.server.test_ws import frames_until
@@ -41,7 +43,7 @@ def assert_replays(table: Table) -> None:
     assert state["captures"] == {"black": game.captures(Color.BLACK), "white": game.captures(Color.WHITE)}
     assert state["phase"] == game.phase.value
     if state["phase"] == "play":
-        assert state["to_move"] == color_name(game.to_move)
+        assert state["to_move"] == str(game.to_move)
 
 
 # ---------------------------------------------------------------------- request and answer
@@ -67,6 +69,29 @@ def test_a_request_names_who_asked_and_which_move_and_accepting_takes_it_back(cl
     table.play("black", "G7")  # play goes on from the position before C3
     assert table.state()["moves"] == ["E5", "D4", "G7"]
     assert_replays(table)
+
+
+def test_a_seat_asks_to_take_back_the_same_move_three_times_at_most(client):
+    """An undo/accept loop wrote 15,000 events to one game in 46 s: now each seat asks at most
+    MAX_UNDO_REQUESTS times per move, granted or refused, and the game stays small."""
+    table = Table(client, size=9)
+    table.moves("E5 D4")
+    table.play("black", "C3")
+    assert table.send("black", "undo").status_code == 200
+    table.send("white", "undo-answer", accept=False)  # a refused request counts too
+    table.play("white", "pass")
+    for _ in range(MAX_UNDO_REQUESTS - 1):
+        assert table.send("black", "undo").json()["v"] == table.v  # C3 and the pass: move 3 again
+        table.send("white", "undo-answer", accept=True)
+        table.play("black", "C3")
+        table.play("white", "pass")
+    v = table.v
+    refused = table.send("black", "undo")
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["reason"] == "undo-limit" and "move 3" in refused.json()["message"]
+    assert table.v == v  # nothing written
+    table.play("black", "G7")
+    assert table.send("black", "undo").status_code == 200  # another move: its own count
 
 
 def test_after_the_opponents_reply_both_moves_go_and_captures_come_back(client):

@@ -18,7 +18,8 @@ from miai.server.rooms.timers import (
     out_of_time,
     stamp,
 )
-from miai.server.timekeeper import ManualTime
+from miai.testing.manualtime import ManualTime
+from miai.timesource import StillTime
 
 B, W = Color.BLACK, Color.WHITE
 
@@ -52,9 +53,9 @@ def test_a_pending_proposal_is_accepted_by_the_player_who_should_answer():
 def test_lose_on_time_ends_a_copy_of_the_game():
     game = Game(9)
     game.play("E5")
-    t = [0]
-    clock = Clock.new(TimeControl.parse("absolute:1"), now=lambda: t[0]).start(W)
-    t[0] = 1_001
+    t = ManualTime(monotonic_ms=0)
+    clock = Clock.new(TimeControl.parse("absolute:1"), time=t).start(W)
+    t.advance(1_001)
     flagged = clock.flag()
     after, payload = lose_on_time(game, flagged)
     assert payload == {"color": "white", "result": "B+T"}
@@ -66,7 +67,7 @@ def test_lose_on_time_ends_a_copy_of_the_game():
 def test_stamp_adds_the_clock_to_timed_events_only():
     events = [Event(1, EventKind.MOVE, {"color": "black", "move": "E5"}, B, 0)]
     assert stamp(events, Clock.new(TimeControl())) == events
-    (stamped,) = stamp(events, Clock.new(TimeControl.parse("absolute:60"), now=lambda: 0))
+    (stamped,) = stamp(events, Clock.new(TimeControl.parse("absolute:60"), time=StillTime()))
     assert stamped.payload["clock"]["remaining_ms"] == {"black": 60_000, "white": 60_000}
     assert "clock" not in events[0].payload
 
@@ -96,3 +97,27 @@ def test_room_timers_replace_and_cancel():
         assert fired == ["marking", "flag"] and not timers.active
 
     asyncio.run(main())
+
+
+def test_a_marking_timer_that_cannot_write_says_so_and_ends_the_phase_once_the_game_is_back(db, monkeypatch, caplog):
+    """An error in the marking timer's job is logged, never a silent stop: the game is reloaded
+    and its timer runs again."""
+    from tests.server.conftest import Table, make_client
+
+    time = ManualTime()
+    with make_client(db, time=time, marking_timer_ms=1_000) as client:
+        table = Table(client, size=9, rules="japanese")
+        table.moves("E5 D4 C3 pass pass")
+        store = client.app.state.server.store
+
+        async def broken(*args, **kwargs):
+            raise OSError(5, "disk I/O error")
+
+        monkeypatch.setattr(store, "append", broken)
+        with caplog.at_level("ERROR", logger="miai.server"):
+            time.advance(1_000)
+        assert "the marking timer's events were not written" in caplog.text
+        monkeypatch.undo()
+        assert table.state()["phase"] == "marking"  # the game reloaded from the database: its timer set again
+        time.advance(1_000)
+        assert table.state()["phase"] == "finished"

@@ -39,6 +39,13 @@ def test_undo_is_asked_and_answered_and_chat_reaches_the_other_player(server_url
     white.get_by_label("Mensaje de chat").fill("¡Suerte!")
     white.get_by_role("button", name="Enviar").click()
     expect(black.locator(".chat-log")).to_contain_text("White ¡Suerte!")
+    # a spectator reads the chat but has no form to write in it: spectators watch
+    watcher = new_context("pt-PT").new_page()
+    watcher.goto(f"{server_url}/g/{game_id}")
+    watcher.locator(".chat summary").click()
+    expect(watcher.locator(".chat-log")).to_contain_text("¡Suerte!")
+    expect(watcher.locator(".chat-form")).to_be_hidden()
+    expect(black.locator(".chat-form")).to_be_visible()
 
 
 def test_on_a_touch_screen_a_move_is_confirmed_before_it_is_sent(server_url, new_context):

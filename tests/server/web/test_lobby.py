@@ -6,8 +6,9 @@ from __future__ import annotations
 import threading
 
 from miai.server.play.tokens import FREE_SEAT
+from miai.testing.manualtime import ManualTime
 from tests.server.browsers import Browser
-from tests.server.conftest import FakeClock, Table, make_client
+from tests.server.conftest import Table, make_client
 
 
 def test_an_open_game_is_listed_until_someone_joins_and_only_the_first_joiner_gets_the_seat(db):
@@ -71,8 +72,8 @@ def test_a_game_that_is_not_open_cannot_be_joined_and_is_not_listed(db):
 
 
 def test_open_games_leave_the_list_after_an_hour(db):
-    clock = FakeClock()
-    with make_client(db, clock=clock) as client:
+    clock = ManualTime()
+    with make_client(db, time=clock) as client:
         Table(client, size=9, open=True)
         assert len(client.get("/api/games?status=open").json()["games"]) == 1
         clock.advance(3_600_001)
@@ -92,8 +93,8 @@ def test_bad_listing_and_creation_requests_are_400s(client):
 
 
 def test_live_games_list_the_newest_first_and_respect_the_limit(db):
-    clock = FakeClock()
-    with make_client(db, clock=clock) as client:
+    clock = ManualTime()
+    with make_client(db, time=clock) as client:
         ids = []
         for _ in range(3):
             game = Table(client, size=9)
@@ -103,3 +104,29 @@ def test_live_games_list_the_newest_first_and_respect_the_limit(db):
         Table(client, size=9)  # no move yet: not live
         live = client.get("/api/games?status=live&limit=2").json()["games"]
         assert [g["id"] for g in live] == ids[::-1][:2]
+
+
+def test_one_address_has_at_most_five_open_games_waiting(db):
+    """3,000 open games from 300 addresses filled the list: one address's open games are capped."""
+    from starlette.testclient import TestClient
+
+    from miai.server import ServerConfig, create_app
+    from tests.server.browsers import with_address
+
+    clock = ManualTime()
+    config = ServerConfig(database_url=db, suggest_dead_stones=False, start_workers=False, limit_games="1000/minute")
+    with TestClient(with_address(create_app(config, timekeeper=clock))) as client:
+        mallory, bob = Browser(client, "10.0.0.1"), Browser(client, "10.0.0.2")
+        made = [mallory.post("/api/games", json={"size": 9, "open": True}) for _ in range(5)]
+        assert [a.status_code for a in made] == [201] * 5
+        clock.advance(60_000)
+        refused = mallory.post("/api/games", json={"size": 9, "open": True})
+        assert refused.status_code == 429 and refused.json()["limit"] == "open-games"
+        assert "at most 5" in refused.json()["message"] and refused.json()["retry_after"] == 3_540
+        assert mallory.post("/api/games", json={"size": 9}).status_code == 201  # not an open game
+        assert bob.post("/api/games", json={"size": 9, "open": True}).status_code == 201  # another address
+        assert bob.post(f"/api/games/{made[0].json()['id']}/join").status_code == 200
+        assert mallory.post("/api/games", json={"size": 9, "open": True}).status_code == 201  # one was taken
+        assert mallory.post("/api/games", json={"size": 9, "open": True}).status_code == 429
+        clock.advance(3_540_001)  # the first four leave the list an hour after they were made
+        assert mallory.post("/api/games", json={"size": 9, "open": True}).status_code == 201

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
+from miai import __version__
 from miai.server.web.pages import STATIC_DIR
 from miai.server.web.texts import LANGUAGES, LOCALE_DIR
 from tests.server.conftest import Table
@@ -29,6 +31,32 @@ def test_every_page_is_the_shell_with_the_application(client):
     for name in ("app.js", "board.js", "game.js", "lobby.js", "review.js", "clock.js", "i18n.js", "api.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200, name
     assert client.get("/static/nope.js").status_code == 404
+
+
+# A module's imports: `import ... from "x"` (and `export ... from`), `import "x"` and `import("x")`.
+IMPORTS = re.compile(
+    r'^\s*(?:import|export)\b[^;"]*\bfrom\s*"([^"]+)"|^\s*import\s*"([^"]+)"|\bimport\(\s*"([^"]+)"\s*\)', re.MULTILINE
+)
+
+
+def test_every_module_comes_with_the_releases_version_through_the_shells_import_map(client):
+    page = client.get("/").text
+    suffix = f"?v={__version__}"
+    assert f'<script type="module" src="/static/app.js{suffix}">' in page
+    assert f'<link rel="stylesheet" href="/static/style.css{suffix}">' in page
+    found = re.search(r'<script type="importmap">(.*?)</script>', page)
+    assert found is not None and found.start() < page.index('<script type="module"'), "the map comes first"
+    modules = sorted(path.name for path in Path(STATIC_DIR).glob("*.js"))
+    assert json.loads(found.group(1)) == {"imports": {f"/static/{m}": f"/static/{m}{suffix}" for m in modules}}
+    imported = set()
+    for path in Path(STATIC_DIR).glob("*.js"):
+        for match in IMPORTS.finditer(path.read_text()):
+            name = next(group for group in match.groups() if group)
+            # a plain "./x.js": the map gives it the version (with its own query it would not match)
+            assert re.fullmatch(r"\./[\w-]+\.js", name), f"{path.name} imports {name!r}"
+            assert name[2:] in modules, f"{path.name} imports {name!r}, which is not there"
+            imported.add(name[2:])
+    assert imported == set(modules) - {"app.js"}  # every module but the application is imported
 
 
 @pytest.mark.parametrize("lang", ["es", "it", "pt"])

@@ -11,12 +11,15 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from miai.server import ServerConfig, create_app
-from miai.server.web.ratelimit import Window, client_address
+from miai.server.rooms.window import Window
+from miai.server.web.ratelimit import client_address
 from miai.server.web.ws import CLOSE_RATE_LIMITED
 from tests.server.browsers import Browser, with_address
 from tests.server.conftest import make_client
 
-RELAXED = {name: "100000/minute" for name in ("limit_requests", "limit_games", "limit_accounts", "limit_logins")}
+RELAXED = {
+    name: "100000/minute" for name in ("limit_requests", "limit_games", "limit_accounts", "limit_logins", "limit_login_failures")
+}
 
 
 def limited_client(db: str, **config) -> TestClient:

@@ -22,13 +22,13 @@ import logging
 import uuid
 from typing import Any, Protocol
 
+from miai.coords import Color
 from miai.server.cluster.bus import Bus
 from miai.server.cluster.router import Router
 from miai.server.cluster.versions import GameVersions
 from miai.server.config import ServerConfig
 from miai.server.rooms.audience import Subscriber
 from miai.server.storage.store import Store
-from miai.server.wire.forms import parse_color
 from miai.server.wire.frames import frame
 
 __all__ = ["Relay", "RelayClient", "RelayServices"]
@@ -103,7 +103,7 @@ class Relay:
             self._stop()
             self._unwatch()
             raise
-        conn.sub.seat = parse_color(joined["seat"]) if joined["seat"] else None
+        conn.sub.seat = Color.parse(joined["seat"]) if joined["seat"] else None
         conn.send("hello", {"v": joined["v"], "seat": joined["seat"], "presence": joined["presence"]})
         if joined["events"] is None:
             conn.send("full", joined["state"])

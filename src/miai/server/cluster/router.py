@@ -30,8 +30,8 @@ from miai.server.records.export import game_sgf, seat_names
 from miai.server.rooms.registry import Registry
 from miai.server.rooms.room import GameRoom
 from miai.server.rooms.seating import join_free_seat, name_seat
+from miai.server.rooms.views import game_state
 from miai.server.storage.db import is_outage
-from miai.server.wire.forms import color_name, parse_color
 
 __all__ = ["Router", "RemoteError", "OPS", "action_json", "action_of"]
 
@@ -81,7 +81,7 @@ def _seen(room: GameRoom, token: str | None) -> None:
 
 async def _state(room: GameRoom, args: Args) -> Any:
     _seen(room, args.get("token"))
-    return room.state()
+    return game_state(room)
 
 
 async def _events(room: GameRoom, args: Args) -> Any:
@@ -137,10 +137,10 @@ async def _join(room: GameRoom, args: Args) -> Any:
     replay = 0 <= after <= room.v
     return {
         "v": room.v,
-        "seat": color_name(seat) if seat is not None else None,
+        "seat": str(seat) if seat is not None else None,
         "presence": room.presence(),
         "events": room.events_after(after, room.v) if replay else None,
-        "state": None if replay else room.state(),
+        "state": None if replay else game_state(room),
         "chat": list(room.audience.chat),
     }
 
@@ -155,17 +155,17 @@ async def _auth(room: GameRoom, args: Args) -> Any:
     if seat is None:
         raise Forbidden("the token is not a seat's token for this game")
     room.seen(seat)
-    return color_name(seat)
+    return str(seat)
 
 
 async def _chat(room: GameRoom, args: Args) -> Any:
-    seat = parse_color(args["seat"]) if args.get("seat") else None
+    seat = Color.parse(args["seat"]) if args.get("seat") else None
     return room.audience.say(seat, str(args["text"]))
 
 
 async def _visit_op(room: GameRoom, args: Args) -> Any:
     seat = _visit(room, args)
-    return color_name(seat) if seat is not None else None
+    return str(seat) if seat is not None else None
 
 
 OPS: dict[str, Callable[[GameRoom, Args], Awaitable[Any]]] = {

@@ -17,15 +17,14 @@ Every win rate it answers is Black's, so a graph over the game needs no turning 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from miai.coords import Color, Move, point_from_gtp, point_to_gtp
 from miai.errors import HandicapError, IllegalMoveError, InvalidMoveError, MiaiError
-from miai.game import Game, Phase
-from miai.handicap import fixed_handicap_points
+from miai.game import Game, GameSpec, Phase
 from miai.rules import Rules
-from miai.server.errors import BadRequest, reason_code
+from miai.server.errors import BadRequest, WireReason
 from miai.server.wire.fields import check_fields
 
 __all__ = ["Position", "parse_position", "analyse_position", "TOP_CANDIDATES"]
@@ -137,13 +136,12 @@ def parse_position(body: Any, *, max_moves: int) -> Position:
 
 def replay(position: Position) -> Game:
     """The :class:`~miai.game.Game` at ``position``, built as the SGF reader builds a record's
-    game: with a ``handicap`` of 2 or more, black stones alone at the start are placed as the
-    handicap (the fixed points when ``start`` is empty; set up as stones when they cannot be a
-    handicap), other starting stones set up; then each move by its own
+    game: from :meth:`GameSpec.start <miai.game.GameSpec.start>` (black stones alone at the
+    start are the handicap; set up as stones when they cannot be one); then each move by its own
     colour, play resumed after two passes as records go on. Raises what the game raises."""
 
     size = position.size
-    game = Game(size, Rules.parse(position.rules))
+    spec = GameSpec(size, Rules.parse(position.rules), position.handicap)
 
     def points(vs: tuple[str, ...]) -> list[tuple[int, int]]:
         out = []
@@ -155,18 +153,14 @@ def replay(position: Position) -> Game:
         return out
 
     black, white = points(position.start_black), points(position.start_white)
-    placed = False
-    if position.handicap >= 2 and not white:
-        try:
-            game.set_handicap(black or fixed_handicap_points(size, position.handicap))
-            placed = True
-        except HandicapError:
-            if not black:
-                raise
-    if not placed and (black or white):
-        game.setup(black, white)
+    try:
+        game = spec.start(black, white)
+    except HandicapError:
+        if not black:
+            raise
+        game = replace(spec, handicap=0).start(black, white)  # set up as stones instead
     for n, (color, vertex, edits) in enumerate(position.moves, 1):
-        c = game.to_move if color is None else (Color.BLACK if color == "black" else Color.WHITE)
+        c = game.to_move if color is None else Color.parse(color)
         try:
             game.apply(Move(c, point_from_gtp(vertex, size)), resume=True)
             for b, w, e in edits:
@@ -196,7 +190,7 @@ def analyse_position(position: Position, seconds: float, playouts: int) -> tuple
         game = replay(position)
     except _AtMove as e:
         if isinstance(e.error, IllegalMoveError):
-            return "illegal", (e.n, f"move {e.n} ({position.moves[e.n - 1][1]}): {e.error}", reason_code(e.error))
+            return "illegal", (e.n, f"move {e.n} ({position.moves[e.n - 1][1]}): {e.error}", WireReason.of(e.error.reason))
         return "invalid", f"move {e.n}: {e.error}"
     except MiaiError as e:  # the starting stones: off the board, or a handicap that cannot be placed
         return "invalid", f"the starting position: {e}"
@@ -216,7 +210,7 @@ def analyse_position(position: Position, seconds: float, playouts: int) -> tuple
     visited = [c for c in result.candidates if c.visits > 0]
     best = visited[0] if visited else None
     return "analysis", {
-        "to_move": "black" if to_move is Color.BLACK else "white",
+        "to_move": str(to_move),
         "move_number": len(position.moves),
         "winrate": black(best.winrate) if best is not None else 0.5,
         "candidates": [

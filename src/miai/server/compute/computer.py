@@ -1,9 +1,10 @@
 """What a computer seat does, decided in a worker process (see :mod:`miai.server.compute.workers`).
 
 In play, the MCTS player of the seat's level chooses a move or a pass. In the marking phase
-the computer follows the same policy as at the terminal (``miai play``): it proposes its
-estimate of the dead stones, accepts a proposal equal to its estimate, counter-proposes its
-estimate otherwise, and refuses a counter-proposal it does not share (play resumes).
+the computer answers by its estimate of the dead stones with the rule ``miai play`` and
+``miai bot`` follow (:func:`miai.ai.marking.marking_reply`): it accepts a proposal equal to
+its estimate, proposes (or counter-proposes) its estimate otherwise, and refuses a
+counter-proposal it does not share (play resumes).
 
 The answer is a request body, as a client would send it, so the room applies it through the
 same path as a person's action (version check included: an answer for a position that has
@@ -14,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from miai.server.play.events import EventKind, GameSpec, rebuild
+from miai.game import GameSpec
+from miai.server.play.events import EventKind, rebuild
 from miai.server.wire.forms import vertices
 
 __all__ = ["computer_action"]
@@ -39,12 +41,13 @@ def computer_action(
         return "play", {"move": point_to_gtp(decision.point)}
     if marking is None:
         raise ValueError("the game is over: a computer has nothing to do")
+    from miai.ai.marking import MarkingReply, marking_reply
     from miai.ai.status import estimate_status
 
     estimate = estimate_status(game)
-    pending = marking.pending
-    if pending is not None and pending.dead == estimate.dead:
+    reply = marking_reply(marking, estimate.dead)
+    if reply is MarkingReply.ACCEPT:
         return "accept", {}
-    if pending is None or marking.counter is None:
-        return "dead", {"dead": vertices(estimate.dead), "seki": vertices(estimate.seki)}
-    return "refuse", {}
+    if reply is MarkingReply.REFUSE:
+        return "refuse", {}
+    return "dead", {"dead": vertices(estimate.dead), "seki": vertices(estimate.seki)}

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from miai.server.play.events import EventKind, GameSpec, rebuild
+from miai.game import GameSpec
+from miai.server.play.events import EventKind, rebuild
 from miai.server.wire.forms import vertices
 
 __all__ = ["Suggestion", "estimate_dead_stones"]

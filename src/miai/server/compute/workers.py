@@ -7,13 +7,19 @@ loads the compiled kernel once, rebuilds a game from its events (a few milliseco
 answers with plain values. A worker exits as soon as the server process is gone, even after
 a ``kill -9``.
 
+Two pools (:class:`Pool`), so that one client's uploads and analyses never delay a game: the
+game's (``play``: the computer's moves first, then the estimates, :class:`Lane`) and the
+reviews' (uploads and analyses). Eight parallel 1 MB upload bombs from one address pushed a
+computer's reply from 0.12 to 34.6 s when they shared one pool, and it lost on time. A worker
+that grows above ``max_rss_mb`` is replaced after its job (:meth:`Pool.check_memory`).
+
 An uploaded record is read here too, under a time limit (:meth:`Workers.read_review`). A
 task running in a :class:`ProcessPoolExecutor` cannot be cancelled from outside, so the
 limit is enforced inside the worker: :func:`time_limited` arms a ``SIGALRM`` timer that
 raises in the task's own (main) thread, and the worker is free again at once. Python runs
 the handler between bytecodes, and the SGF reader is pure Python with short calls into the
 kernel, so it stops within milliseconds of the limit. On its side the server waits at most
-``review_wait_seconds`` in all, queueing behind a computer's move included, then answers 503
+``review_wait_seconds`` in all, queueing behind other uploads and analyses, then answers 503
 (and a job still queued is dropped).
 """
 
@@ -21,6 +27,8 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import heapq
+import itertools
 import logging
 import multiprocessing
 import os
@@ -33,14 +41,14 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
+from miai.game import GameSpec
 from miai.server.compute.analysis import Position, analyse_position
 from miai.server.compute.computer import computer_action
 from miai.server.compute.estimate import estimate_dead_stones
 from miai.server.errors import BadRequest, IllegalAction, RecordUnreadable, Unavailable
-from miai.server.play.events import GameSpec
 from miai.server.records.review import read_review
 
-__all__ = ["Workers", "time_limited"]
+__all__ = ["Lane", "Pool", "Workers", "rss_bytes", "time_limited"]
 
 log = logging.getLogger("miai.server")
 
@@ -132,79 +140,226 @@ def time_limited(seconds: float, fn: Callable[..., Any], *args: Any) -> tuple[st
         signal.signal(signal.SIGALRM, previous)
 
 
-class Workers:
-    """The worker pool. ``executor`` replaces it (tests share one, or drive a fake)."""
+def rss_bytes(pid: int) -> int | None:
+    """The resident memory of process ``pid`` (None when it is gone or unreadable)."""
+    try:
+        with open(f"/proc/{pid}/statm", "rb") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None
 
-    def __init__(self, workers: int = 1, executor: Executor | None = None):
-        self.workers = max(1, workers)
+
+class Pool:
+    """One pool of worker processes (``name``: ``play`` or ``reviews``), started on first use, or
+    the ``executor`` passed in (tests share one, or drive a fake). A pool whose worker died is
+    replaced; one whose worker grew above ``max_rss_bytes`` is replaced after the job that made
+    it grow (its jobs under way finish in the old processes, which then exit)."""
+
+    def __init__(self, name: str, processes: int, executor: Executor | None = None, max_rss_bytes: int | None = None):
+        self.name = name
+        self.processes = max(1, processes)
+        self.max_rss_bytes = max_rss_bytes
         self._executor = executor
         self._owned = executor is None
         self._lock = threading.Lock()
-        """Submissions come from threads (see :meth:`run`): the pool is created once."""
+        """Submissions come from threads (see :meth:`Lane.run`): the pool is created once."""
+        self.recycled = 0
+        """How many times the pool was replaced because a worker grew above the limit."""
 
     def start(self) -> None:
-        """Start the worker processes now (blocking: call it from a thread) and wait until each
-        has loaded the compiled kernel, so that the first estimate or computer move does not
-        pay for it: started lazily, the fork server's and the workers' imports take a second or
-        two of CPU just when the first games end, while everyone else is playing. A pool
-        passed in (tests) is left as it is."""
+        """Start the processes now (blocking: call it from a thread) and wait until each has
+        loaded the compiled kernel, so that the first job does not pay for it. A pool passed in
+        (tests) is left as it is."""
         if not self._owned:
             return
         pool = self._pool()
-        for job in [pool.submit(_ready) for _ in range(self.workers)]:
+        for job in [pool.submit(_ready) for _ in range(self.processes)]:
             job.result()
 
     def pids(self) -> list[int]:
-        """The process ids of the worker processes running now (none before the first job or
-        :meth:`start`; a pool passed in that is not a process pool has none)."""
+        """The process ids of the pool's workers running now."""
         with self._lock:
             processes = getattr(self._executor, "_processes", None)  # ProcessPoolExecutor's own table
             return sorted(p.pid for p in (processes or {}).values() if p.is_alive())
 
     def _pool(self) -> Executor:
         with self._lock:
-            return self._pool_locked()
+            if self._executor is None:
+                self._owned = True
+                context = multiprocessing.get_context("forkserver")
+                self._executor = ProcessPoolExecutor(
+                    self.processes, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
+                )
+            return self._executor
 
-    def _pool_locked(self) -> Executor:
-        if self._executor is None:
-            self._owned = True
-            context = multiprocessing.get_context("forkserver")
-            self._executor = ProcessPoolExecutor(
-                self.workers, mp_context=context, initializer=_start_worker, initargs=(os.getpid(),)
-            )
-        return self._executor
-
-    async def run(self, fn: Any, *args: Any) -> Any:
-        """``fn(*args)`` in a worker process (``fn`` and its arguments must pickle)."""
-        # submit() in a thread: the first one (or one after a worker died) starts processes,
-        # the fork server included, which blocked the event loop for up to a second under load
-        future = await asyncio.to_thread(self._submit, fn, *args)
-        return await asyncio.wrap_future(future)
-
-    def _submit(self, fn: Any, *args: Any) -> concurrent.futures.Future[Any]:
+    def submit(self, fn: Any, *args: Any) -> concurrent.futures.Future[Any]:
+        """``fn(*args)`` in a worker (blocking the first time, or after a worker died: call it
+        from a thread)."""
         try:
             return self._pool().submit(fn, *args)
         except BrokenProcessPool:
             # a worker died (killed, out of memory): the pool is unusable for good, so it is
             # replaced, and the jobs that were running in it fail to their callers (who retry)
-            log.error("a worker process died: starting a new pool")
-            with self._lock:
-                broken, self._executor = self._executor, None
-                if self._owned and broken is not None:
-                    broken.shutdown(wait=False, cancel_futures=True)
+            log.error("a worker process of the %s pool died: starting a new pool", self.name)
+            self._replace(cancel=True)
             return self._pool().submit(fn, *args)
 
+    def _replace(self, *, cancel: bool) -> None:
+        with self._lock:
+            old, self._executor = self._executor, None
+        if self._owned and old is not None:
+            old.shutdown(wait=False, cancel_futures=cancel)
+
+    def check_memory(self) -> None:
+        """After a job (blocking: call it from a thread): replace the pool if a worker has grown
+        above the limit (a worker's heap never shrinks back: 8 upload bombs took one from 267
+        to 815 MB, and it stayed there), and start the new one at once."""
+        if self.max_rss_bytes is None or not self._owned:
+            return
+        sizes = [rss_bytes(pid) or 0 for pid in self.pids()]
+        if not sizes or max(sizes) <= self.max_rss_bytes:
+            return
+        log.warning(
+            "a worker of the %s pool holds %d MB (more than %d MB): replacing it",
+            self.name, max(sizes) >> 20, self.max_rss_bytes >> 20,
+        )
+        self.recycled += 1
+        self._replace(cancel=False)  # the jobs already given to it still finish there
+        self.start()
+
+    def close(self) -> None:
+        if self._owned and self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = None
+
+
+class Lane:
+    """The jobs of one :class:`Pool`, at most ``slots`` in it at a time (one per process), the
+    urgent ones first: a job knows when a worker takes it. A waiting job whose caller gives up
+    (a time-out) leaves the queue without running."""
+
+    def __init__(self, pool: Pool, slots: int):
+        self.pool = pool
+        self.slots = max(1, slots)
+        self._busy = 0
+        self._waiting: list[tuple[int, int, asyncio.Future[None]]] = []
+        self._seq = itertools.count()
+
+    @property
+    def queued(self) -> int:
+        """Jobs waiting for a worker."""
+        return sum(1 for *_, gate in self._waiting if not gate.done())
+
+    async def run(
+        self, fn: Any, *args: Any, urgent: bool = False, waiting: Callable[[], None] | None = None,
+        started: Callable[[], None] | None = None,
+    ) -> Any:
+        """``fn(*args)`` in a worker once one is free; ``waiting()`` is called if it has to wait
+        first, and ``started()`` when a worker takes it after that wait."""
+        loop = asyncio.get_running_loop()
+        if self._busy < self.slots:
+            self._busy += 1
+        else:
+            gate: asyncio.Future[None] = loop.create_future()
+            heapq.heappush(self._waiting, (0 if urgent else 1, next(self._seq), gate))
+            if waiting is not None:
+                waiting()
+            try:
+                await gate
+            except asyncio.CancelledError:
+                if gate.done() and not gate.cancelled():
+                    self._release()  # the slot was handed over just as the caller gave up
+                raise
+            if started is not None:
+                started()
+        try:
+            # submit() in a thread: the first one (or one after a worker died) starts processes,
+            # the fork server included, which blocked the event loop for up to a second under load
+            future = await asyncio.to_thread(self.pool.submit, fn, *args)
+        except BaseException:
+            self._release()
+            raise
+        future.add_done_callback(lambda _: _call_soon(loop, self._done))
+        return await asyncio.wrap_future(future)
+
+    def _done(self) -> None:
+        """A job ended in its worker (even if its caller gave up): the next one goes, and the
+        pool's memory is checked (off the loop: replacing a pool starts processes)."""
+        self._release()
+        if self.pool.max_rss_bytes is not None:
+            asyncio.get_running_loop().run_in_executor(None, _logged, self.pool.check_memory)
+
+    def _release(self) -> None:
+        while self._waiting:
+            *_, gate = heapq.heappop(self._waiting)
+            if not gate.done():
+                gate.set_result(None)  # the slot passes to it
+                return
+        self._busy -= 1
+
+
+def _call_soon(loop: asyncio.AbstractEventLoop, fn: Callable[[], None]) -> None:
+    """``fn()`` on ``loop`` from any thread, unless the loop has closed (the server stopped)."""
+    try:
+        loop.call_soon_threadsafe(fn)
+    except RuntimeError:
+        pass
+
+
+def _logged(fn: Callable[[], None]) -> None:
+    try:
+        fn()
+    except Exception:
+        log.exception("the worker pool's check failed")
+
+
+class Workers:
+    """The worker pools: ``play`` for the computer's moves and the dead-stone estimate (the
+    computer's moves first), ``reviews`` for uploaded records and analyses, so that no upload
+    or analysis ever delays a game. ``executor`` replaces both (tests share one, or drive a fake)."""
+
+    def __init__(
+        self, workers: int = 1, executor: Executor | None = None, *, review_workers: int = 1,
+        max_rss_mb: int | None = None,
+    ):
+        limit = max_rss_mb << 20 if max_rss_mb is not None else None
+        self.play = Pool("play", workers, executor, limit)
+        self.reviews = Pool("reviews", review_workers, executor, limit) if executor is None else self.play
+        self._play = Lane(self.play, workers)
+        self._reviews = Lane(self.reviews, review_workers) if executor is None else self._play
+
+    @property
+    def workers(self) -> int:
+        return self.play.processes
+
+    def start(self) -> None:
+        """Start the game's workers now (blocking: call it from a thread; :meth:`Pool.start`): started
+        lazily, the fork server's and the workers' imports take a second or two of CPU just when
+        the first games end, while everyone else is playing. The reviews' start with the first upload."""
+        self.play.start()
+
+    def pids(self) -> list[int]:
+        """The process ids of the worker processes running now, of both pools."""
+        return sorted({*self.play.pids(), *self.reviews.pids()})
+
+    async def run(self, fn: Any, *args: Any) -> Any:
+        """``fn(*args)`` in a worker process of the game's pool (``fn`` and its arguments must pickle)."""
+        return await self._play.run(fn, *args)
+
     async def dead_stones(self, spec: GameSpec, events: Events) -> tuple[list[str], list[str]]:
-        """The estimated dead and seki stones of the game after ``events``."""
-        result: tuple[list[str], list[str]] = await self.run(estimate_dead_stones, spec.to_text(), events)
+        """The estimated dead and seki stones of the game after ``events`` (after the computer's moves)."""
+        result: tuple[list[str], list[str]] = await self._play.run(estimate_dead_stones, spec.to_text(), events)
         return result
 
     async def computer_action(
-        self, spec: GameSpec, events: Events, level: int, max_seconds: float
+        self, spec: GameSpec, events: Events, level: int, max_seconds: float, *,
+        waiting: Callable[[], None] | None = None, started: Callable[[], None] | None = None,
     ) -> tuple[str, dict[str, Any]]:
-        """What the computer seat whose turn it is does after ``events``."""
-        result: tuple[str, dict[str, Any]] = await self.run(
-            computer_action, spec.to_text(), events, level, max_seconds
+        """What the computer seat whose turn it is does after ``events``: first in the queue;
+        ``waiting()`` and ``started()`` tell the room when it waits for a worker, and when one
+        takes it (its clock does not run meanwhile)."""
+        result: tuple[str, dict[str, Any]] = await self._play.run(
+            computer_action, spec.to_text(), events, level, max_seconds, urgent=True, waiting=waiting, started=started
         )
         return result
 
@@ -212,11 +367,11 @@ class Workers:
         self, position: Position, *, seconds: float, playouts: int, wait_seconds: float
     ) -> dict[str, Any]:
         """The computer's analysis of ``position`` (:mod:`miai.server.compute.analysis`), searched in a
-        worker for at most ``seconds`` and ``playouts``. Raises :class:`IllegalAction` (422,
-        with the rule) for an illegal move in the request, :class:`BadRequest` for a vertex
-        off the board or a game already over, :class:`Unavailable` (503) when no worker
-        answered within ``wait_seconds`` (all busy: retry)."""
-        job = self.run(analyse_position, position, seconds, playouts)
+        worker of the reviews' pool for at most ``seconds`` and ``playouts``. Raises
+        :class:`IllegalAction` (422, with the rule) for an illegal move in the request,
+        :class:`BadRequest` for a vertex off the board or a game already over,
+        :class:`Unavailable` (503) when no worker answered within ``wait_seconds`` (all busy: retry)."""
+        job = self._reviews.run(analyse_position, position, seconds, playouts)
         kind, value = await _answer(job, wait_seconds, "analyse the position")
         if kind == "illegal":
             n, message, reason = value
@@ -229,11 +384,11 @@ class Workers:
     async def read_review(
         self, data: bytes | str, *, max_moves: int, max_seconds: float, wait_seconds: float
     ) -> dict[str, Any]:
-        """The review of an uploaded record (:mod:`miai.server.records.review`), read in a worker in at
-        most ``max_seconds``. Raises :class:`RecordUnreadable` (422) for a record that cannot
-        be read or takes too long, :class:`Unavailable` (503) when no worker took the job
-        within ``wait_seconds`` (all busy: retry)."""
-        job = self.run(time_limited, max_seconds, read_review, data, max_moves)
+        """The review of an uploaded record (:mod:`miai.server.records.review`), read in a worker
+        of the reviews' pool in at most ``max_seconds``. Raises :class:`RecordUnreadable` (422)
+        for a record that cannot be read or takes too long, :class:`Unavailable` (503) when no
+        worker took the job within ``wait_seconds`` (all busy: retry)."""
+        job = self._reviews.run(time_limited, max_seconds, read_review, data, max_moves)
         status, answer = await _answer(job, wait_seconds, "read the record")
         if status == "timeout":
             raise RecordUnreadable(f"reading the record took more than {max_seconds:g} s: it was not read")
@@ -247,9 +402,8 @@ class Workers:
         raise RecordUnreadable(value)
 
     def close(self) -> None:
-        if self._owned and self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-        self._executor = None
+        self.play.close()
+        self.reviews.close()
 
 
 async def _answer(job: Awaitable[Any], wait_seconds: float, what: str) -> Any:

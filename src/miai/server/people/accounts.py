@@ -6,7 +6,9 @@ Rules (each refusal a 400 that says which rule, and never repeats the password):
   with a letter or a digit; it is unique whatever its case (``Alice`` and ``alice`` are one
   account), and names that would pass for a guest or the server (``guest12``, ``miai``) are
   kept back;
-- a password has 8 to 128 characters, not all of them spaces, and is not the username.
+- a password has 8 to 128 characters, not all of them spaces, is not the username, and is not
+  one of the 10,000 most common passwords, whatever its case (``password`` was accepted; the
+  list is SecLists', MIT: ``data/README.md``).
 
 Hashing and checking run in a thread (``asyncio.to_thread``): argon2 is slow on purpose and
 must not hold up the event loop. A login for an unknown username checks the password against
@@ -19,10 +21,11 @@ This module owns the ``users`` table: the only SQL it speaks is about users.
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import resources
 from typing import Any
 
 import sqlalchemy as sa
@@ -33,8 +36,11 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from miai.server.config import ServerConfig
 from miai.server.errors import BadRequest, Conflict, Unauthorized
 from miai.server.storage.schema import users
+from miai.timesource import TimeSource
 
-__all__ = ["Accounts", "User", "check_username", "check_password", "username_key", "WRONG_LOGIN"]
+__all__ = [
+    "Accounts", "User", "check_username", "check_password", "common_passwords", "username_key", "WRONG_LOGIN",
+]
 
 USERNAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{2,23}")
 RESERVED = re.compile(r"(guest|anonymous|spectator|computer|admin|miai)[-_.]?[0-9]*", re.IGNORECASE)
@@ -79,7 +85,16 @@ def check_password(value: Any, username: str) -> str:
         raise BadRequest("a password cannot be only spaces")
     if value.lower() == username.lower():
         raise BadRequest("the password cannot be the username")
+    if value.lower() in common_passwords():
+        raise BadRequest("this password is one of the 10,000 most common ones, the first an attacker tries: choose another")
     return value
+
+
+@functools.cache
+def common_passwords() -> frozenset[str]:
+    """The 10,000 most common passwords (package data, read once; ``data/README.md`` says whence)."""
+    text = resources.files("miai.server.people").joinpath("data/common-passwords.txt").read_text("utf-8")
+    return frozenset(line.strip().lower() for line in text.splitlines() if line.strip())
 
 
 _DUMMY: dict[tuple[int, int], str] = {}
@@ -89,9 +104,9 @@ _DUMMY: dict[tuple[int, int], str] = {}
 class Accounts:
     """Registering and checking users in the database behind ``engine``."""
 
-    def __init__(self, engine: AsyncEngine, config: ServerConfig, now_ms: Callable[[], int]):
+    def __init__(self, engine: AsyncEngine, config: ServerConfig, time: TimeSource):
         self.engine = engine
-        self.now_ms = now_ms
+        self.time = time
         self.hasher = PasswordHasher(
             time_cost=config.password_time_cost, memory_cost=config.password_memory_kib, parallelism=1
         )
@@ -109,7 +124,7 @@ class Accounts:
             "username": name,
             "username_key": username_key(name),
             "password_hash": digest,
-            "created_ms": self.now_ms(),
+            "created_ms": self.time.wall_ms(),
         }
         try:
             async with self.engine.begin() as conn:

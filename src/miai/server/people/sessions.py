@@ -3,7 +3,8 @@
 Every browser gets a session cookie, signed with the server's secret (Starlette's
 ``SessionMiddleware``, which signs with itsdangerous; ``HttpOnly``, ``SameSite=Lax``, ``Secure``
 when ``ServerConfig.https_only``). It holds only ``id`` (``g:RANDOM`` for a guest, ``u:N`` for
-user N) and ``name`` (``Guest 4821``, or the username): no sign-up is needed to play. A cookie
+user N) and ``name`` (``Guest 4821``, or the username), and for a user ``sid``, the token of its
+sign-in, checked on every request (signins.py: signing out revokes it): no sign-up is needed to play. A cookie
 whose signature does not match (tampered with, or signed with another secret) or whose content
 is not one of ours is ignored: the browser becomes a new guest, never an error.
 
@@ -35,12 +36,14 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from miai.errors import MiaiError
 from miai.server.config import SECRET_ENV, ServerConfig
+from miai.server.people.signins import SignInCheck, SignIns
 
 __all__ = [
     "Who",
     "who",
     "new_guest",
     "sign_in",
+    "sign_in_token",
     "resolve_secret",
     "middleware",
     "SecretError",
@@ -106,15 +109,23 @@ def new_guest(conn: HTTPConnection | Scope) -> Who:
     return guest
 
 
-def sign_in(conn: HTTPConnection, user_id: int, username: str) -> Who:
-    """Make the session user ``user_id``'s (after a login or a registration)."""
+def sign_in(conn: HTTPConnection, user_id: int, username: str, sid: str) -> Who:
+    """Make the session user ``user_id``'s (after a login or a registration), with the token
+    ``sid`` of its sign-in (signins.py: signing out revokes it)."""
     session = _session(conn)
     if session is None:
         raise RuntimeError("no session: the SessionMiddleware is not installed")
     user = Who(f"u:{user_id}", username)
     session.clear()
-    session.update(id=user.id, name=user.name)
+    session.update(id=user.id, name=user.name, sid=sid)
     return user
+
+
+def sign_in_token(conn: HTTPConnection) -> str | None:
+    """The token of the session's sign-in, if it is a signed-in user's."""
+    session = _session(conn)
+    token = session.get("sid") if session else None
+    return token if isinstance(token, str) else None
 
 
 class GuestMiddleware:
@@ -197,8 +208,9 @@ def resolve_secret(config: ServerConfig) -> str:
     return _read_or_make(path)
 
 
-def middleware(config: ServerConfig) -> list[Middleware]:
-    """The session cookie's middleware and the guests' (in this order: outer first)."""
+def middleware(config: ServerConfig, signins: SignIns) -> list[Middleware]:
+    """The session cookie's middleware, the sign-ins' check and the guests' (in this order:
+    outer first)."""
     return [
         Middleware(
             SessionMiddleware,
@@ -208,5 +220,6 @@ def middleware(config: ServerConfig) -> list[Middleware]:
             same_site="lax",
             https_only=config.https_only,
         ),
+        Middleware(SignInCheck, signins=signins),
         Middleware(GuestMiddleware),
     ]

@@ -25,7 +25,7 @@ from miai.server.wire.fields import (
     get_str,
     get_vertices,
 )
-from miai.server.wire.forms import color_name, score_json, vertices
+from miai.server.wire.forms import score_json, vertices
 
 __all__ = ["Action", "ActionKind", "apply_action", "parse_action"]
 
@@ -126,13 +126,13 @@ def _points(texts: tuple[str, ...], size: int) -> list[Point]:
 
 
 def _name(color: Color) -> str:
-    return color_name(color).capitalize()
+    return str(color).capitalize()
 
 
 def apply_action(game: Game, seat: Color, action: Action) -> tuple[EventKind, dict[str, Any]]:
     """Carry out ``action`` for ``seat`` on ``game`` (a copy: it is changed); returns the
     event's kind and payload. Raises :class:`IllegalMoveError` when the rules forbid it."""
-    color = color_name(seat)
+    color = str(seat)
     if action.kind is ActionKind.PLAY:
         assert action.move is not None
         point = _point(action.move, game.size)

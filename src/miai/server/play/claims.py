@@ -22,27 +22,18 @@ from typing import Any
 
 from miai.coords import Color
 from miai.game import Game, Phase
-from miai.result import Result
-from miai.server.errors import IllegalAction
-from miai.server.play.events import ABANDONED, EventKind
-from miai.server.wire.forms import color_name
+from miai.result import EndReason, Result
+from miai.server.errors import IllegalAction, WireReason
+from miai.server.play.events import EventKind
 
-__all__ = ["Attendance", "claim", "seat_to_act", "SEEN_NOTICE_MS"]
+__all__ = ["Attendance", "claim", "SEEN_NOTICE_MS"]
 
 SEEN_NOTICE_MS = 1000
 """A seat seen over HTTP after at least this long unseen is announced to the watchers again."""
 
 
-def seat_to_act(game: Game) -> Color | None:
-    """The seat whose turn it is: to move in play, to act in the marking phase; None when over."""
-    if game.phase is Phase.PLAY:
-        return game.to_move
-    marking = game.marking
-    return marking.to_act if marking is not None else None
-
-
 def _name(color: Color) -> str:
-    return color_name(color).capitalize()
+    return str(color).capitalize()
 
 
 class Attendance:
@@ -81,7 +72,7 @@ class Attendance:
         for seat in (Color.BLACK, Color.WHITE):
             gone = self.gone_ms(seat, connected, now) if seat in humans else None
             if gone is not None:
-                out[color_name(seat)] = {"gone_ms": gone, "claim_at_ms": self.last_seen[seat] + abandon_ms}
+                out[str(seat)] = {"gone_ms": gone, "claim_at_ms": self.last_seen[seat] + abandon_ms}
         return out
 
 
@@ -98,27 +89,27 @@ def claim(
     """``seat`` claims ``game`` (a copy: it is ended) from its opponent, who has gone. Raises
     :class:`IllegalAction` saying why not (and, before the countdown is over, how long is left)."""
     if game.phase is Phase.FINISHED:
-        raise IllegalAction(f"the game is already over ({game.result})", reason="wrong-phase")
+        raise IllegalAction(f"the game is already over ({game.result})", reason=WireReason.WRONG_PHASE)
     other = seat.opponent
     if other not in humans:
-        raise IllegalAction(f"{_name(other)} is a computer: it never leaves a game", reason="computer")
-    if seat_to_act(game) is not other:
+        raise IllegalAction(f"{_name(other)} is a computer: it never leaves a game", reason=WireReason.COMPUTER)
+    if game.to_act is not other:
         raise IllegalAction(
             f"it is {_name(seat)}'s turn: a game can be claimed only from a player who is holding it up "
             f"on their own turn",
-            reason="not-their-turn",
+            reason=WireReason.NOT_THEIR_TURN,
         )
     gone = attendance.gone_ms(other, connected, now)
     if gone is None:
-        raise IllegalAction(f"{_name(other)} is connected", reason="opponent-present")
+        raise IllegalAction(f"{_name(other)} is connected", reason=WireReason.OPPONENT_PRESENT)
     if gone < abandon_ms:
         left = abandon_ms - gone
         raise IllegalAction(
             f"{_name(other)} has been away for {gone / 1000:.1f} s; the game can be claimed after "
             f"{abandon_ms / 1000:g} s, in {left / 1000:.1f} s",
-            reason="not-gone-yet",
+            reason=WireReason.NOT_GONE_YET,
             claim_in_ms=left,
         )
     result = Result.void() if game.move_number < 2 else Result.forfeit(other)
-    game.set_result(result, ABANDONED)
-    return EventKind.ABANDON, {"color": color_name(seat), "gone": color_name(other), "gone_ms": gone, "result": str(result)}
+    game.set_result(result, EndReason.ABANDONED)
+    return EventKind.ABANDON, {"color": str(seat), "gone": str(other), "gone_ms": gone, "result": str(result)}

@@ -18,18 +18,19 @@ from typing import Any
 from miai.clock import TimeControl
 from miai.coords import MAX_SIZE, MIN_SIZE, Color
 from miai.errors import ClockError, HandicapError, RulesError
-from miai.game import Game
+from miai.game import GameSpec
 from miai.rules import Rules
 from miai.server.errors import BadRequest, Unsupported
-from miai.server.play.events import GameSpec
 from miai.server.play.seats import GameRecord, computer_level
 from miai.server.play.tokens import free_seat_marker, hash_token, new_game_id, new_token
 from miai.server.wire.fields import check_fields, get_int, json_type
 
-__all__ = ["NewGame", "parse_new_game", "new_record"]
+__all__ = ["NewGame", "OPEN_FOR_MS", "parse_new_game", "new_record"]
 
 _FIELDS = {name: False for name in ("size", "rules", "komi", "handicap", "time", "black", "white", "open")}
 HUMAN = "human"
+OPEN_FOR_MS = 3_600_000
+"""An open game waits an hour for someone to join: the lobby lists it that long."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,22 +72,23 @@ def parse_new_game(body: Any) -> NewGame:
     handicap = get_int(body, "handicap", low=0, high=9)
     try:
         rules = Rules.parse(_text(body, "rules", "chinese"))
-        if "komi" in body:
-            komi = body["komi"]
-            if isinstance(komi, bool) or not isinstance(komi, (int, float)) or not math.isfinite(komi):
-                raise BadRequest(f"'komi' must be a number, not {json_type(komi)}")
-            if abs(komi) > 1000:
-                raise BadRequest(f"'komi' must be from -1000 to 1000, not {komi}")
-            rules = rules.replace(komi=float(komi))
     except RulesError as e:
         raise BadRequest(f"rules: {e}") from None
+    if "komi" in body:
+        komi = body["komi"]
+        if isinstance(komi, bool) or not isinstance(komi, (int, float)) or not math.isfinite(komi):
+            raise BadRequest(f"'komi' must be a number, not {json_type(komi)}")
+        try:  # its range is the rules core's, whatever text or field the komi comes from
+            rules = rules.replace(komi=float(komi))
+        except RulesError as e:
+            raise BadRequest(f"'komi': {e}") from None
     try:
         time_control = str(TimeControl.parse(_text(body, "time", "none", 64)))
     except ClockError as e:
         raise BadRequest(f"time: {e}") from None
     spec = GameSpec(size if size is not None else 19, rules, handicap or 0)
     try:
-        Game(spec.size, spec.rules, handicap=spec.handicap)
+        spec.new_game()
     except (HandicapError, ValueError) as e:
         raise BadRequest(f"handicap: {e}") from None
     black, white = _seat(body, "black"), _seat(body, "white")

@@ -17,12 +17,10 @@ from enum import Enum
 from typing import Any
 
 from miai.coords import Color, Move, point_from_gtp
-from miai.game import Game
-from miai.result import Result
-from miai.rules import Rules
-from miai.server.wire.forms import parse_color
+from miai.game import Game, GameSpec
+from miai.result import EndReason, Result
 
-__all__ = ["ABANDONED", "Event", "EventKind", "GameSpec", "apply_event", "rebuild", "score_json", "vertices", "color_name"]
+__all__ = ["Event", "EventKind", "apply_event", "rebuild"]
 
 
 class EventKind(str, Enum):
@@ -72,35 +70,11 @@ class Event:
         return {"v": self.v, "kind": self.kind.value, **self.payload, "at_ms": self.at_ms}
 
 
-@dataclass(frozen=True, slots=True)
-class GameSpec:
-    """What a game starts from: board size, rules (komi included) and fixed handicap."""
-
-    size: int
-    rules: Rules
-    handicap: int = 0
-
-    def new_game(self) -> Game:
-        return Game(self.size, self.rules, handicap=self.handicap)
-
-    def to_text(self) -> tuple[int, str, int]:
-        """The spec as plain values (to send to a worker process)."""
-        return self.size, str(self.rules), self.handicap
-
-    @classmethod
-    def from_text(cls, size: int, rules: str, handicap: int) -> GameSpec:
-        return cls(size, Rules.parse(rules), handicap)
-
-
-ABANDONED = "abandoned"
-"""The end reason of a game claimed from an opponent who had gone."""
-
-
 def apply_event(game: Game, kind: EventKind, payload: dict[str, Any]) -> None:
     """Replay one event on ``game`` (raises what :class:`Game` raises if it does not fit)."""
     if kind is EventKind.CLOCK:
         return  # the clocks only: the game is as it was
-    color = parse_color(payload["color"])
+    color = Color.parse(payload["color"])
     size = game.size
     if kind is EventKind.MOVE:
         game.play(Move(color, point_from_gtp(payload["move"], size)))
@@ -124,7 +98,7 @@ def apply_event(game: Game, kind: EventKind, payload: dict[str, Any]) -> None:
     elif kind in (EventKind.UNDO_REQUEST, EventKind.UNDO_REFUSED):
         pass  # a request and its refusal change nothing on the board
     elif kind is EventKind.ABANDON:
-        game.set_result(Result.parse(payload["result"]), ABANDONED)
+        game.set_result(Result.parse(payload["result"]), EndReason.ABANDONED)
     else:  # pragma: no cover - EventKind is closed
         raise ValueError(f"unknown event kind {kind!r}")
 

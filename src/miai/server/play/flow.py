@@ -8,12 +8,15 @@ and its event's payload says so (``cancels_undo``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import logging
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from miai.coords import Color
+from miai.errors import IllegalMoveError, MiaiError
 from miai.game import Game
 from miai.server.config import ServerConfig
+from miai.server.errors import ApiError, IllegalAction, WireReason, illegal
 from miai.server.play.actions import Action, ActionKind, apply_action
 from miai.server.play.claims import Attendance, claim
 from miai.server.play.events import Event, EventKind
@@ -22,6 +25,8 @@ from miai.server.play.undo import answer_undo, cancelling, request_undo
 
 __all__ = ["RoomView", "carry_out", "human_seats"]
 
+log = logging.getLogger("miai.server")
+
 
 class RoomView(Protocol):
     """What :func:`carry_out` reads of a room."""
@@ -29,7 +34,8 @@ class RoomView(Protocol):
     events: list[Event]
     record: GameRecord
     config: ServerConfig
-    now_ms: Callable[[], int]
+
+    def now_ms(self) -> int: ...
 
     @property
     def attendance(self) -> Attendance: ...
@@ -39,8 +45,21 @@ class RoomView(Protocol):
 
 def carry_out(room: RoomView, game: Game, seat: Color, action: Action) -> tuple[EventKind, dict[str, Any]]:
     """Carry out ``action`` for ``seat`` on ``game`` (a copy of the room's: it is changed);
-    returns the event's kind and payload. Raises what the rules raise
-    (:class:`~miai.errors.IllegalMoveError`) or :class:`~miai.server.errors.IllegalAction`."""
+    returns the event's kind and payload. Every refusal is an :class:`~miai.server.errors.IllegalAction`
+    (a 422): the rules' with their reason, and one the core makes that no check before it
+    caught (``cannot-apply``, logged: a bug, or a value that should have been refused earlier)."""
+    try:
+        return _carry_out(room, game, seat, action)
+    except IllegalMoveError as e:
+        raise illegal(e) from None
+    except ApiError:
+        raise
+    except MiaiError as e:
+        log.error("game %s: %s by %s refused by the rules core: %s", room.record.id, action.kind.value, seat.name, e)
+        raise IllegalAction(f"the {action.kind.value} cannot be carried out: {e}", reason=WireReason.CANNOT_APPLY) from None
+
+
+def _carry_out(room: RoomView, game: Game, seat: Color, action: Action) -> tuple[EventKind, dict[str, Any]]:
     events: Sequence[Event] = room.events
     if action.kind is ActionKind.UNDO:
         free = seat.opponent not in human_seats(room.record)

@@ -22,14 +22,14 @@ player to move is always timed. An undo back before that point stops the clocks 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from miai.clock import Clock, LagAllowance, TimeControl, TimeLeft
 from miai.coords import Color
 from miai.game import Game, Phase
 from miai.server.play.events import Event, EventKind
-from miai.server.wire.forms import color_name, parse_color
+from miai.timesource import StillTime, TimeSource
 
 __all__ = [
     "clock_from_events",
@@ -96,25 +96,25 @@ def clock_view(clock: Clock) -> dict[str, Any]:
     view = clock.to_json()
     view["describe"] = clock.control.describe()
     t = ticking(clock)
-    view["ticking"] = color_name(t) if t is not None else None
-    view["remaining_ms"] = {color_name(c): clock.remaining_ms(c) for c in (Color.BLACK, Color.WHITE)}
-    view["time_left"] = {color_name(c): _left(clock, c) for c in (Color.BLACK, Color.WHITE)}
+    view["ticking"] = str(t) if t is not None else None
+    view["remaining_ms"] = {str(c): clock.remaining_ms(c) for c in (Color.BLACK, Color.WHITE)}
+    view["time_left"] = {str(c): _left(clock, c) for c in (Color.BLACK, Color.WHITE)}
     return view
 
 
 def clock_from_events(
-    control: TimeControl, events: Iterable[Event], *, now: Callable[[], int], lag: LagAllowance
+    control: TimeControl, events: Iterable[Event], *, time: TimeSource, lag: LagAllowance
 ) -> Clock:
-    """The clock after a game's ``events``: the last one stored with an event, restarted at
-    ``now()`` (the time since that event is charged to nobody: docs/SERVER.md §1.5), or fresh
-    clocks when no event carries one."""
+    """The clock after a game's ``events``, on ``time``: the last one stored with an event,
+    restarted now (the time since that event is charged to nobody: docs/SERVER.md §1.5), or
+    fresh clocks when no event carries one."""
     last: Mapping[str, Any] | None = None
     for e in events:
         if isinstance(e.payload.get("clock"), dict):
             last = e.payload["clock"]
     if last is None or control.unlimited:
-        return Clock.new(control, now=now, lag=lag)
-    return Clock.from_json(last, now=now)
+        return Clock.new(control, time=time, lag=lag)
+    return Clock.from_json(last, time=time)
 
 
 def move_times(control: TimeControl, events: Iterable[Event]) -> dict[int, TimeLeft]:
@@ -138,7 +138,7 @@ def move_times(control: TimeControl, events: Iterable[Event]) -> dict[int, TimeL
         data = e.payload.get("clock")
         if not isinstance(data, dict):
             continue
-        left = Clock.from_json(data, now=lambda: 0).time_left(parse_color(e.payload["color"]))
+        left = Clock.from_json(data, time=StillTime()).time_left(Color.parse(e.payload["color"]))
         if left is not None:
             out[number] = left
     return out
@@ -153,5 +153,5 @@ def thinking_seconds(clock: Clock, color: Color, game: Game, level: int, cap: fl
     from miai.ai.mcts import move_budget
 
     config = MctsConfig.for_level(level, max_seconds=cap)
-    budget = move_budget(clock.control, clock.time_left(color), game, config, now_ms=clock.now())
+    budget = move_budget(clock.control, clock.time_left(color), game, config, now_ms=clock.time.monotonic_ms())
     return cap if budget is None else min(cap, budget)

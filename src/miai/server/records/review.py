@@ -30,7 +30,7 @@ from miai.board import Board
 from miai.coords import Color, Move, point_to_gtp
 from miai.errors import SgfError
 from miai.game import Game, Phase, Setup
-from miai.server.wire.forms import color_name, score_json, vertices
+from miai.server.wire.forms import score_json, vertices
 
 __all__ = ["build_review", "read_review", "upload_facts"]
 
@@ -67,7 +67,7 @@ def steps(game: Game) -> tuple[dict[str, list[str]], list[dict[str, Any]]]:
             continue  # a Resume: play goes on, the stones stand
         if start is None:
             start = _stones(board)
-        step: dict[str, Any] = {"color": color_name(entry.color), "move": point_to_gtp(entry.point), "captured": []}
+        step: dict[str, Any] = {"color": str(entry.color), "move": point_to_gtp(entry.point), "captured": []}
         if entry.point is not None:
             before = {c: set(board.stones(c)) for c in (Color.BLACK, Color.WHITE)}
             board.place(entry.point, entry.color)
@@ -111,7 +111,7 @@ def build_review(
         "phase": game.phase.value,
         "result": result,
         "result_text": result_text,
-        "end_reason": game.end_reason if finished else None,
+        "end_reason": game.end_words if finished else None,
         "start": start,
         "moves": moves,
         "final": {

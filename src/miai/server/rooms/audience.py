@@ -1,5 +1,10 @@
 """Who follows a game: its WebSocket subscribers here, visitors from other processes, when each
-seat was last seen, and the chat; what they are told, and who counts as present."""
+seat was last seen, and the chat; what they are told, and who counts as present.
+
+The players chat, the spectators watch (docs/SERVER.md §5). Each seat may say
+``chat_burst`` lines in ``chat_window_ms``, counted here, by the game's owner: reconnecting, or
+connecting through another process, does not start the count again (it did when each
+connection had its own: 200 lines in 2.4 s)."""
 
 from __future__ import annotations
 
@@ -9,12 +14,16 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from miai.coords import Color
+from miai.server.errors import Forbidden, TooManyRequests
 from miai.server.play.claims import Attendance
 from miai.server.rooms.visitors import Visitors
-from miai.server.wire.forms import color_name
+from miai.server.rooms.window import Window
+from miai.server.timekeeper import Handle, Timekeeper
 from miai.server.wire.frames import frame
 
-__all__ = ["Audience", "Subscriber"]
+__all__ = ["Audience", "Pace", "SPECTATORS_WATCH", "Subscriber"]
+
+SPECTATORS_WATCH = "spectators watch the game: only its players chat"
 
 
 class Subscriber:
@@ -45,23 +54,78 @@ class Subscriber:
             self.queue.put_nowait(None)
 
 
-class Audience:
-    """A game's audience; ``publish`` sends each frame to the other processes' clients too."""
+class Pace:
+    """Runs ``act`` at most once per ``interval_ms`` of the timekeeper's time: at once when it
+    last ran longer ago (for everyone ``but`` the subscriber that asked, if any: a newcomer
+    learns it from its hello), else once at the end of the interval, for everyone (the asks in
+    between are one)."""
 
-    def __init__(self, now_ms: Callable[[], int], *, chat_history: int, publish: Callable[[str], None]):
-        self.now_ms = now_ms
+    def __init__(self, timekeeper: Timekeeper, interval_ms: int, act: Callable[[Subscriber | None], None]):
+        self.timekeeper = timekeeper
+        self.interval_ms = interval_ms
+        self.act = act
+        self._last: int | None = None
+        self._due: Handle | None = None
+
+    @property
+    def pending(self) -> bool:
+        """A run is set for the end of the interval."""
+        return self._due is not None
+
+    def ask(self, but: Subscriber | None = None) -> None:
+        if self._due is not None:
+            return
+        now = self.timekeeper.monotonic_ms()
+        if self._last is None or now - self._last >= self.interval_ms:
+            self._last = now
+            self.act(but)
+            return
+        self._due = self.timekeeper.call_at(self._last + self.interval_ms, self._run)
+
+    async def _run(self) -> None:
+        self._due = None
+        self._last = self.timekeeper.monotonic_ms()
+        self.act(None)
+
+    def cancel(self) -> None:
+        if self._due is not None:
+            self._due.cancel()
+            self._due = None
+
+
+class Audience:
+    """A game's audience; ``publish`` sends each frame to the other processes' clients too;
+    ``time``'s wall clock dates the sightings and the chat."""
+
+    def __init__(
+        self,
+        time: Timekeeper,
+        *,
+        chat_history: int,
+        publish: Callable[[str], None],
+        chat_limit: tuple[int, int] = (5, 10_000),
+        presence: Callable[[], dict[str, Any]] = dict,
+        presence_interval_ms: int = 1000,
+    ):
+        self.time = time
+        self._presence = presence
+        """Who is present, as the room says it (presence frames carry it)."""
+        self.pace = Pace(time, presence_interval_ms, self._announce)
         self.publish = publish
         self.subscribers: set[Subscriber] = set()
         self.visitors = Visitors()
         """The connections other processes hold to this game (visitors.py)."""
-        self.attendance = Attendance(now_ms())
+        self.attendance = Attendance(time.wall_ms())
         """When each seat was last seen (in memory only: a reloaded room starts it again)."""
         self.chat: deque[dict[str, Any]] = deque(maxlen=chat_history)
+        self.chat_limit = chat_limit
+        """Lines a seat may say (``chat_burst``) in a window of milliseconds (``chat_window_ms``)."""
+        self._said = {color: Window(*chat_limit) for color in (Color.BLACK, Color.WHITE)}
 
     @property
     def anyone(self) -> bool:
         """Someone follows the game, here or from another process."""
-        return bool(self.subscribers) or self.visitors.any(self.now_ms())
+        return bool(self.subscribers) or self.visitors.any(self.time.wall_ms())
 
     def join(self, sub: Subscriber) -> None:
         self.subscribers.add(sub)
@@ -69,7 +133,7 @@ class Audience:
     def leave(self, sub: Subscriber) -> bool:
         """``sub`` goes; True if it was here (the presence changed)."""
         if sub.seat is not None:
-            self.attendance.left(sub.seat, self.now_ms())
+            self.attendance.left(sub.seat, self.time.wall_ms())
         if sub not in self.subscribers:
             return False
         self.subscribers.discard(sub)
@@ -87,12 +151,12 @@ class Audience:
     def connected(self) -> set[Color]:
         """The seats a WebSocket connection holds now (here, or on another process)."""
         own = {s.seat for s in self.subscribers if s.seat is not None and not s.ended}
-        return own | self.visitors.seats(self.now_ms())
+        return own | self.visitors.seats(self.time.wall_ms())
 
     def presence(self, humans: Collection[Color], abandon_ms: int, *, over: bool) -> dict[str, Any]:
         """Who is connected: each seat, the number of spectators, and while the game goes on
         (not ``over``), how long each absent human seat has been away (``gone``)."""
-        now = self.now_ms()
+        now = self.time.wall_ms()
         connected = self.connected()
         spectators = sum(1 for s in self.subscribers if not s.ended and s.seat is None)
         return {
@@ -103,14 +167,37 @@ class Audience:
         }
 
     def say(self, seat: Color | None, text: str) -> dict[str, Any]:
-        """A chat line from a seat or a spectator, to everyone connected (not persisted)."""
-        line = {"from": color_name(seat) if seat is not None else "spectator", "text": text, "at_ms": self.now_ms()}
+        """A chat line from a seat, to everyone connected (not persisted). Raises
+        :class:`Forbidden` for a spectator and :class:`TooManyRequests` beyond the seat's limit."""
+        if seat is None:
+            raise Forbidden(SPECTATORS_WATCH)
+        now = self.time.wall_ms()
+        window = self._said[seat]
+        if not window.hit(now):
+            retry = max(1, -(-window.retry_after_ms(now) // 1000))
+            burst, window_ms = self.chat_limit
+            raise TooManyRequests(
+                f"too many chat lines: at most {burst} in {window_ms / 1000:g} seconds from one seat; retry in {retry} s",
+                limit="chat",
+                retry_after=retry,
+            )
+        line = {"from": str(seat), "text": text, "at_ms": now}
         self.chat.append(line)
         self.broadcast(frame("chat", line))
         return line
 
+    def announce(self, but: Subscriber | None = None) -> None:
+        """Tell everyone connected (``but`` one) who is present: at once, or when another notice
+        went out within the interval, once at its end, to everyone, with who is present then: a
+        crowd joining costs one frame per watcher per interval, not one per join."""
+        self.pace.ask(but)
+
+    def _announce(self, but: Subscriber | None) -> None:
+        self.broadcast(frame("presence", self._presence()), but=but)
+
     def end(self) -> None:
-        """Disconnect everyone here (they reconnect with their last ``v``)."""
+        """Disconnect everyone here (they reconnect with their last ``v``) and stop the notices."""
+        self.pace.cancel()
         for sub in list(self.subscribers):
             sub.end()
         self.subscribers.clear()

@@ -11,33 +11,28 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 from miai.coords import Color
+from miai.game import GameSpec
 from miai.server.compute.workers import Workers
 from miai.server.config import ServerConfig
 from miai.server.errors import NotFound, Unavailable
 from miai.server.play.create import NewGame, new_record
-from miai.server.play.events import GameSpec, rebuild
+from miai.server.play.events import rebuild
 from miai.server.play.seats import GameRecord
 from miai.server.play.tokens import GAME_ID
 from miai.server.rooms.actor import RoomClosed
 from miai.server.rooms.room import GameRoom
 from miai.server.storage.store import Store
-from miai.server.timekeeper import SystemTime, Timekeeper
+from miai.server.timekeeper import SystemTimekeeper, Timekeeper
 
-__all__ = ["Registry", "now_ms"]
+__all__ = ["Registry"]
 
 log = logging.getLogger("miai.server")
 T = TypeVar("T")
-
-
-def now_ms() -> int:
-    """Wall-clock time in integer milliseconds (what events record)."""
-    return time.time_ns() // 1_000_000
 
 
 async def _settled() -> None:
@@ -52,16 +47,13 @@ class Registry:
         store: Store,
         config: ServerConfig,
         workers: Workers | None = None,
-        clock: Callable[[], int] = now_ms,
         timekeeper: Timekeeper | None = None,
     ):
         self.store = store
         self.config = config
         self.workers = workers
-        self.clock = clock
-        """Wall-clock milliseconds (what events record)."""
-        self.timekeeper = timekeeper if timekeeper is not None else SystemTime()
-        """The monotonic time and timers of the games' clocks."""
+        self.timekeeper: Timekeeper = timekeeper if timekeeper is not None else SystemTimekeeper()
+        """The time of the games: their clocks and timers (monotonic), their events (wall-clock)."""
         self.owns: Callable[[str], bool] = lambda game_id: True
         """Whether this process owns the game (:mod:`miai.server.cluster.shards`): only then is its room loaded."""
         self.publish: Callable[[str, str], None] = lambda game_id, text: None
@@ -72,7 +64,7 @@ class Registry:
 
     async def create(self, new: NewGame) -> tuple[GameRecord, dict[Color, str]]:
         """Store a new game; returns its row and its seats' tokens."""
-        record, tokens = new_record(new, self.clock())
+        record, tokens = new_record(new, self.timekeeper.wall_ms())
         await self.store.create_game(record)
         return record, tokens
 
@@ -128,7 +120,6 @@ class Registry:
             store=self.store,
             workers=self.workers,
             config=self.config,
-            now_ms=self.clock,
             timekeeper=self.timekeeper,
             **room_options,
         )

@@ -38,28 +38,30 @@ from typing import Any, TypeVar
 
 from miai.clock import Clock, TimeControl
 from miai.coords import Color
-from miai.errors import IllegalMoveError
-from miai.game import Game, Phase
+from miai.game import Game, GameSpec, Phase
 from miai.server.compute.estimate import Suggestion
 from miai.server.compute.workers import Workers
 from miai.server.config import ServerConfig
-from miai.server.errors import Conflict, StaleVersion, Unavailable, illegal
+from miai.server.errors import (
+    Conflict,
+    StaleVersion,
+    Unavailable,
+)
 from miai.server.play.actions import Action
 from miai.server.play.claims import Attendance
-from miai.server.play.events import Event, GameSpec
+from miai.server.play.events import Event
 from miai.server.play.flow import carry_out
 from miai.server.play.retries import Retries
 from miai.server.play.seats import GameRecord, human_seats
 from miai.server.play.timing import clock_from_events, step
-from miai.server.records.export import seat_names
 from miai.server.rooms.actor import Actor, RoomClosed
 from miai.server.rooms.audience import Audience, Subscriber
 from miai.server.rooms.thinking import Thinking
 from miai.server.rooms.timers import Clockwork, out_of_time, stamp
-from miai.server.rooms.views import game_state
+from miai.server.rooms.views import players
 from miai.server.storage.db import is_outage
 from miai.server.storage.store import Store, WriteConflict
-from miai.server.timekeeper import SystemTime, Timekeeper
+from miai.server.timekeeper import SystemTimekeeper, Timekeeper
 from miai.server.wire.frames import frame
 
 __all__ = ["GameRoom"]
@@ -82,7 +84,6 @@ class GameRoom:
         store: Store,
         workers: Workers | None,
         config: ServerConfig,
-        now_ms: Callable[[], int],
         timekeeper: Timekeeper | None = None,
         publish: Callable[[str], None] = lambda text: None,
         on_close: Callable[[GameRoom], None] | None = None,
@@ -94,21 +95,32 @@ class GameRoom:
         self.events = events
         self.store = store
         self.config = config
-        self.now_ms = now_ms
+        self.timekeeper: Timekeeper = timekeeper if timekeeper is not None else SystemTimekeeper()
+        """The time: the clocks' and the timers' monotonic milliseconds, the events' wall-clock ones."""
         self.on_close = on_close
         self.actor = Actor(record.id, closed=read_only)
-        self.audience = Audience(now_ms, chat_history=config.chat_history, publish=publish)
+        self.audience = Audience(
+            self.timekeeper,
+            chat_history=config.chat_history,
+            publish=publish,
+            chat_limit=(config.chat_burst, config.chat_window_ms),
+            presence=self.presence,
+            presence_interval_ms=config.presence_interval_ms,
+        )
         self.thinking = Thinking(self, workers)
         self.retries = Retries(events)
-        self.timekeeper = timekeeper if timekeeper is not None else SystemTime()
         self.control = TimeControl.parse(record.time_control)
-        self.clock = clock_from_events(self.control, events, now=self.timekeeper.monotonic_ms, lag=config.lag_allowance)
+        self.clock = clock_from_events(self.control, events, time=self.timekeeper, lag=config.lag_allowance)
         """The clocks after the last event (restarted at the load: docs/SERVER.md §1.5)."""
         self.clockwork = Clockwork(self)
 
     @property
     def id(self) -> str:
         return self.record.id
+
+    def now_ms(self) -> int:
+        """Wall-clock milliseconds: what events and presence record."""
+        return self.timekeeper.wall_ms()
 
     @property
     def v(self) -> int:
@@ -150,6 +162,7 @@ class GameRoom:
         if self.closed:
             return
         self.clockwork.timers.cancel()
+        self.audience.pace.cancel()
         await self.actor.stop()
         self.audience.end()
         if self.on_close is not None:
@@ -162,13 +175,7 @@ class GameRoom:
     def seated(self, record: GameRecord) -> None:
         """The seats changed (a name, a free seat taken), already committed: tell everyone."""
         self.record = record
-        self.broadcast(frame("players", self.players()))
-
-    def players(self) -> dict[str, str | None]:
-        """The players' names: the display names on the human seats (None where nobody with a
-        session took it yet), ``miai level N`` for a computer seat; as the SGF's PB/PW."""
-        names = seat_names(self.record)
-        return {"black": names.get(Color.BLACK), "white": names.get(Color.WHITE)}
+        self.broadcast(frame("players", players(self.record)))
 
     # ------------------------------------------------------------------ actions
     async def act(self, token: str | None, action: Action) -> int:
@@ -198,10 +205,7 @@ class GameRoom:
                 v=self.v,
             )
         game = self.game.copy()
-        try:
-            kind, payload = carry_out(self, game, seat, action)
-        except IllegalMoveError as e:
-            raise illegal(e) from None
+        kind, payload = carry_out(self, game, seat, action)
         event = Event(self.v + 1, kind, payload, seat, self.now_ms(), action.action_id, request)
         await self.commit([event], game, lag_ms=action.lag_ms)
         return event.v
@@ -284,13 +288,9 @@ class GameRoom:
         return self.audience.presence(human_seats(self.record), self.config.abandon_ms, over=over)
 
     def announce_presence(self, but: Subscriber | None = None) -> None:
-        """Tell everyone connected (``but`` one) who is connected now."""
-        self.audience.broadcast(frame("presence", self.presence()), but=but)
-
-    # ------------------------------------------------------------------ the state
-    def state(self) -> dict[str, Any]:
-        """The game as ``GET /api/games/{id}`` answers it (docs/SERVER.md §3, and what a page needs)."""
-        return game_state(self)
+        """Tell everyone connected (``but`` one) who is connected (paced: :meth:`Audience.announce`)."""
+        if not self.closed:
+            self.audience.announce(but)
 
     def events_after(self, after: int, limit: int) -> list[dict[str, Any]]:
         return [e.wire() for e in self.events[after : after + limit]]

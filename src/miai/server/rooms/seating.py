@@ -16,7 +16,6 @@ from miai.game import Phase
 from miai.server.errors import Conflict
 from miai.server.play.tokens import FREE_SEAT, hash_token, new_token
 from miai.server.rooms.room import GameRoom
-from miai.server.wire.forms import color_name
 
 __all__ = ["join_free_seat", "name_seat"]
 
@@ -55,7 +54,7 @@ async def name_seat(room: GameRoom, token: str | None, name: str) -> None:
         try:
             named = await room.store.name_seat(room.id, seat, name)
         except Exception:  # a name is not worth failing the request that carried it
-            log.exception("game %s: the %s seat's name could not be stored", room.id, color_name(seat))
+            log.exception("game %s: the %s seat's name could not be stored", room.id, seat)
             return
         if named:
             room.seated(room.record.with_name(seat, name))

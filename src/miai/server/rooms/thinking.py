@@ -1,7 +1,11 @@
 """A room's thinking done in worker processes: the computer seat's action when it is its turn
 (to move, or to act in the marking phase) and the dead-stone estimate offered at the start of
 the marking phase. Each answer comes back as a job of the room's inbox, for the version it was
-thought about: if the game moved on meanwhile, it is dropped."""
+thought about: if the game moved on meanwhile, it is dropped.
+
+A computer seat's clock does not run while its job waits for a worker (other games' computer
+moves may be ahead of it): the room pauses it when the job has to wait and resumes it when a
+worker takes it, so the queue never costs it time, let alone the game."""
 
 from __future__ import annotations
 
@@ -12,23 +16,31 @@ from typing import Any, Protocol
 
 from miai.clock import Clock
 from miai.coords import Color
-from miai.game import Game, Phase
+from miai.game import Game, GameSpec, Phase
 from miai.server.compute.estimate import Suggestion
 from miai.server.compute.workers import Workers
 from miai.server.config import ServerConfig
 from miai.server.errors import ApiError
 from miai.server.play.actions import Action, ActionKind, parse_action
-from miai.server.play.claims import seat_to_act
-from miai.server.play.events import Event, GameSpec
+from miai.server.play.events import Event
 from miai.server.play.seats import GameRecord, computer_level
 from miai.server.play.timing import thinking_seconds
 from miai.server.rooms.actor import Actor, RoomClosed
-from miai.server.wire.forms import color_name
 from miai.server.wire.frames import frame
 
 __all__ = ["Thinking", "ThinkingRoom"]
 
 log = logging.getLogger("miai.server")
+
+
+def _retrieve(future: asyncio.Future[Any]) -> None:
+    """Take a background job's outcome (its failure is logged where it happened)."""
+    if not future.cancelled():
+        future.exception()
+
+
+class Rearm(Protocol):
+    def arm(self) -> None: ...
 
 
 class ThinkingRoom(Protocol):
@@ -41,6 +53,9 @@ class ThinkingRoom(Protocol):
     record: GameRecord
     clock: Clock
     config: ServerConfig
+
+    @property
+    def clockwork(self) -> Rearm: ...
 
     @property
     def id(self) -> str: ...
@@ -90,7 +105,7 @@ class Thinking:
     def maybe_computer(self) -> None:
         """If a computer seat is to act, let it think (in a worker) about the current version."""
         room = self.room
-        color = seat_to_act(room.game)
+        color = room.game.to_act
         if color is None or self.workers is None or self._thinking == room.v:
             return
         level = computer_level(room.record.kind(color))
@@ -103,7 +118,7 @@ class Thinking:
     async def _computer(
         self, color: Color, level: int, v: int, events: list[tuple[str, dict[str, Any]]], seconds: float
     ) -> None:
-        answer = await self._ask_computer(level, events, seconds)
+        answer = await self._ask_computer(level, v, events, seconds)
         if answer is None:
             self._thinking = None
             return
@@ -123,19 +138,40 @@ class Thinking:
         await self._back(apply)
 
     async def _ask_computer(
-        self, level: int, events: list[tuple[str, dict[str, Any]]], seconds: float
+        self, level: int, v: int, events: list[tuple[str, dict[str, Any]]], seconds: float
     ) -> tuple[str, dict[str, Any]] | None:
-        """The computer's action from a worker, tried three times (None: it failed)."""
+        """The computer's action from a worker, tried three times (None: it failed); its clock
+        stands still while the job waits for a worker."""
         assert self.workers is not None
         for attempt in range(3):
             try:
-                return await self.workers.computer_action(self.room.spec, events, level, seconds)
+                return await self.workers.computer_action(
+                    self.room.spec, events, level, seconds,
+                    waiting=lambda: self._clock_job(v, paused=True),
+                    started=lambda: self._clock_job(v, paused=False),
+                )
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("game %s: the computer's move failed (attempt %d)", self.room.id, attempt + 1)
                 await asyncio.sleep(0.5)
         return None
+
+    def _clock_job(self, v: int, *, paused: bool) -> None:
+        """Pause (or resume) the clocks in the room's turn while the computer's job for version
+        ``v`` waits for a worker, if the game is still there (its flag timer follows)."""
+
+        async def job() -> None:
+            room = self.room
+            if room.v != v or room.game.phase is not Phase.PLAY:
+                return
+            room.clock = room.clock.pause() if paused else room.clock.resume()
+            room.clockwork.arm()
+
+        try:
+            self.room.actor.enqueue(job).add_done_callback(_retrieve)
+        except RoomClosed:
+            pass
 
     def maybe_suggest(self) -> None:
         """In a marking phase with no proposal yet: compute the estimate for the first passer."""
@@ -159,6 +195,6 @@ class Thinking:
             if self.room.v != v or marking is None:
                 return  # the game moved on: the estimate is for a position that is gone
             self.suggestion = Suggestion(v, tuple(dead), tuple(seki))
-            self.room.broadcast(frame("suggestion", {"for": color_name(marking.first), **self.suggestion.to_json()}))
+            self.room.broadcast(frame("suggestion", {"for": str(marking.first), **self.suggestion.to_json()}))
 
         await self._back(offer)

@@ -10,6 +10,7 @@ actions, and whose events go through the room's commit path.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from typing import Any, Protocol
@@ -17,18 +18,17 @@ from typing import Any, Protocol
 from miai.clock import Clock, TimeControl
 from miai.coords import Color
 from miai.endgame import Marking
-from miai.errors import IllegalMoveError
+from miai.errors import MiaiError
 from miai.game import Game, Phase
 from miai.server.compute.estimate import Suggestion
 from miai.server.config import ServerConfig
-from miai.server.errors import ApiError, IllegalAction
+from miai.server.errors import IllegalAction, WireReason
 from miai.server.play.actions import Action, ActionKind, apply_action
 from miai.server.play.events import Event, EventKind
 from miai.server.play.seats import GameRecord
 from miai.server.play.timing import clock_view, ticking
 from miai.server.rooms.actor import Actor, RoomClosed
 from miai.server.timekeeper import Handle, Timekeeper, Wake
-from miai.server.wire.forms import color_name
 
 __all__ = [
     "Clockwork",
@@ -42,6 +42,8 @@ __all__ = [
     "out_of_time",
     "stamp",
 ]
+
+log = logging.getLogger("miai.server")
 
 MARKING_TIMER = "marking-timer"
 """The ``auto`` field of the events the marking timer writes on a player's behalf."""
@@ -60,7 +62,11 @@ class TimedRoom(Protocol):
     record: GameRecord
     config: ServerConfig
     timekeeper: Timekeeper
-    now_ms: Callable[[], int]
+
+    def now_ms(self) -> int: ...
+
+    @property
+    def id(self) -> str: ...
 
     @property
     def v(self) -> int: ...
@@ -131,16 +137,16 @@ def lose_on_time(game: Game, clock: Clock) -> tuple[Game, dict[str, Any]]:
     assert loser is not None
     after = game.copy()
     result = after.lose_on_time(loser)
-    return after, {"color": color_name(loser), "result": str(result)}
+    return after, {"color": str(loser), "result": str(result)}
 
 
 def out_of_time(loser: Color, result: str | None, v: int) -> IllegalAction:
     """The answer to an action that arrived once ``loser``'s time had run out: refused, the
     game being over on time (the ``flag`` event is at version ``v``)."""
-    name = color_name(loser).capitalize()
+    name = str(loser).capitalize()
     return IllegalAction(
         f"{name}'s time ran out before this arrived: the game is over on time ({result})",
-        reason="out-of-time",
+        reason=WireReason.OUT_OF_TIME,
         result=result,
         v=v,
     )
@@ -237,7 +243,9 @@ class Clockwork:
         await room.write(stamp([event], clock), game, clock)
 
     async def marking_due(self, v: int) -> None:
-        """The marking timer: the stalled phase ends as :func:`marking_timeout_actions` says."""
+        """The marking timer: the stalled phase ends as :func:`marking_timeout_actions` says.
+        If it cannot (the rules core refuses every way, or the commit fails), the failure is
+        logged and the timer set again: it never stops in silence."""
         room = self.room
         marking = room.game.marking
         if room.v != v or marking is None:
@@ -249,10 +257,17 @@ class Clockwork:
                     kind, payload = apply_action(game, seat, action)
                     payload = {**payload, "auto": MARKING_TIMER}
                     events.append(Event(room.v + len(events) + 1, kind, payload, seat, room.now_ms()))
-            except (IllegalMoveError, ApiError):
+            except MiaiError as e:  # the rules' refusals and the core's (a count it cannot make)
+                log.warning("game %s: the marking timer cannot end the phase this way: %s", room.id, e)
                 continue
-            await room.commit(events, game)
+            try:
+                await room.commit(events, game)
+            except Exception:
+                log.exception("game %s: the marking timer's events were not written; it is set again", room.id)
+                self.arm()
             return
+        log.error("game %s: the marking timer could not end the marking phase; it is set again", room.id)
+        self.arm()
 
     async def note_restart(self) -> None:
         """On taking over a game whose clock runs: say in the log that the time since the

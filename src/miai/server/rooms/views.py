@@ -10,14 +10,14 @@ from miai.coords import Color, point_to_gtp
 from miai.endgame import Marking
 from miai.game import Game, Phase
 from miai.server.compute.estimate import Suggestion
-from miai.server.play.claims import seat_to_act
 from miai.server.play.events import Event
 from miai.server.play.seats import GameRecord
 from miai.server.play.timing import clock_view
 from miai.server.play.undo import request_json
-from miai.server.wire.forms import color_name, score_json, vertices
+from miai.server.records.export import seat_names
+from miai.server.wire.forms import score_json, vertices
 
-__all__ = ["ViewedRoom", "game_state"]
+__all__ = ["ViewedRoom", "game_state", "players"]
 
 
 class ViewedRoom(Protocol):
@@ -34,14 +34,12 @@ class ViewedRoom(Protocol):
     @property
     def suggestion(self) -> Suggestion | None: ...
 
-    def players(self) -> dict[str, str | None]: ...
-
 
 def game_state(room: ViewedRoom) -> dict[str, Any]:
     """The game's whole state, as a page needs it to draw the game."""
     game, record = room.game, room.record
     finished = game.phase is Phase.FINISHED
-    to_act = seat_to_act(game)
+    to_act = game.to_act
     ko = game.ko_point if game.phase is Phase.PLAY else None
     final = game.final_score if finished else None
     return {
@@ -53,9 +51,9 @@ def game_state(room: ViewedRoom) -> dict[str, Any]:
         "time": record.time_control,
         "black": record.black_kind,
         "white": record.white_kind,
-        "players": room.players(),
+        "players": players(record),
         "phase": game.phase.value,
-        "to_move": color_name(to_act) if to_act is not None else None,
+        "to_move": str(to_act) if to_act is not None else None,
         "v": room.v,
         "moves": [point_to_gtp(m.point) for m in game.moves],
         "captures": {"black": game.captures(Color.BLACK), "white": game.captures(Color.WHITE)},
@@ -63,7 +61,7 @@ def game_state(room: ViewedRoom) -> dict[str, Any]:
         "ko": point_to_gtp(ko) if ko is not None else None,
         "compensable": compensable(game),
         "result": str(game.result) if finished and game.result is not None else None,
-        "end_reason": game.end_reason if finished else None,
+        "end_reason": game.end_words if finished else None,
         "score": score_json(final) if final is not None else None,
         "clocks": clock_view(room.clock),
         "marking": marking_state(game.marking, room.suggestion),
@@ -78,11 +76,11 @@ def marking_state(marking: Marking | None, suggestion: Suggestion | None) -> dic
         return None
     pending = marking.pending
     return {
-        "first": color_name(marking.first),
-        "to_act": color_name(marking.to_act),
+        "first": str(marking.first),
+        "to_act": str(marking.to_act),
         "expected": marking.expected,
         "pending": (
-            {"by": color_name(pending.by), "dead": vertices(pending.dead), "seki": vertices(pending.seki)}
+            {"by": str(pending.by), "dead": vertices(pending.dead), "seki": vertices(pending.seki)}
             if pending is not None
             else None
         ),
@@ -96,4 +94,11 @@ def compensable(game: Game) -> dict[str, list[str]] | None:
     areas = game.compensable_areas if game.phase is Phase.PLAY else {}
     if not any(areas.values()):
         return None
-    return {color_name(c): vertices(points) for c, points in areas.items()}
+    return {str(c): vertices(points) for c, points in areas.items()}
+
+
+def players(record: GameRecord) -> dict[str, str | None]:
+    """The players' names: the display names on the human seats (None where nobody with a
+    session took it yet), ``miai level N`` for a computer seat; as the SGF's PB/PW."""
+    names = seat_names(record)
+    return {"black": names.get(Color.BLACK), "white": names.get(Color.WHITE)}

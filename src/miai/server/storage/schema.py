@@ -1,4 +1,4 @@
-"""The tables: games and their events, and users (SQLAlchemy Core metadata).
+"""The tables: games and their events, users and their sign-ins (SQLAlchemy Core metadata).
 
 The migrations in :mod:`miai.server.storage.migrations` create exactly this schema (a test compares
 them). ``game_events`` has the PRIMARY KEY (game_id, v): the fence that makes two writers of
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-__all__ = ["metadata", "games", "game_events", "users"]
+__all__ = ["metadata", "games", "game_events", "users", "sign_ins"]
 
 metadata = sa.MetaData()
 
@@ -61,3 +61,14 @@ users = sa.Table(
     sa.UniqueConstraint("username_key", name="uq_users_username_key"),
 )
 """Accounts. A username is unique whatever its case: ``username_key`` is its lower-case form."""
+
+sign_ins = sa.Table(
+    "sign_ins",
+    metadata,
+    sa.Column("id", sa.String(64), primary_key=True, comment="sha256 hex of the token in the session cookie"),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("created_ms", sa.BigInteger, nullable=False),
+)
+sa.Index("ix_sign_ins_user_id", sign_ins.c.user_id)
+"""A signed-in session: its cookie holds a token whose hash is a row here while it is valid.
+Signing out deletes the row, so a copy of the cookie is worth nothing after (people/signins.py)."""

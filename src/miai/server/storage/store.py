@@ -32,7 +32,6 @@ from miai.server.play.seats import GameRecord
 from miai.server.play.tokens import FREE_SEAT
 from miai.server.storage.batch import GroupCommit
 from miai.server.storage.schema import game_events, games
-from miai.server.wire.forms import color_name, parse_color
 
 __all__ = ["GameRecord", "Store", "WriteConflict"]
 
@@ -50,7 +49,7 @@ def _event_row(game_id: str, e: Event) -> dict[str, Any]:
         "v": e.v,
         "kind": e.kind.value,
         "payload": e.payload,
-        "seat": color_name(e.seat) if e.seat is not None else None,
+        "seat": str(e.seat) if e.seat is not None else None,
         "at_ms": e.at_ms,
         "action_id": e.action_id,
         "request": e.request,
@@ -62,7 +61,7 @@ def _event_of(row: Any) -> Event:
         v=row.v,
         kind=EventKind(row.kind),
         payload=dict(row.payload),
-        seat=parse_color(row.seat) if row.seat is not None else None,
+        seat=Color.parse(row.seat) if row.seat is not None else None,
         at_ms=row.at_ms,
         action_id=row.action_id,
         request=row.request,
@@ -204,6 +203,20 @@ class Store:
         async with self.engine.connect() as conn:
             rows = (await conn.execute(query)).all()
         return [GameRecord(**{name: getattr(row, name) for name in _RECORD_FIELDS}) for row in rows]
+
+    async def still_open(self, game_ids: Sequence[str], since_ms: int) -> set[str]:
+        """Which of ``game_ids`` are open games still listed (created from ``since_ms`` on, in
+        play, White's seat free): what one client has waiting (ratelimit.py)."""
+        if not game_ids:
+            return set()
+        query = sa.select(games.c.id).where(
+            games.c.id.in_(list(game_ids)),
+            games.c.status == "play",
+            games.c.created_ms >= since_ms,
+            games.c.white_token_hash.like(f"{FREE_SEAT}%"),
+        )
+        async with self.engine.connect() as conn:
+            return {row.id for row in (await conn.execute(query)).all()}
 
     async def live_games(self, limit: int) -> list[GameRecord]:
         """Games going on (in play or marking) with at least one event and no free seat, newest first."""

@@ -29,12 +29,11 @@ from miai.server.errors import (
     database_down,
 )
 from miai.server.play.actions import ActionKind, parse_action
-from miai.server.play.create import parse_new_game
+from miai.server.play.create import OPEN_FOR_MS, parse_new_game
 from miai.server.state import Server
 from miai.server.storage.db import is_outage, outage_kinds
 from miai.server.web.players import creator_name, name_seat
 from miai.server.web.ratelimit import client_address, limits_of
-from miai.server.wire.forms import color_name
 
 __all__ = ["routes", "exception_handlers", "read_body", "read_json", "bearer_token"]
 
@@ -137,12 +136,17 @@ def _game_id(request: Request) -> str:
 
 async def create_game(request: Request) -> Response:
     server = server_of(request)
-    await limits_of(request).check("games", client_address(request.scope))
+    limits, address = limits_of(request), client_address(request.scope)
+    await limits.check("games", address)
     new = replace(parse_new_game(await read_json(request, server.config.max_body_bytes)), creator=creator_name(request))
+    if new.open:
+        await limits.open_game(address, server.registry.timekeeper.wall_ms(), OPEN_FOR_MS, server.store.still_open)
     record, tokens = await server.registry.create(new)
+    if new.open:
+        limits.opened(address, record.id, record.created_ms)
     answer: dict[str, Any] = {"id": record.id, "v": 0}
     for color, token in tokens.items():
-        answer[f"{color_name(color)}_token"] = token
+        answer[f"{color}_token"] = token
     answer["url"] = f"/g/{record.id}"
     return JSONResponse(answer, status_code=201)
 

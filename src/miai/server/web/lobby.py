@@ -22,14 +22,13 @@ from miai.clock import TimeControl
 from miai.errors import ClockError
 from miai.server.errors import BadRequest
 from miai.server.people.sessions import who
+from miai.server.play.create import OPEN_FOR_MS
 from miai.server.play.seats import GameRecord
 from miai.server.play.tokens import FREE_SEAT
 from miai.server.web.games import server_of
 
 __all__ = ["routes", "listing"]
 
-OPEN_FOR_MS = 3_600_000
-"""An open game is listed for an hour after its creation."""
 MAX_LIST = 100
 DEFAULT_LIST = 20
 
@@ -74,7 +73,7 @@ async def list_games(request: Request) -> Response:
         raise BadRequest(f"limit must be a whole number from 1 to {MAX_LIST}, not {text!r}")
     limit = int(text)
     if status == "open":
-        records = await server.store.open_games(server.registry.clock() - OPEN_FOR_MS, limit)
+        records = await server.store.open_games(server.registry.timekeeper.wall_ms() - OPEN_FOR_MS, limit)
     elif status == "live":
         records = await server.store.live_games(limit)
     else:

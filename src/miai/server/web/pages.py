@@ -4,7 +4,9 @@ files under ``/static`` (plain ES modules and CSS, no build step).
 
 Every page is the same small HTML shell; ``static/app.js`` reads the path and draws the page,
 its texts from ``/i18n/web/{lang}.json`` (:mod:`miai.server.web.texts`). The shell sets no
-language itself: the script sets ``<html lang>`` to the language it shows.
+language itself: the script sets ``<html lang>`` to the language it shows. Its import map names
+every module with the release's ``?v=`` (the modules import each other as plain ``./x.js``), so
+a new release never mixes its modules with an older one's from the browser's cache.
 """
 
 from __future__ import annotations
@@ -12,8 +14,11 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import json
 import re
+from functools import cache
 from pathlib import Path
+from urllib.parse import quote
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -28,8 +33,21 @@ from miai.server.web.headers import PAGE_POLICY
 
 __all__ = ["routes", "STATIC_DIR"]
 
-STATIC_DIR = Path(__file__).resolve().parents[1] / "static"
+STATIC_DIR = Path(__file__).resolve().parent / "static"
 _INLINE_SCRIPT = re.compile(r"<script(?![^>]*\ssrc=)[^>]*>(.*?)</script>", re.DOTALL)
+
+
+def versioned(name: str) -> str:
+    """The address of static file ``name`` in this release: ``/static/{name}?v={version}``."""
+    return f"/static/{name}?v={quote(__version__, safe='')}"
+
+
+@cache
+def import_map() -> str:
+    """The shell's import map: each module's plain address (``/static/x.js``, what ``./x.js``
+    means in a module) to its address in this release; as JSON safe inside ``<script>``."""
+    imports = {f"/static/{path.name}": versioned(path.name) for path in sorted(STATIC_DIR.glob("*.js"))}
+    return json.dumps({"imports": imports}).replace("<", "\\u003c")
 
 
 def page_policy(page: str) -> str:
@@ -40,15 +58,16 @@ def page_policy(page: str) -> str:
 
 
 def shell(title: str) -> HTMLResponse:
-    """The page's HTML: the style, the application's module, and a text for browsers without scripts."""
-    version = html.escape(__version__)
+    """The page's HTML: the style, the modules' import map, the application's module, and a text
+    for browsers without scripts."""
     return HTMLResponse(
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title>"
         '<link rel="icon" href="data:,">'
         '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">'
-        f'<link rel="stylesheet" href="/static/style.css?v={version}">'
-        f'<script type="module" src="/static/app.js?v={version}"></script>'
+        f'<link rel="stylesheet" href="{html.escape(versioned("style.css"))}">'
+        f'<script type="importmap">{import_map()}</script>'
+        f'<script type="module" src="{html.escape(versioned("app.js"))}"></script>'
         '</head><body><header id="top"></header><main id="app">'
         "<noscript>miai needs JavaScript to play in the browser; programs can use its JSON API "
         "(docs/SERVER.md).</noscript></main></body></html>",

@@ -4,11 +4,12 @@
 |---|---|
 | ``POST /api/users`` ``{"username", "password"}`` | ``201 {"kind": "user", "name"}``, signed in; 400 for a rule broken, 409 if taken |
 | ``POST /api/session`` ``{"username", "password"}`` | ``200 {"kind": "user", "name"}``; 401 ``wrong username or password`` |
-| ``DELETE /api/session`` | ``200 {"kind": "guest", "name"}``: a new guest |
+| ``DELETE /api/session`` | ``200 {"kind": "guest", "name"}``: a new guest; the sign-in is revoked |
 | ``GET /api/me`` | ``200 {"kind": "guest" \\| "user", "name"}`` |
 
-Registration and login are limited per address (ratelimit.py) and, like every unsafe request
-that relies on the cookie, refused from another site's page (origin.py).
+Registration and login are limited per address, failed logins per account (ratelimit.py),
+and, like every unsafe request that relies on the cookie, refused from another site's page
+(origin.py). A sign-in is a row of the database (people/signins.py): signing out revokes it.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from miai.server.people.accounts import Accounts
-from miai.server.people.sessions import new_guest, sign_in, who
+from miai.server.errors import Unauthorized
+from miai.server.people.accounts import Accounts, username_key
+from miai.server.people.sessions import new_guest, sign_in, sign_in_token, who
+from miai.server.people.signins import SignIns
 from miai.server.state import Server
 from miai.server.web.games import read_json, server_of
 from miai.server.web.ratelimit import client_address, limits_of
@@ -28,7 +31,7 @@ __all__ = ["routes"]
 
 
 def _accounts(server: Server) -> Accounts:
-    return Accounts(server.engine, server.config, server.registry.clock)
+    return Accounts(server.engine, server.config, server.registry.timekeeper)
 
 
 async def _credentials(request: Request, what: str) -> dict[str, object]:
@@ -36,21 +39,42 @@ async def _credentials(request: Request, what: str) -> dict[str, object]:
     return check_fields(body, {"username": True, "password": True}, what)
 
 
+def _signins(request: Request) -> SignIns:
+    signins: SignIns = request.app.state.signins
+    return signins
+
+
 async def register(request: Request) -> Response:
     await limits_of(request).check("accounts", client_address(request.scope))
     body = await _credentials(request, "registration")
     user = await _accounts(server_of(request)).register(body["username"], body["password"])
-    return JSONResponse(sign_in(request, user.id, user.username).to_json(), status_code=201)
+    sid = await _signins(request).open(user.id)
+    return JSONResponse(sign_in(request, user.id, user.username, sid).to_json(), status_code=201)
 
 
 async def login(request: Request) -> Response:
-    await limits_of(request).check("logins", client_address(request.scope))
+    limits = limits_of(request)
+    await limits.check("logins", client_address(request.scope))
     body = await _credentials(request, "login")
-    user = await _accounts(server_of(request)).login(body["username"], body["password"])
-    return JSONResponse(sign_in(request, user.id, user.username).to_json())
+    name = body["username"]
+    account = username_key(name) if isinstance(name, str) and len(name) <= 64 else None
+    if account is not None:
+        await limits.check_account(account)
+    try:
+        user = await _accounts(server_of(request)).login(name, body["password"])
+    except Unauthorized:
+        if account is not None:
+            await limits.failed_login(account)
+        raise
+    sid = await _signins(request).open(user.id)
+    return JSONResponse(sign_in(request, user.id, user.username, sid).to_json())
 
 
 async def logout(request: Request) -> Response:
+    """Sign out: the sign-in is revoked (a copy of the cookie is worth nothing now), a new guest."""
+    sid = sign_in_token(request)
+    if sid is not None:
+        await _signins(request).revoke(sid)
     return JSONResponse(new_guest(request).to_json())
 
 

@@ -7,28 +7,34 @@ Per address, moving windows kept in a ``limits`` storage (``async+memory://`` by
 - ``games``, ``accounts``, ``logins``, ``analysis``: game creation, account creation, login
   attempts and positions analysed, checked by their handlers through :meth:`AddressLimits.check`.
 
+Per account name, whatever the address: ``account-logins``, the failed logins
+(:meth:`AddressLimits.check_account`).
+
 Over a limit: :class:`~miai.server.errors.TooManyRequests`, a 429 with ``Retry-After`` and a
 message that names the limit. If the storage fails, the request goes through (a limit is a
 guard, not a reason to be down) and the failure is logged.
 
-Per address as well, the WebSocket connections open at once (counted in this process); each
-handshake also counts as a request.
+Per address as well, the WebSocket connections open at once, the open games waiting in the
+lobby for a joiner and the uploads or analyses under way (one at a time), all counted in this
+process; each handshake also counts as a request.
 
-Per connection, the frames a client sends and its chat lines: :class:`Window`, a moving window
-on the connection's own clock. These counters belong to one connection in one process, so they
-stay in memory, cost no storage round trip per frame and are tested with a fake clock.
+Per connection, the frames a client sends: a :class:`~miai.server.rooms.window.Window` on the
+connection's own clock (a seat's chat lines are counted by the game's room, whatever
+connection they come through: rooms/audience.py).
 
 An IPv6 client is counted by its /64 network (one host often holds a whole /64).
 """
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import json
 import logging
 import math
 import time
-from collections import Counter, deque
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from typing import Any
 
 from limits import RateLimitItem, parse
@@ -41,7 +47,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from miai.server.config import ServerConfig
 from miai.server.errors import TooManyRequests
 
-__all__ = ["AddressLimits", "RequestLimitMiddleware", "Window", "address_key", "client_address", "limits_of", "LIMIT_NAMES"]
+__all__ = ["AddressLimits", "RequestLimitMiddleware", "address_key", "client_address", "limits_of", "LIMIT_NAMES"]
 
 log = logging.getLogger("miai.server")
 
@@ -51,6 +57,7 @@ LIMIT_NAMES = {
     "accounts": "accounts created",
     "logins": "login attempts",
     "analysis": "positions analysed",
+    "account-logins": "failed logins",
 }
 """The per-address limits, and what each counts (for the 429's message)."""
 
@@ -114,6 +121,7 @@ class AddressLimits:
             "accounts": parse(config.limit_accounts),
             "logins": parse(config.limit_logins),
             "analysis": parse(config.limit_analysis),
+            "account-logins": parse(config.limit_login_failures),
         }
         for name in ("ws_max_per_address", "ws_frames_per_second", "ws_flood_refusals"):
             if getattr(config, name) < 1:
@@ -122,6 +130,10 @@ class AddressLimits:
         self.storage = MemoryStorage() if uri.startswith("async+memory://") else storage_from_string(uri)
         self.limiter = MovingWindowRateLimiter(self.storage)
         self.connections: Counter[str] = Counter()
+        self.jobs: set[str] = set()
+        """The addresses with an upload or analysis under way (:meth:`one_job`)."""
+        self.open_games: dict[str, dict[str, int]] = {}
+        """Each address's open games in this process: id -> when it was made (ms)."""
 
     async def check(self, name: str, address: str) -> None:
         """Count one ``name`` from ``address``; raises :class:`TooManyRequests` over the limit."""
@@ -142,6 +154,37 @@ class AddressLimits:
             retry_after=retry,
         )
 
+    async def check_account(self, username: str) -> None:
+        """Before a login: raises :class:`TooManyRequests` when the account named ``username``
+        has had its limit of failed logins, from whatever addresses (60 wrong passwords from 6
+        addresses in 2 s went through the per-address limit). The right password is refused too
+        then, or guessing would go on."""
+        if not self.config.rate_limits:
+            return
+        item = self.items["account-logins"]
+        try:
+            if await self.limiter.test(item, "account-logins", username):
+                return
+            stats = await self.limiter.get_window_stats(item, "account-logins", username)
+        except Exception:
+            log.exception("the rate-limit storage failed; a login to %r let through", username)
+            return
+        retry = max(1, math.ceil(stats.reset_time - time.time()))
+        raise TooManyRequests(
+            f"too many failed logins for this account: at most {item}; retry in {retry} s",
+            limit="account-logins",
+            retry_after=retry,
+        )
+
+    async def failed_login(self, username: str) -> None:
+        """Count a failed login to the account named ``username``."""
+        if not self.config.rate_limits:
+            return
+        try:
+            await self.limiter.hit(self.items["account-logins"], "account-logins", username)
+        except Exception:
+            log.exception("the rate-limit storage failed; a failed login to %r not counted", username)
+
     async def open_connection(self, address: str) -> TooManyRequests | None:
         """Count a new WebSocket connection from ``address`` (a request, and one more open
         connection); the refusal if it is over either limit. Call :meth:`close_connection`
@@ -159,6 +202,59 @@ class AddressLimits:
             )
         self.connections[address] += 1
         return None
+
+    async def open_game(
+        self,
+        address: str,
+        now_ms: int,
+        open_for_ms: int,
+        still_open: Callable[[Sequence[str], int], Awaitable[set[str]]],
+    ) -> None:
+        """Before ``address`` opens one more game for the lobby: raises :class:`TooManyRequests`
+        when it has ``open_games_per_address`` still waiting (``still_open``: which of its games
+        nobody joined yet, listed for ``open_for_ms``). Call :meth:`opened` once it is made."""
+        most = self.config.open_games_per_address
+        if not self.config.rate_limits:
+            return
+        since = now_ms - open_for_ms
+        mine = {g: t for g, t in self.open_games.get(address, {}).items() if t >= since}
+        if len(mine) >= most:
+            waiting = await still_open(list(mine), since)
+            mine = {g: t for g, t in mine.items() if g in waiting}
+        if mine:
+            self.open_games[address] = mine
+        else:
+            self.open_games.pop(address, None)
+        if len(mine) >= most:
+            retry = max(1, math.ceil((min(mine.values()) + open_for_ms - now_ms) / 1000))
+            raise TooManyRequests(
+                f"too many open games from your address: at most {most} waiting for an opponent at once; "
+                f"wait until someone joins one, or until the oldest closes in {retry} s",
+                limit="open-games",
+                retry_after=retry,
+            )
+
+    def opened(self, address: str, game_id: str, now_ms: int) -> None:
+        """``address`` opened ``game_id`` for the lobby at ``now_ms``."""
+        if self.config.rate_limits:
+            self.open_games.setdefault(address, {})[game_id] = now_ms
+
+    @contextlib.asynccontextmanager
+    async def one_job(self, address: str) -> AsyncIterator[None]:
+        """One upload or analysis at a time per address, in the reviews' workers: a second one
+        while the first runs is a :class:`TooManyRequests` (the worker time one address takes
+        is bounded; three parallel analyses from one address took another's turn before)."""
+        if self.config.rate_limits and address in self.jobs:
+            raise TooManyRequests(
+                "one upload or analysis at a time from your address: send the next one when this one is answered",
+                limit="worker-jobs",
+                retry_after=1,
+            )
+        self.jobs.add(address)
+        try:
+            yield
+        finally:
+            self.jobs.discard(address)
 
     def close_connection(self, address: str) -> None:
         self.connections[address] -= 1
@@ -196,41 +292,3 @@ async def send_json(send: Send, status: int, body: dict[str, Any], headers: dict
     raw += [(k.lower().encode(), v.encode()) for k, v in (headers or {}).items()]
     await send({"type": "http.response.start", "status": status, "headers": raw})
     await send({"type": "http.response.body", "body": data})
-
-
-class Window:
-    """At most ``limit`` hits in any ``window_ms`` milliseconds (a moving window), on a clock
-    the caller gives: one connection's frames or chat lines.
-
-    >>> w = Window(2, 1000)
-    >>> [w.hit(0), w.hit(10), w.hit(20), w.hit(1001), w.hit(1011)]
-    [True, True, False, True, True]
-    >>> w.retry_after_ms(1011)
-    990
-    """
-
-    def __init__(self, limit: int, window_ms: int):
-        if limit < 1 or window_ms < 1:
-            raise ValueError("a window needs a limit and a length of at least 1")
-        self.limit = limit
-        self.window_ms = window_ms
-        self.times: deque[float] = deque()
-
-    def _drop_old(self, now_ms: float) -> None:
-        while self.times and now_ms - self.times[0] >= self.window_ms:
-            self.times.popleft()
-
-    def hit(self, now_ms: float) -> bool:
-        """Count a hit at ``now_ms`` if the window has room; False (nothing counted) if not."""
-        self._drop_old(now_ms)
-        if len(self.times) >= self.limit:
-            return False
-        self.times.append(now_ms)
-        return True
-
-    def retry_after_ms(self, now_ms: float) -> int:
-        """Milliseconds until the window has room again (0 if it has now)."""
-        self._drop_old(now_ms)
-        if len(self.times) < self.limit:
-            return 0
-        return max(0, math.ceil(self.times[0] + self.window_ms - now_ms))

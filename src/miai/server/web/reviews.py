@@ -3,8 +3,8 @@ both answered in the shape of :mod:`miai.server.records.review`.
 
 ``POST /api/reviews`` takes the record as the body (SGF, or Tygem GIB / WBaduk NGF, in any
 charset the reader knows) or as JSON ``{"sgf": "..."}``; it is read in a worker process under
-a time limit (:meth:`Workers.read_review <miai.server.compute.workers.Workers.read_review>`). Nothing
-is stored: the page keeps the review it gets.
+a time limit (:meth:`Workers.read_review <miai.server.compute.workers.Workers.read_review>`), one at
+a time per address (with its analyses). Nothing is stored: the page keeps the review it gets.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from miai.server.errors import BadRequest
 from miai.server.records.review import build_review
 from miai.server.rooms.room import GameRoom
 from miai.server.web.games import parse_json, read_body, server_of
+from miai.server.web.ratelimit import client_address, limits_of
 from miai.server.wire.fields import check_fields
 
 __all__ = ["routes"]
@@ -51,12 +52,13 @@ async def post_review(request: Request) -> Response:
     config = server.config
     body = await read_body(request, config.max_review_bytes)
     record = _record_of(body, request.headers.get("content-type", ""))
-    review = await server.workers.read_review(
-        record,
-        max_moves=config.review_max_moves,
-        max_seconds=config.review_max_seconds,
-        wait_seconds=config.review_wait_seconds,
-    )
+    async with limits_of(request).one_job(client_address(request.scope)):
+        review = await server.workers.read_review(
+            record,
+            max_moves=config.review_max_moves,
+            max_seconds=config.review_max_seconds,
+            wait_seconds=config.review_wait_seconds,
+        )
     return JSONResponse(review)
 
 

@@ -10,7 +10,7 @@ Client frames: ``ping``; ``auth {token}`` (take a seat); ``play {move, v, a, l}`
 ``dead {dead, seki, v}``, ``accept {v}``, ``refuse {v}``, ``undo {v}``, ``undo_answer {accept, v}``,
 ``claim {v}`` (the same fields as the HTTP API, whose path for ``undo_answer`` is ``undo-answer``;
 answered ``ack {v, a}`` or ``reject {status, error, message, ..., a}``); ``chat {text}``.
-Spectators read only. A bad frame gets an ``error`` frame that says what was wrong, and the
+Spectators read only: they neither act nor chat. A bad frame gets an ``error`` frame that says what was wrong, and the
 connection stays open.
 
 Guards (origin.py, ratelimit.py): a handshake from another site's page is refused (close
@@ -29,6 +29,7 @@ from typing import Any, Literal
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from miai.coords import Color
 from miai.server.cluster.relay import Relay
 from miai.server.cluster.router import action_json
 from miai.server.errors import (
@@ -44,16 +45,17 @@ from miai.server.errors import (
 from miai.server.play.actions import ActionKind, parse_action
 from miai.server.play.tokens import MAX_TOKEN_CHARS
 from miai.server.rooms.actor import RoomClosed
-from miai.server.rooms.audience import Subscriber
+from miai.server.rooms.audience import SPECTATORS_WATCH, Subscriber
 from miai.server.rooms.room import GameRoom
+from miai.server.rooms.views import game_state
+from miai.server.rooms.window import Window
 from miai.server.state import Server
 from miai.server.storage.db import is_outage
 from miai.server.web.games import parse_json
 from miai.server.web.origin import CLOSE_CROSS_SITE, cross_site
 from miai.server.web.players import name_seat
-from miai.server.web.ratelimit import Window, client_address, limits_of
+from miai.server.web.ratelimit import client_address, limits_of
 from miai.server.wire.fields import check_fields
-from miai.server.wire.forms import color_name, parse_color
 from miai.server.wire.frames import frame
 
 __all__ = ["routes"]
@@ -82,7 +84,6 @@ class Connection:
         self.token = token
         self.sub = Subscriber(None, server.config.subscriber_queue)
         config = server.config
-        self.chat_window = Window(config.chat_burst, config.chat_window_ms)
         self.frames = Window(config.ws_frames_per_second, 1000)
         self.refused = Window(config.ws_flood_refusals, FLOOD_WINDOW_MS)
         self.close_code, self.close_reason = CLOSE_RELOAD, "reconnect with the last v you saw"
@@ -102,10 +103,10 @@ class Connection:
         replay = room.subscribe(self.sub, after if after is not None else -1)
         self.send(
             "hello",
-            {"v": room.v, "seat": color_name(self.sub.seat) if self.sub.seat else None, "presence": room.presence()},
+            {"v": room.v, "seat": str(self.sub.seat) if self.sub.seat else None, "presence": room.presence()},
         )
         if replay is None:
-            self.send("full", room.state())
+            self.send("full", game_state(room))
         else:
             for e in replay:
                 self.send("event", e.wire())
@@ -122,7 +123,7 @@ class Connection:
         if not isinstance(t, str):
             raise BadRequest("'t' must be a string naming the frame's type")
         if t == "ping":
-            self.send("pong", {"server_ms": self.server.registry.clock()})
+            self.send("pong", {"server_ms": self.server.registry.timekeeper.wall_ms()})
         elif t == "auth":
             body = check_fields(d, {"token": True}, "auth")
             token = body["token"]
@@ -132,7 +133,7 @@ class Connection:
                 await self.server.registry.run(self.game_id, lambda room: self._auth(room, token))
             else:
                 seat = await self.server.router.call(self.game_id, "auth", {"token": token})
-                self.token, self.sub.seat = token, parse_color(seat)
+                self.token, self.sub.seat = token, Color.parse(seat)
                 self.send("seat", {"seat": seat})
                 await self.relay.visit()  # the owner's presence shows the seat now
             await name_seat(self.server, self.ws, self.game_id, token)
@@ -159,9 +160,11 @@ class Connection:
         self.token = token
         self.sub.seat = seat
         room.announce_presence()
-        self.send("seat", {"seat": color_name(seat)})
+        self.send("seat", {"seat": str(seat)})
 
     async def _chat(self, d: Any) -> None:
+        """A chat line of the connection's seat; a spectator only watches (docs/SERVER.md §5).
+        The room counts each seat's lines, whatever connection they come through."""
         config = self.server.config
         body = check_fields(d, {"text": True}, "chat")
         text = body["text"]
@@ -169,14 +172,9 @@ class Connection:
             raise BadRequest("'text' must be a non-empty string")
         if len(text) > config.chat_max_chars:
             raise BadRequest(f"a chat line has at most {config.chat_max_chars} characters")
-        if not self.chat_window.hit(self.server.registry.clock()):
-            raise BadRequest(
-                f"too many chat lines: at most {config.chat_burst} in {config.chat_window_ms // 1000} seconds",
-                error="rate-limited",
-            )
-
-        seat = color_name(self.sub.seat) if self.sub.seat is not None else None
-        await self.server.router.call(self.game_id, "chat", {"seat": seat, "text": text.strip()})
+        if self.sub.seat is None:
+            raise Forbidden(SPECTATORS_WATCH)
+        await self.server.router.call(self.game_id, "chat", {"seat": str(self.sub.seat), "text": text.strip()})
 
     # -------------------------------------------------------------- the two loops
     async def read(self) -> None:
@@ -201,7 +199,7 @@ class Connection:
     def _admit(self) -> Literal["handle", "drop", "close"]:
         """Count a frame: handle it, drop it (over the limit: an error frame says so) or close
         (the flood goes on: the connection ends once the frames queued before are sent)."""
-        now = self.server.registry.clock()
+        now = self.server.registry.timekeeper.wall_ms()
         if self.frames.hit(now):
             return "handle"
         if not self.refused.hit(now):

@@ -1,4 +1,5 @@
-"""The JSON forms of the core's values on the wire: colours, sets of points, a count's breakdown."""
+"""The JSON forms of the core's values on the wire: sets of points, a count's breakdown (a
+colour is its own text form, ``str(color)`` and :meth:`Color.parse <miai.coords.Color.parse>`)."""
 
 from __future__ import annotations
 
@@ -9,15 +10,7 @@ from typing import Any
 from miai.coords import Color, point_to_gtp
 from miai.scoring import Score
 
-__all__ = ["color_name", "parse_color", "score_json", "vertices"]
-
-
-def color_name(color: Color) -> str:
-    return "black" if color is Color.BLACK else "white"
-
-
-def parse_color(name: str) -> Color:
-    return Color.BLACK if name == "black" else Color.WHITE
+__all__ = ["score_json", "vertices"]
 
 
 def vertices(points: Iterable[tuple[int, int]]) -> list[str]:
