@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import re
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
@@ -25,10 +26,13 @@ def test_every_answer_has_the_security_headers_and_no_referrer(client):
 
 
 def test_the_page_may_run_only_its_own_modules_and_talk_only_to_this_server(client):
-    policy = client.get("/").headers["content-security-policy"]
+    page = client.get("/")
+    policy = page.headers["content-security-policy"]
     directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
     assert directives["default-src"] == "'none'"
-    assert directives["script-src"] == "'self'"  # the shell has no inline script today
+    inline = re.findall(r'<script type="importmap">(.*?)</script>', page.text)  # the shell's one inline script
+    digest = base64.b64encode(hashlib.sha256(inline[0].encode()).digest()).decode()
+    assert directives["script-src"] == f"'self' 'sha256-{digest}'"
     assert directives["style-src"] == "'self'" and "unsafe" not in policy
     assert directives["connect-src"] == "'self'" and directives["img-src"] == "'self' data:"
     assert client.get("/api/games").headers["content-security-policy"] == STRICT_POLICY

@@ -114,7 +114,10 @@ def test_one_address_has_at_most_five_open_games_waiting(db):
     from tests.server.browsers import with_address
 
     clock = ManualTime()
-    config = ServerConfig(database_url=db, suggest_dead_stones=False, start_workers=False, limit_games="1000/minute")
+    config = ServerConfig(
+        database_url=db, suggest_dead_stones=False, start_workers=False, limit_games="1000/minute",
+        allowed_hosts=("testserver",),  # the test client's Host (hosts.py)
+    )
     with TestClient(with_address(create_app(config, timekeeper=clock))) as client:
         mallory, bob = Browser(client, "10.0.0.1"), Browser(client, "10.0.0.2")
         made = [mallory.post("/api/games", json={"size": 9, "open": True}) for _ in range(5)]
