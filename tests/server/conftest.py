@@ -41,6 +41,7 @@ def make_client(db: str, *, time: ManualTime | None = None, **config: Any) -> Te
         config.setdefault(name, "100000/minute")  # the tests of the limits set their own
     config.setdefault("password_time_cost", 1)  # cheap hashes: the tests do not measure argon2
     config.setdefault("password_memory_kib", 1024)
+    config.setdefault("allowed_hosts", ("testserver",))  # the test client's Host (hosts.py)
     executor = config.pop("executor", None)
     settings = ServerConfig(database_url=db, **config)
     return TestClient(create_app(settings, executor=executor, timekeeper=time))

@@ -18,6 +18,10 @@ import os
 import sys
 import webbrowser
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from miai.server.config import ServerConfig
 
 
 def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParser:
@@ -54,6 +58,44 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         help="redis://HOST:6379/0: run as one of several processes sharing a PostgreSQL database "
         "(default: MIAI_REDIS_URL, else none: one process)",
     )
+    connections = p.add_argument_group("connections (docs/SERVER.md §2.2)")
+    connections.add_argument(
+        "--trusted-proxy",
+        metavar="ADDRESS",
+        action="append",
+        default=[],
+        help="a reverse proxy (IP address or network, e.g. 127.0.0.1) whose X-Forwarded-For and "
+        "X-Forwarded-Proto are believed; may be repeated (default: none, the headers are ignored)",
+    )
+    connections.add_argument(
+        "--allowed-host",
+        metavar="NAME",
+        action="append",
+        default=[],
+        help="a host name the server answers for besides localhost and IP addresses (go.example.org; "
+        ".example.org for it and its subdomains); may be repeated",
+    )
+    connections.add_argument(
+        "--https",
+        action="store_true",
+        help="the server is reached over HTTPS (a proxy ends TLS): session cookies are marked Secure",
+    )
+    connections.add_argument(
+        "--header-timeout", type=float, metavar="S", default=10.0,
+        help="seconds a client has to send a request's headers (default: 10)",
+    )  # fmt: skip
+    connections.add_argument(
+        "--body-timeout", type=float, metavar="S", default=30.0,
+        help="seconds a client has to send a request's body after its headers (default: 30)",
+    )  # fmt: skip
+    connections.add_argument(
+        "--max-connections", type=int, metavar="N", default=10_000,
+        help="connections open at once (default: 10000, fewer if the open-files limit needs it)",
+    )  # fmt: skip
+    connections.add_argument(
+        "--max-connections-per-address", type=int, metavar="N", default=64,
+        help="HTTP connections open at once from one address (default: 64; WebSockets have their own limit)",
+    )  # fmt: skip
     p.add_argument(
         "--log-level",
         default="warning",
@@ -90,6 +132,97 @@ def _stop(signum: int, frame: object) -> None:
     raise _Stop
 
 
+def settings(args: argparse.Namespace, database: str, redis_url: str | None) -> ServerConfig:
+    """The server's settings from the command line, its connections fitted to the open-files
+    limit (raised to the hard limit first)."""
+    from dataclasses import replace
+
+    from miai.server.config import ServerConfig
+    from miai.server.web.connections import connection_budget, raise_open_files_limit
+
+    config = ServerConfig(
+        database_url=database,
+        redis_url=redis_url,
+        rate_limits=not args.no_rate_limits,
+        https_only=args.https,
+        trusted_proxies=listed(args.trusted_proxy),
+        allowed_hosts=own_names(args.host) + listed(args.allowed_host),
+        header_timeout_s=args.header_timeout,
+        body_timeout_s=args.body_timeout,
+        max_connections=args.max_connections,
+        max_connections_per_address=args.max_connections_per_address,
+    )
+    open_files = raise_open_files_limit()
+    usable, backlog = connection_budget(config.max_connections, open_files)
+    if usable < config.max_connections:
+        limit = f"the open-files limit is {open_files}"
+        print(f"miai serve: at most {usable} connections at once ({limit})", file=sys.stderr)
+    return replace(config, max_connections=usable, backlog=backlog)
+
+
+def listed(arguments: list[str]) -> tuple[str, ...]:
+    """The values of a repeatable option, each of which may also be a comma-separated list."""
+    return tuple(value.strip() for argument in arguments for value in argument.split(",") if value.strip())
+
+
+def own_names(host: str) -> tuple[str, ...]:
+    """The host names that are this server's own besides ``localhost`` and IP addresses: the
+    name it listens on (``--host``, when a name) and the machine's (``box``, ``box.local``),
+    which no other site's page can be rebound to."""
+    import ipaddress
+    import socket
+
+    names = {socket.gethostname().lower()}
+    names.add(f"{socket.gethostname().split('.')[0].lower()}.local")
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        if host:
+            names.add(host.lower())
+    return tuple(sorted(n for n in names if n and n != ".local"))
+
+
+def uvicorn_config(app: Any, http: type, args: argparse.Namespace, config: ServerConfig) -> Any:
+    """uvicorn's settings: ``http``, the guarded HTTP protocol (connections.py); no ``server``
+    header; forwarded addresses believed from the trusted proxies only; tokens redacted from the logs."""
+    import uvicorn
+
+    from miai.server.web.redaction import redact_logs
+
+    settings = uvicorn.Config(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level=args.log_level,
+        access_log=args.log_level in ("info", "debug"),
+        http=http,
+        ws_max_size=1024 * 1024,  # frames over 16 KiB get an error frame; over 1 MiB, close 1009
+        lifespan="on",
+        timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
+        timeout_keep_alive=config.keep_alive_s,
+        limit_concurrency=config.max_connections,
+        backlog=config.backlog,
+        server_header=False,
+        proxy_headers=bool(config.trusted_proxies),
+        forwarded_allow_ips=list(config.trusted_proxies) or None,
+    )
+    redact_logs()  # after uvicorn.Config, which sets its loggers up
+    return settings
+
+
+def check_arguments(args: argparse.Namespace) -> str | None:
+    """What is wrong with the command line's numbers, or None."""
+    if not 0 <= args.port <= 65535:
+        return f"--port must be from 0 to 65535, not {args.port}"
+    for name in ("header_timeout", "body_timeout"):
+        if not getattr(args, name) > 0:
+            return f"--{name.replace('_', '-')} must be above 0 seconds"
+    for name in ("max_connections", "max_connections_per_address"):
+        if getattr(args, name) < 1:
+            return f"--{name.replace('_', '-')} must be at least 1"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     import asyncio
     import signal
@@ -98,37 +231,30 @@ def run(args: argparse.Namespace) -> int:
 
     from miai.errors import MiaiError
     from miai.server import ServerConfig, create_app, gcpause
-    from miai.server.storage.db import async_url
+    from miai.server.storage.db import async_url, sqlite_file
+    from miai.server.storage.sqlitefile import check_file
+    from miai.server.web.connections import guarded_http
 
-    if not 0 <= args.port <= 65535:
-        print(f"miai serve: --port must be from 0 to 65535, not {args.port}", file=sys.stderr)
+    wrong = check_arguments(args)
+    if wrong is not None:
+        print(f"miai serve: {wrong}", file=sys.stderr)
         return 2
-    config = ServerConfig(database_url=args.database, redis_url=args.redis)
     try:
-        database = config.resolved_database_url()
-        redis_url = config.resolved_redis_url()
+        database = ServerConfig(database_url=args.database).resolved_database_url()
+        redis_url = ServerConfig(redis_url=args.redis).resolved_redis_url()
         if redis_url is not None and async_url(database).get_backend_name() != "postgresql":
             print("miai serve: --redis (several processes) needs --database postgresql://...", file=sys.stderr)
             return 2
-        async_url(database)
-        app = create_app(  # a bad MIAI_SECRET is refused here
-            ServerConfig(database_url=database, redis_url=redis_url, rate_limits=not args.no_rate_limits)
-        )
-    except MiaiError as e:
+        path = sqlite_file(database)
+        if path is not None:
+            check_file(path)  # no database, or damaged: say so and stop
+        config = settings(args, database, redis_url)
+        app = create_app(config)  # a bad MIAI_SECRET is refused here
+        http = guarded_http(config)  # a --trusted-proxy that is no address is refused here
+    except (MiaiError, ValueError) as e:
         print(f"miai serve: {e}", file=sys.stderr)
         return 2
-    server = uvicorn.Server(
-        uvicorn.Config(
-            app,
-            host=args.host,
-            port=args.port,
-            log_level=args.log_level,
-            access_log=args.log_level in ("info", "debug"),
-            ws_max_size=1024 * 1024,  # frames over 16 KiB get an error frame; over 1 MiB, close 1009
-            lifespan="on",
-            timeout_graceful_shutdown=GRACEFUL_SHUTDOWN_S,
-        )
-    )
+    server = uvicorn.Server(uvicorn_config(app, http, args, config))
 
     async def serve() -> None:
         task = asyncio.create_task(server.serve())

@@ -1,6 +1,6 @@
-"""The Starlette application: routes, error answers, the middleware (per-address request
-limit, origin check, session cookie, guests: outermost first), and the start-up and shutdown
-of the database, the rooms and the estimate's worker pool."""
+"""The Starlette application: routes, error answers, the middleware (security headers, host
+check, per-address request limit, origin check, session cookie, guests: outermost first), and
+the start-up and shutdown of the database, the rooms and the estimate's worker pool."""
 
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ from miai.server.state import Server
 from miai.server.storage.db import DatabaseUrlError, migrate, open_engine
 from miai.server.storage.store import Store
 from miai.server.timekeeper import Timekeeper
+from miai.server.web.headers import SecurityHeadersMiddleware
+from miai.server.web.hosts import HostMiddleware
 from miai.server.web.origin import OriginMiddleware
 from miai.server.web.ratelimit import AddressLimits, RequestLimitMiddleware
 from miai.server.web.routes import exception_handlers, routes
@@ -118,6 +120,8 @@ def create_app(
         exception_handlers=exception_handlers,
         lifespan=lifespan,
         middleware=[
+            Middleware(SecurityHeadersMiddleware),
+            Middleware(HostMiddleware, allowed=config.allowed_hosts),
             Middleware(RequestLimitMiddleware, limits=limits),
             Middleware(OriginMiddleware, allowed=config.allowed_origins),
             *sessions.middleware(config, signins),

@@ -138,6 +138,34 @@ class ServerConfig:
     ws_flood_refusals: int = 100
     """Refused frames within 10 seconds after which the connection is closed (a sustained flood)."""
 
+    # ---------------------------------------------------------------- connections (connections.py, hosts.py)
+    max_header_bytes: int = 32 * 1024
+    """The largest request line and headers of one HTTP request (a 431, and the connection
+    closed, beyond)."""
+    header_timeout_s: float = 10.0
+    """Seconds a client has to send a request's line and headers, from the connection's start
+    or the request's first byte (a 408, and the connection closed, beyond: Slowloris)."""
+    body_timeout_s: float = 30.0
+    """Seconds a client has to send a request's body once its headers are in (the connection
+    closed beyond; 1 MiB, the largest body, needs 35 KB/s)."""
+    keep_alive_s: int = 5
+    """Seconds an idle connection stays open after an answer, waiting for another request."""
+    max_connections: int = 10_000
+    """Connections open at once in this process, HTTP and WebSocket (a new one beyond is closed
+    with a 503); ``miai serve`` lowers it to fit the open-files limit."""
+    backlog: int = 2048
+    """Connections waiting to be accepted; asyncio also accepts up to this many at once.
+    ``miai serve`` lowers it with the open-files limit (connections.py)."""
+    max_connections_per_address: int = 64
+    """HTTP connections open at once from one address, WebSockets not counted (a new one beyond
+    is closed with a 429). Off with the other per-address limits, and for a trusted proxy."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses or networks (``127.0.0.1``, ``10.0.0.0/8``) of reverse proxies whose
+    ``X-Forwarded-For`` and ``X-Forwarded-Proto`` are believed; from anyone else they are ignored."""
+    allowed_hosts: tuple[str, ...] = ()
+    """Host names (``go.example.org``; ``.example.org`` for it and its subdomains; ``*`` for any)
+    a request's ``Host`` may name besides ``localhost`` and IP addresses (hosts.py: DNS rebinding)."""
+
     # ---------------------------------------------------------------- several processes (shards.py, bus.py)
     redis_url: str | None = None
     """``redis://host:6379/0``: the bus between processes sharing one PostgreSQL database. None

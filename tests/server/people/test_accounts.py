@@ -209,7 +209,7 @@ def test_failed_logins_are_limited_per_account_whatever_the_address(db):
 
     config = ServerConfig(
         database_url=db, start_workers=False, limit_logins="100/minute", limit_login_failures="10/minute",
-        password_time_cost=1, password_memory_kib=1024,
+        password_time_cost=1, password_memory_kib=1024, allowed_hosts=("testserver",),
     )
     with TestClient(with_address(create_app(config))) as client:
         assert register(Browser(client, "10.0.0.1"), "erin").status_code == 201

@@ -81,11 +81,12 @@ def test_open_games_leave_the_list_after_an_hour(db):
 
 
 def test_bad_listing_and_creation_requests_are_400s(client):
-    for query in ("status=nope", "limit=0", "limit=x", "limit=-1", "order=new"):
+    for query in ("status=nope", "limit=0", "limit=x", "limit=-1", "limit=101", "limit=100000", "order=new"):
         answer = client.get(f"/api/games?{query}")
         assert answer.status_code == 400, query
         assert answer.json()["error"] == "bad-request"
-    assert client.get("/api/games?status=live&limit=100000").status_code == 200
+    assert client.get("/api/games?status=live&limit=100").status_code == 200
+    assert client.get("/api/games?status=open&limit=1").status_code == 200
     for body in ({"open": "yes"}, {"open": True, "white": "computer:3"}):
         answer = client.post("/api/games", json=body)
         assert answer.status_code == 400 and "open" in answer.json()["message"], body
@@ -113,7 +114,10 @@ def test_one_address_has_at_most_five_open_games_waiting(db):
     from tests.server.browsers import with_address
 
     clock = ManualTime()
-    config = ServerConfig(database_url=db, suggest_dead_stones=False, start_workers=False, limit_games="1000/minute")
+    config = ServerConfig(
+        database_url=db, suggest_dead_stones=False, start_workers=False, limit_games="1000/minute",
+        allowed_hosts=("testserver",),  # the test client's Host (hosts.py)
+    )
     with TestClient(with_address(create_app(config, timekeeper=clock))) as client:
         mallory, bob = Browser(client, "10.0.0.1"), Browser(client, "10.0.0.2")
         made = [mallory.post("/api/games", json={"size": 9, "open": True}) for _ in range(5)]

@@ -130,3 +130,32 @@ def test_an_uploaded_record_is_reviewed_and_a_bad_one_explained(server_url, new_
     page.get_by_label("Testo SGF").fill("this is not a record")
     page.get_by_role("button", name="Rivedi", exact=True).click()
     expect(page.get_by_role("alert")).not_to_be_empty()
+
+
+CSP_WATCH = """window.__csp = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__csp.push(e.violatedDirective + " " + e.blockedURI));"""
+
+
+def test_the_pages_run_under_their_content_security_policy_without_a_violation(server_url, new_context):
+    game = httpx.post(f"{server_url}/api/games", json={"size": 9}).json()
+    httpx.post(f"{server_url}/api/games/{game['id']}/play", json={"move": "E5", "v": 0},
+               headers={"Authorization": f"Bearer {game['black_token']}"})  # fmt: skip
+    context = new_context("en-US")
+    context.add_init_script(CSP_WATCH)
+    page = context.new_page()
+    page.goto(server_url + "/")
+    expect(page.get_by_role("button", name="Play the computer")).to_be_visible()
+    page.goto(f"{server_url}/g/{game['id']}?seat={game['white_token']}")
+    expect(page.locator('[data-vertex="E5"]')).to_have_attribute("data-stone", "black")
+    expect(page.locator(".player.white .name")).to_contain_text("(you)")
+    page.locator('[data-vertex="C3"]').click()  # over the WebSocket: connect-src 'self'
+    expect(page.locator('[data-vertex="C3"]')).to_have_attribute("data-stone", "white")
+    assert page.evaluate("window.__csp") == []
+    page.goto(f"{server_url}/r/{game['id']}")
+    page.get_by_role("button", name="Show the diagram").click()
+    expect(page.get_by_role("img", name="Moves 1 to 2, numbered")).to_be_visible()
+    assert page.evaluate("getComputedStyle(document.querySelector('#diagram-from')).width") == "80px"  # 5rem
+    assert page.evaluate("window.__csp") == []
+    page.goto(server_url + "/review")
+    expect(page.get_by_label("SGF text")).to_be_visible()
+    assert page.evaluate("window.__csp") == []

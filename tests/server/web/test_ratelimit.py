@@ -23,7 +23,8 @@ RELAXED = {
 
 
 def limited_client(db: str, **config) -> TestClient:
-    settings = {**RELAXED, "suggest_dead_stones": False, "password_time_cost": 1, "password_memory_kib": 1024}
+    settings = {**RELAXED, "suggest_dead_stones": False, "password_time_cost": 1, "password_memory_kib": 1024,
+                "allowed_hosts": ("testserver",)}  # fmt: skip
     return TestClient(with_address(create_app(ServerConfig(database_url=db, **{**settings, **config}))))
 
 
@@ -184,7 +185,8 @@ def test_websocket_handshakes_count_as_requests(db):
 
 
 def test_a_failing_limit_storage_lets_requests_through_and_says_so(db, caplog):
-    app = create_app(ServerConfig(database_url=db, **{**RELAXED, "limit_requests": "1/minute"}))
+    settings = {**RELAXED, "limit_requests": "1/minute", "allowed_hosts": ("testserver",)}
+    app = create_app(ServerConfig(database_url=db, **settings))
 
     async def broken(*args, **kwargs):
         raise ConnectionError("the limit storage is down")

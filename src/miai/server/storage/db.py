@@ -16,8 +16,9 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 from sqlalchemy.pool import StaticPool
 
 from miai.server.errors import BadRequest
+from miai.server.storage.sqlitefile import DatabaseFileGone, damaged, watch
 
-__all__ = ["async_url", "open_engine", "migrate", "MIGRATIONS", "is_outage", "outage_kinds"]
+__all__ = ["async_url", "open_engine", "migrate", "MIGRATIONS", "is_outage", "outage_kinds", "sqlite_file"]
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 10_000
@@ -30,6 +31,7 @@ def outage_kinds() -> tuple[type[BaseException], ...]:
     import asyncpg  # type: ignore[import-untyped]
 
     return (
+        DatabaseFileGone,  # the SQLite file deleted or replaced under the server (sqlitefile.py)
         OSError,  # connection refused or reset; a time-out, when a database error carries it
         asyncpg.exceptions.PostgresConnectionError,  # class 08: connection exceptions
         asyncpg.exceptions.OperatorInterventionError,  # class 57: shutting down, cannot connect now
@@ -41,10 +43,10 @@ def outage_kinds() -> tuple[type[BaseException], ...]:
 
 def is_outage(exc: BaseException) -> bool:
     """Whether ``exc`` (or what it wraps) says the database cannot be reached for now — it is
-    stopped, restarting, or the connection broke — rather than that the request was wrong: such
-    a request is answered 503 (retry) instead of 500. A broken connection counts wherever it
-    stands in the chain; another ``OSError`` (a time-out) only inside a database error, since
-    the server's own time-outs and files are not the database."""
+    stopped, restarting, or the connection broke, or its SQLite file is gone or damaged — rather
+    than that the request was wrong: such a request is answered 503 (retry) instead of 500. A
+    broken connection counts wherever it stands in the chain; another ``OSError`` (a time-out)
+    only inside a database error, since the server's own time-outs and files are not the database."""
     import asyncpg
 
     kinds = tuple(k for k in outage_kinds() if k is not OSError)
@@ -56,6 +58,8 @@ def is_outage(exc: BaseException) -> bool:
         seen.add(id(current))
         in_database_error = in_database_error or isinstance(current, database_errors)
         if isinstance(current, (*kinds, ConnectionError)) or (in_database_error and isinstance(current, OSError)):
+            return True
+        if damaged(current):
             return True
         if isinstance(current, sa.exc.DBAPIError) and current.connection_invalidated:
             return True
@@ -91,6 +95,14 @@ def _is_memory(url: sa.URL) -> bool:
     return url.get_backend_name() == "sqlite" and url.database in (None, "", ":memory:")
 
 
+def sqlite_file(url: str) -> Path | None:
+    """The SQLite file of ``url``, or None (PostgreSQL, or SQLite in memory)."""
+    parsed = async_url(url)
+    if parsed.get_backend_name() != "sqlite" or _is_memory(parsed) or not parsed.database:
+        return None
+    return Path(parsed.database)
+
+
 def open_engine(url: str, pool: tuple[int, int] = (20, 10)) -> AsyncEngine:
     """The async engine for ``url`` (see :func:`async_url`), with SQLite's settings applied to
     every new connection and the file's directory created; on PostgreSQL a pool of
@@ -119,6 +131,9 @@ def open_engine(url: str, pool: tuple[int, int] = (20, 10)) -> AsyncEngine:
             cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
+
+        if not memory and parsed.database:
+            watch(engine, Path(parsed.database))  # deleted or replaced while running: 503s, not lost moves
 
     return engine
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
@@ -245,6 +245,13 @@ async def _outage(request: Request, exc: Exception) -> Response:
     return await _api_error(request, database_down())
 
 
+async def _gone(request: Request, exc: Exception) -> Response:
+    """The client left (or its body was too slow, connections.py) before its request was read:
+    nobody is left to answer, and it is no error of the server's."""
+    log.info("%s %s: the client left before its request was read", request.method, request.url.path)
+    return Response(status_code=400)
+
+
 async def _crash(request: Request, exc: Exception) -> Response:
     log.exception("internal error on %s %s", request.method, request.url.path, exc_info=exc)
     return JSONResponse({"error": "internal", "message": "internal server error"}, status_code=500)
@@ -253,6 +260,7 @@ async def _crash(request: Request, exc: Exception) -> Response:
 exception_handlers: dict[Any, Any] = {
     ApiError: _api_error,
     HTTPException: _http_error,
+    ClientDisconnect: _gone,
     **{kind: _outage for kind in (*outage_kinds(), sa.exc.DBAPIError)},  # sorted by is_outage
     Exception: _crash,
 }

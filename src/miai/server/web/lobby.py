@@ -69,9 +69,9 @@ async def list_games(request: Request) -> Response:
         raise BadRequest(f"unknown parameter {unknown[0]!r}: use status=open|live and limit=N")
     status = request.query_params.get("status", "live")
     text = request.query_params.get("limit", str(DEFAULT_LIST))
-    if not (text.isascii() and text.isdigit()) or len(text) > 6 or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or len(text) > 6 or not 1 <= int(text) <= MAX_LIST:
         raise BadRequest(f"limit must be a whole number from 1 to {MAX_LIST}, not {text!r}")
-    limit = min(int(text), MAX_LIST)
+    limit = int(text)
     if status == "open":
         records = await server.store.open_games(server.registry.timekeeper.wall_ms() - OPEN_FOR_MS, limit)
     elif status == "live":

@@ -11,8 +11,11 @@ a new release never mixes its modules with an older one's from the browser's cac
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import json
+import re
 from functools import cache
 from pathlib import Path
 from urllib.parse import quote
@@ -26,10 +29,12 @@ from miai import __version__
 from miai.server.errors import NotFound
 from miai.server.play.tokens import GAME_ID
 from miai.server.state import Server
+from miai.server.web.headers import PAGE_POLICY
 
 __all__ = ["routes", "STATIC_DIR"]
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+_INLINE_SCRIPT = re.compile(r"<script(?![^>]*\ssrc=)[^>]*>(.*?)</script>", re.DOTALL)
 
 
 def versioned(name: str) -> str:
@@ -43,6 +48,13 @@ def import_map() -> str:
     means in a module) to its address in this release; as JSON safe inside ``<script>``."""
     imports = {f"/static/{path.name}": versioned(path.name) for path in sorted(STATIC_DIR.glob("*.js"))}
     return json.dumps({"imports": imports}).replace("<", "\\u003c")
+
+
+def page_policy(page: str) -> str:
+    """The page's ``Content-Security-Policy``: :data:`~miai.server.web.headers.PAGE_POLICY`
+    with the hash of each inline script of ``page`` (none: modules from /static only)."""
+    hashes = [hashlib.sha256(script.encode()).digest() for script in _INLINE_SCRIPT.findall(page)]
+    return PAGE_POLICY.format(scripts="".join(f" 'sha256-{base64.b64encode(h).decode()}'" for h in hashes))
 
 
 def shell(title: str) -> HTMLResponse:
@@ -63,8 +75,16 @@ def shell(title: str) -> HTMLResponse:
     )
 
 
+def page(title: str) -> HTMLResponse:
+    """The shell with its ``Content-Security-Policy`` (headers.py): exactly the scripts the
+    shell holds may run, the modules from /static and, by their SHA-256, its inline ones."""
+    response = shell(title)
+    response.headers["Content-Security-Policy"] = page_policy(bytes(response.body).decode())
+    return response
+
+
 async def home(request: Request) -> Response:
-    return shell("miai")
+    return page("miai")
 
 
 async def _known(request: Request) -> str:
@@ -77,13 +97,13 @@ async def _known(request: Request) -> str:
 
 
 async def game_page(request: Request) -> Response:
-    return shell(f"miai · {await _known(request)}")
+    return page(f"miai · {await _known(request)}")
 
 
 async def review_page(request: Request) -> Response:
     if "id" in request.path_params:
         await _known(request)
-    return shell("miai · review")
+    return page("miai · review")
 
 
 def routes() -> list[BaseRoute]:

@@ -47,7 +47,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from miai.server.config import ServerConfig
 from miai.server.errors import TooManyRequests
 
-__all__ = ["AddressLimits", "RequestLimitMiddleware", "client_address", "limits_of", "LIMIT_NAMES"]
+__all__ = ["AddressLimits", "RequestLimitMiddleware", "address_key", "client_address", "limits_of", "LIMIT_NAMES"]
 
 log = logging.getLogger("miai.server")
 
@@ -63,12 +63,20 @@ LIMIT_NAMES = {
 
 
 def client_address(scope: Scope) -> str:
-    """The key of the client's address: the IP (IPv4), its /64 network (IPv6), or ``unknown``.
-
-    Behind a reverse proxy, run uvicorn with ``--proxy-headers`` (and ``--forwarded-allow-ips``)
-    so that the address is the client's and not the proxy's."""
+    """The key of the client's address (:func:`address_key`). Behind a reverse proxy that
+    ``miai serve --trusted-proxy`` names, uvicorn has put the forwarded client's address in the
+    scope; from any other peer the forwarded headers are ignored (docs/SERVER.md §2.2)."""
     client = scope.get("client")
-    host = str(client[0]) if client else ""
+    return address_key(str(client[0]) if client else "")
+
+
+def address_key(host: str) -> str:
+    """The key an address is counted by: the IP (IPv4, also when mapped into IPv6), its /64
+    network (IPv6), the text itself when it is no IP, or ``unknown``.
+
+    >>> address_key("2001:db8::1"), address_key("::ffff:10.0.0.1"), address_key("")
+    ('2001:db8::/64', '10.0.0.1', 'unknown')
+    """
     try:
         ip = ipaddress.ip_address(host)
     except ValueError:

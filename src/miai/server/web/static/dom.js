@@ -9,6 +9,7 @@ export function el(tag, attrs = {}, ...children) {
     if (v === null || v === undefined || v === false) continue;
     if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else if (k === "text") node.textContent = v;
+    else if (k === "style") node.style.cssText = v; // the CSSOM: the page's CSP refuses style attributes
     else node.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children.flat()) {
