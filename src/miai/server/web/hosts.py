@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from miai.server.errors import BadRequest
 from miai.server.web.ratelimit import send_json
 
-__all__ = ["HostMiddleware", "WrongHost", "host_allowed"]
+__all__ = ["HostMiddleware", "WrongHost", "host_allowed", "normal_hosts"]
 
 
 class WrongHost(BadRequest):
@@ -54,8 +54,14 @@ def _is_ip(name: str) -> bool:
     return True
 
 
+def normal_hosts(allowed: tuple[str, ...]) -> tuple[str, ...]:
+    """The configured host names as :func:`host_allowed` compares them: lower case, no final dot."""
+    return tuple(entry.strip().lower().rstrip(".") for entry in allowed)
+
+
 def host_allowed(host: str, allowed: tuple[str, ...]) -> bool:
-    """Whether a request may name ``host`` (see the module's docstring).
+    """Whether a request may name ``host`` (see the module's docstring); ``allowed`` as
+    :func:`normal_hosts` gives it (done once, not at every request).
 
     >>> [host_allowed(h, ()) for h in ("127.0.0.1:8000", "[::1]:80", "localhost", "app.localhost", "evil.example")]
     [True, True, True, True, False]
@@ -69,7 +75,6 @@ def host_allowed(host: str, allowed: tuple[str, ...]) -> bool:
     if _is_ip(name) or name == "localhost" or name.endswith(".localhost"):
         return True
     for entry in allowed:
-        entry = entry.strip().lower().rstrip(".")
         if entry == "*" or name == entry or (entry.startswith(".") and (name == entry[1:] or name.endswith(entry))):
             return True
     return False
@@ -80,7 +85,7 @@ class HostMiddleware:
 
     def __init__(self, app: ASGIApp, allowed: tuple[str, ...]):
         self.app = app
-        self.allowed = allowed
+        self.allowed = normal_hosts(allowed)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] in ("http", "websocket"):
