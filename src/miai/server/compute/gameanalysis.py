@@ -21,7 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from miai.errors import MiaiError
-from miai.server.compute.analysis import Position, play_step, playable, search, start_game
+from miai.server.compute.analysis import (
+    Position,
+    play_step,
+    playable,
+    search,
+    start_game,
+)
 from miai.server.compute.workers import Workers
 from miai.server.errors import TooManyRequests, Unavailable
 from miai.server.storage.reviews import ReviewStore

@@ -13,18 +13,18 @@ under way at a time. A single position's analysis is not stored; a game's is.
 
 from __future__ import annotations
 
+from typing import Any
+
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
-
-from typing import Any
 
 from miai.server.compute.analysis import Position, parse_position, review_position
 from miai.server.errors import NotFound
 from miai.server.rooms.room import GameRoom
 from miai.server.web.games import read_json, server_of
-from miai.server.web.reviews import game_review
 from miai.server.web.ratelimit import client_address, limits_of
+from miai.server.web.reviews import game_review
 
 __all__ = ["routes"]
 

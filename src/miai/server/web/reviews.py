@@ -25,8 +25,8 @@ from miai.coords import Color
 from miai.server.errors import BadRequest, NotFound
 from miai.server.records.export import seat_names
 from miai.server.records.review import build_review
-from miai.server.storage.reviews import StoredReview
 from miai.server.rooms.room import GameRoom
+from miai.server.storage.reviews import StoredReview
 from miai.server.web.games import parse_json, read_body, server_of
 from miai.server.web.ratelimit import client_address, limits_of
 from miai.server.wire.fields import check_fields
