@@ -98,7 +98,8 @@ export function analysisPanel(r, { current, mark, go, variation }) {
       return;
     }
     const items = state.mistakes.map((m) => {
-      const label = _("Move {n}: {who} {move}", { n: m.move, who: colorName(m.color), move: m.played === "pass" ? _("passes") : m.played });
+      const passes = _("passes"); // apart: Babel's extractor misses a call inside another's arguments
+      const label = _("Move {n}: {who} {move}", { n: m.move, who: colorName(m.color), move: m.played === "pass" ? passes : m.played });
       const button = el("button", { type: "button", class: "link", "data-move": m.move, onclick: () => showMistake(m) }, label);
       const better = m.best ? " · " + _("better: {move}", { move: m.best === "pass" ? _("Pass") : m.best }) : "";
       return el("li", {}, button, " ", el("strong", { class: "drop" }, formatDrop(m.drop)), el("span", { class: "muted" }, better));

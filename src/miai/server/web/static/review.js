@@ -132,8 +132,9 @@ function draw(main, r) {
     board.update({ stones, last, dead: finalDead, numbers: {} });
     if (analysis) analysis.moved(shown);
     const m = shown ? r.moves[shown - 1] : null;
+    const passes = _("passes"); // apart: Babel's extractor misses a call inside another's arguments
     counter.textContent = m
-      ? _("Move {n} of {total}: {who} {move}", { n: shown, total, who: colorName(m.color), move: m.move === "pass" ? _("passes") : m.move })
+      ? _("Move {n} of {total}: {who} {move}", { n: shown, total, who: colorName(m.color), move: m.move === "pass" ? passes : m.move })
       : _("Start: {total} moves", { total });
     const text = r.comments[String(shown)];
     comment.hidden = !text;
