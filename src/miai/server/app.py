@@ -92,7 +92,10 @@ def create_app(
         registry.publish = bus.publish
         versions = GameVersions(store.versions, config.relay_poll_s)
         reviews = ReviewStore(engine)
-        analyses = GameAnalyses(workers, reviews, registry.timekeeper.wall_ms, config.review_wait_seconds)
+        analyses = GameAnalyses(
+            workers, reviews, registry.timekeeper.wall_ms, wait_seconds=config.review_wait_seconds,
+            max_moves=config.game_analysis_max_moves, max_runs=config.game_analysis_runs, per_address=config.rate_limits,
+        )
         server = Server(config, engine, store, registry, workers, router, ownership, bus, versions, reviews, analyses)
         app.state.server = server
 

@@ -141,3 +141,17 @@ def test_one_address_analyses_one_game_at_a_time(db, estimate_pool):
         refused = client.post(second["links"]["analysis"])
         assert refused.status_code == 429 and refused.json()["limit"] == "worker-jobs"
         assert client.post(first["links"]["analysis"]).status_code == 202  # the same one: its state
+
+
+def test_a_review_too_long_to_analyse_whole_is_a_422_and_the_runs_at_once_are_bounded(db, estimate_pool):
+    with make_client(db, executor=estimate_pool, game_analysis_max_moves=10, game_analysis_runs=1,
+                     rate_limits=False) as client:
+        review = client.post("/api/reviews", content=RECORD.encode(), headers=SGF).json()  # 12 moves
+        refused = client.post(review["links"]["analysis"])
+        assert refused.status_code == 422 and "10 moves" in refused.json()["message"]
+        short = client.post("/api/reviews", content=b"(;SZ[9];B[ee];W[cc])", headers=SGF).json()
+        game = Table(client, size=9)
+        game.moves("E5 C3")
+        assert client.post(short["links"]["analysis"]).status_code == 202
+        busy = client.post(f"{game.url}/review/analysis")  # another review while one runs
+        assert busy.status_code == 503 or client.get(short["links"]["analysis"]).json()["done"], busy.text

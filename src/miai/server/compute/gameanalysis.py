@@ -29,7 +29,7 @@ from miai.server.compute.analysis import (
     start_game,
 )
 from miai.server.compute.workers import Workers
-from miai.server.errors import TooManyRequests, Unavailable
+from miai.server.errors import TooManyRequests, Unavailable, Unsupported
 from miai.server.storage.reviews import ReviewStore
 
 __all__ = ["GameAnalyses", "analyse_line", "mistakes", "graph_playouts", "MISTAKE_THRESHOLD", "MISTAKES_PER_COLOR"]
@@ -115,11 +115,18 @@ class GameAnalyses:
     """The analyses of reviews: started on request, one per subject and one per address at a
     time, their positions kept in ``store`` as they are found."""
 
-    def __init__(self, workers: Workers, store: ReviewStore, now_ms: Callable[[], int], wait_seconds: float):
+    def __init__(
+        self, workers: Workers, store: ReviewStore, now_ms: Callable[[], int], *, wait_seconds: float,
+        max_moves: int = 1_000, max_runs: int = 4, per_address: bool = True,
+    ):
         self.workers = workers
         self.store = store
         self.now_ms = now_ms
         self.wait_seconds = wait_seconds
+        self.max_moves = max_moves
+        self.max_runs = max_runs
+        self.per_address = per_address
+        """One run per address at a time (off with the server's rate limits, for load tests)."""
         self._runs: dict[str, _Run] = {}
         self._by_address: dict[str, str] = {}
 
@@ -136,17 +143,23 @@ class GameAnalyses:
 
     async def start(self, subject: str, position: Position, address: str) -> dict[str, Any]:
         """Start ``subject``'s analysis if it is neither done nor under way, and answer its state.
-        Raises :class:`TooManyRequests` while the same address runs another one."""
+        Raises :class:`TooManyRequests` while the same address runs another one,
+        :class:`Unsupported` for a review longer than ``max_moves``, :class:`Unavailable` while
+        ``max_runs`` others run."""
+        if len(position.moves) > self.max_moves:
+            raise Unsupported(f"a game of more than {self.max_moves} moves is not analysed whole: analyse its positions one by one")
         if subject not in self._runs:
             kept = await self.store.analysis(subject)
             positions = self._kept_positions(kept, position)
             if kept is None or not kept.get("done"):
                 other = self._by_address.get(address)
-                if other is not None and other != subject:
+                if self.per_address and other is not None and other != subject:
                     raise TooManyRequests(
                         "one game analysis at a time from your address: this one starts when the other ends",
                         limit="worker-jobs", retry_after=5,
                     )
+                if len(self._runs) >= self.max_runs:
+                    raise Unavailable(f"{len(self._runs)} games are being analysed now: retry in a minute")
                 self._begin(_Run(subject, position, positions, address, [p is not None for p in positions]))
         return await self.state(subject, position)
 
