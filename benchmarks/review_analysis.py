@@ -9,7 +9,9 @@ takes, to see that a running game analysis leaves the pool to others between its
 
     PYTHONPATH=src python3 benchmarks/review_analysis.py [RECORD.sgf ...]
 
-Without arguments: a 36-move 9×9 game and a 204-move 19×19 game from tests/data/sgf.
+Without arguments: a 36-move 9×9 game and a 204-move 19×19 game from tests/data/sgf. Also printed:
+the CPU seconds one position of the graph costs (the jobs run here, in this process), which
+does not depend on how busy the machine is as the times above do.
 """
 
 from __future__ import annotations
@@ -70,6 +72,20 @@ def measure(base: str, path: Path) -> None:
           f"median {waits[len(waits) // 2]:.2f} s, max {waits[-1]:.2f} s ({len(waits)} requests)")
 
 
+def cpu_per_position(path: Path) -> float:
+    """The CPU seconds of :func:`analyse_line` per position over the whole record, in this process."""
+    from miai.server.compute.analysis import review_position
+    from miai.server.compute.gameanalysis import analyse_line, graph_playouts
+    from miai.server.records.review import upload_facts
+
+    review, _ = upload_facts(path.read_bytes(), 10_000)
+    position = review_position(review)
+    analyse_line(position, 0, 0, 10)  # the kernel loaded
+    start = time.process_time()
+    found = analyse_line(position, 0, len(position.moves), graph_playouts(position.size))
+    return (time.process_time() - start) / len(found)
+
+
 def main(names: list[str]) -> None:
     paths = [Path(n) for n in names] or [SAMPLES / n for n in DEFAULT]
     with tempfile.TemporaryDirectory() as folder:
@@ -79,6 +95,7 @@ def main(names: list[str]) -> None:
         try:
             for path in paths:
                 measure(base, path)
+                print(f"  {path.name}: {cpu_per_position(path):.3f} CPU s a position")
         finally:
             server.stop()
 
