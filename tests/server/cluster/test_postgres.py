@@ -215,3 +215,9 @@ def test_an_owner_that_lost_its_lock_but_still_writes_gets_a_conflict_never_a_do
     assert len(won) == 1 and len(lost) == 1, outcomes
     assert closed == [isinstance(o, Conflict) for o in outcomes]  # the refused room stopped
     assert len(events) == 1 and events[0].payload["move"] == ("E5" if outcomes[0] == 1 else "D4")
+
+
+def test_a_review_and_its_analysis_are_kept_on_postgresql(pg_url):
+    from tests.server.storage.test_reviews import keep_and_read
+
+    asyncio.run(keep_and_read(pg_url))
