@@ -3,7 +3,7 @@ SQLite file, a record uploaded (``POST /api/reviews``), its analysis started
 (``POST /api/reviews/{id}/analysis``) and read every 0.1 s as the page polls it, until done.
 
 Measured per record: the time to the first position analysed (the graph's first point), to half
-of them and to all of them, and while the analysis runs, how long a single position's analysis
+of them, to all of them, and to the end (the suspected mistakes' positions searched again), and while the analysis runs, how long a single position's analysis
 (``POST /api/analysis`` from another address: what another reader's "Analyse" click waits)
 takes, to see that a running game analysis leaves the pool to others between its jobs.
 
@@ -52,7 +52,7 @@ def measure(base: str, path: Path) -> None:
         start = time.monotonic()
         state = client.post(url).json()
         helper.start()
-        first = half = None
+        first = half = full = None
         while not state["done"]:
             time.sleep(0.1)
             state = client.get(url).json()
@@ -60,14 +60,17 @@ def measure(base: str, path: Path) -> None:
             now = time.monotonic() - start
             first = first if first is not None or known == 0 else now
             half = half if half is not None or known < total / 2 else now
+            full = full if full is not None or known < total else now
             if not state["running"] and not state["done"]:
                 raise SystemExit(f"the analysis stopped: {state['error']}")
-        full = time.monotonic() - start
+        done = time.monotonic() - start
+        deep = sum(1 for p in state["positions"] if p and p.get("deep"))
         stop.set()
         helper.join()
     waits.sort()
     print(f"{path.name}: {review['size']}x{review['size']}, {total - 1} moves: first point {first:.2f} s, "
           f"half {half:.1f} s, full graph {full:.1f} s ({full / total:.2f} s a position); "
+          f"mistakes checked ({deep} positions searched deeper) and done at {done:.1f} s; "
           f"{len(state['mistakes'])} mistakes; another reader's 0.2 s analysis meanwhile: "
           f"median {waits[len(waits) // 2]:.2f} s, max {waits[-1]:.2f} s ({len(waits)} requests)")
 
