@@ -11,7 +11,7 @@ after a restart searches only what is missing. One address runs one analysis at 
 
 The mistakes (:func:`mistakes`) are the moves after which their player's win rate fell most. A
 short search is noisy (a few points either way), so once every position has its point, the
-positions around each suspected mistake (:func:`suspects`) are searched again four times as long
+positions around each mistake listed (:func:`suspects`) are searched again three times as long
 (``"deep": true``) before the mistakes are listed and the analysis is done.
 """
 
@@ -45,10 +45,10 @@ MISTAKES_PER_COLOR = 5
 """The most mistakes listed per colour: the largest falls."""
 SECONDS_EACH = 0.5
 """At most this long on one position of a graph (the playouts usually end it first)."""
-DEEPER = 4
+DEEPER = 3
 """How many times the playouts (and the time) of a graph's search a suspected mistake's get."""
 DEEP_ROUNDS = 2
-"""Rounds of deeper searches: a second one for the suspects that the first one revealed."""
+"""Rounds of deeper searches: a second one for the mistakes that the first one revealed."""
 JOB_POSITIONS = 4
 """Positions searched per worker job after the first (one): a job of about a second."""
 
@@ -113,9 +113,9 @@ def mistakes(
 
 
 def suspects(position: Position, positions: list[dict[str, Any] | None]) -> list[int]:
-    """The positions to search deeper: before and after each of the twice
-    :data:`MISTAKES_PER_COLOR` largest falls of each colour, those not searched deeper yet."""
-    wanted = {n for m in mistakes(position, positions, 2 * MISTAKES_PER_COLOR) for n in (m["move"] - 1, m["move"])}
+    """The positions to search deeper: before and after each mistake listed (the
+    :data:`MISTAKES_PER_COLOR` largest falls of each colour), those not searched deeper yet."""
+    wanted = {n for m in mistakes(position, positions) for n in (m["move"] - 1, m["move"])}
     return sorted(n for n in wanted if (p := positions[n]) is not None and not p.get("deep"))
 
 
