@@ -45,7 +45,13 @@ from miai.game import GameSpec
 from miai.server.compute.analysis import Position, analyse_position
 from miai.server.compute.computer import computer_action
 from miai.server.compute.estimate import estimate_dead_stones
-from miai.server.errors import BadRequest, Busy, IllegalAction, RecordUnreadable, Unavailable
+from miai.server.errors import (
+    BadRequest,
+    Busy,
+    IllegalAction,
+    RecordUnreadable,
+    Unavailable,
+)
 from miai.server.records.review import read_review
 
 __all__ = ["Lane", "Pool", "Workers", "rss_bytes", "time_limited"]
