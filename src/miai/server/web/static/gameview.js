@@ -136,9 +136,10 @@ export function statusText(s, step, { myTurn, connected, sending }) {
 // to whoever else watches with whose move it is.
 function passText(passer, myTurn, toMove) {
   if (myTurn) {
-    return passer === "white"
+    const passed = passer === "white"
       ? _("White has passed: if you pass too, the game ends.")
       : _("Black has passed: if you pass too, the game ends.");
+    return passed + " " + _("Your move.");
   }
   const passed = passer === "white" ? _("White has passed.") : _("Black has passed.");
   return passed + " " + _("{who} to move.", { who: colorName(toMove) });
