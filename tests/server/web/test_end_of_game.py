@@ -184,9 +184,16 @@ def test_the_score_estimate_on_request_and_the_count_in_italian_and_portuguese(s
     expect(white.locator('[data-vertex="H5"] .territory.white')).to_be_attached()
     assert dead(white, "H8") and dead(white, "B2")
     shot(white, "estimate-en")
+    # a busy server refuses it politely, in the page's language; asked again, it comes
+    busy = {"error": "busy", "message": "every worker is busy: ask for the estimate again in a moment"}
+    black.route(f"{game.url}/estimate", lambda route: route.fulfill(status=503, content_type="application/json", body=json.dumps(busy)))
+    black.get_by_role("button", name="Estimar la puntuación").click()
+    expect(black.locator("#message")).to_have_text("El servidor está ocupado: vuelve a pedir la estimación en un momento.")
+    black.unroute(f"{game.url}/estimate")
     black.get_by_role("button", name="Estimar la puntuación").focus()
     black.keyboard.press("Enter")  # from the keyboard too
     expect(black.locator("#lead")).to_have_text(re.compile(r"^(Negro|Blanco) va ganando por \d+(,5)?\.$"))
+    expect(black.locator("#message")).to_be_empty()
     shot(black, "estimate-es")
     white.get_by_role("button", name="Hide the estimate").click()  # a click hides it again
     expect(white.locator("#lead")).to_be_empty()
