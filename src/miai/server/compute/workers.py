@@ -45,7 +45,13 @@ from miai.game import GameSpec
 from miai.server.compute.analysis import Position, analyse_position
 from miai.server.compute.computer import computer_action
 from miai.server.compute.estimate import estimate_dead_stones
-from miai.server.errors import BadRequest, IllegalAction, RecordUnreadable, Unavailable
+from miai.server.errors import (
+    BadRequest,
+    Busy,
+    IllegalAction,
+    RecordUnreadable,
+    Unavailable,
+)
 from miai.server.records.review import read_review
 
 __all__ = ["Lane", "Pool", "Workers", "rss_bytes", "time_limited"]
@@ -88,6 +94,9 @@ def _watch(pid: int) -> None:
         time.sleep(1.0)
     os._exit(0)
 
+
+ESTIMATE_WAIT_S = 30.0
+"""How long a score estimate may take in its worker (it starts at once or is refused)."""
 
 WORKER_NICE = 10
 """How much lower the workers' CPU priority is than the server's: when the machine is busy, the
@@ -246,6 +255,11 @@ class Lane:
         self._seq = itertools.count()
 
     @property
+    def full(self) -> bool:
+        """Every slot is taken: a job now would wait."""
+        return self._busy >= self.slots
+
+    @property
     def queued(self) -> int:
         """Jobs waiting for a worker."""
         return sum(1 for *_, gate in self._waiting if not gate.done())
@@ -349,6 +363,17 @@ class Workers:
     async def dead_stones(self, spec: GameSpec, events: Events) -> tuple[list[str], list[str]]:
         """The estimated dead and seki stones of the game after ``events`` (after the computer's moves)."""
         result: tuple[list[str], list[str]] = await self._play.run(estimate_dead_stones, spec.to_text(), events)
+        return result
+
+    async def estimate(self, spec: GameSpec, events: Events) -> tuple[list[str], list[str]]:
+        """The estimated dead and seki stones during play, for a player who asks for the score,
+        in a worker of the reviews' pool: :class:`Busy` (503) at once when none is free, never
+        queued (a game's own jobs have the other pool)."""
+        if self._reviews.full:
+            raise Busy("every worker is busy: ask for the estimate again in a moment")
+        result: tuple[list[str], list[str]] = await _answer(
+            self._reviews.run(estimate_dead_stones, spec.to_text(), events), ESTIMATE_WAIT_S, "estimate the score"
+        )
         return result
 
     async def computer_action(
