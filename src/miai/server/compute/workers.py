@@ -406,11 +406,16 @@ class Workers:
         answer: dict[str, Any] = value
         return answer
 
+    async def review_job(self, fn: Any, *args: Any, wait_seconds: float, what: str) -> Any:
+        """``fn(*args)`` in a worker of the reviews' pool (``fn`` and its arguments must pickle);
+        :class:`Unavailable` (503) when no worker could ``what`` within ``wait_seconds``."""
+        return await _answer(self._reviews.run(fn, *args), wait_seconds, what)
+
     async def read_review(
         self, data: bytes | str, *, max_moves: int, max_seconds: float, wait_seconds: float
-    ) -> dict[str, Any]:
-        """The review of an uploaded record (:mod:`miai.server.records.review`), read in a worker
-        of the reviews' pool in at most ``max_seconds``. Raises :class:`RecordUnreadable` (422)
+    ) -> tuple[dict[str, Any], str]:
+        """The review of an uploaded record (:mod:`miai.server.records.review`) and the record as
+        SGF in UTF-8, read in a worker of the reviews' pool in at most ``max_seconds``. Raises :class:`RecordUnreadable` (422)
         for a record that cannot be read or takes too long, :class:`Unavailable` (503) when no
         worker took the job within ``wait_seconds`` (all busy: retry)."""
         job = self._reviews.run(time_limited, max_seconds, read_review, data, max_moves)
@@ -419,7 +424,7 @@ class Workers:
             raise RecordUnreadable(f"reading the record took more than {max_seconds:g} s: it was not read")
         kind, value = answer
         if kind == "review":
-            review: dict[str, Any] = value
+            review: tuple[dict[str, Any], str] = value
             return review
         if kind == "bug":
             log.error("the SGF reader failed on an uploaded record: %s", value)
