@@ -13,7 +13,9 @@ import {
   DeadMarks, Outcome, applyEvent, chainOf, compensableMap, eventClockAt, isMyTurn, lastMove, markingStage, territoryMap,
   toMap, withSuggestion,
 } from "./gamestate.js";
-import { addChat, controlText, gameLayout, leadText, renderClocks, renderPlayers, renderScore, statusText } from "./gameview.js";
+import {
+  addChat, controlText, gameLayout, leadText, markingSummary, renderClocks, renderPlayers, renderScore, statusText,
+} from "./gameview.js";
 import { renderClaim, renderControls, renderEstimate, renderMarking } from "./gamecontrols.js";
 import { refusalText } from "./refusals.js";
 
@@ -371,6 +373,8 @@ class GamePage {
     const lead = this.estimate ? leadText(this.estimate.score) : "";
     if (v.lead.textContent !== lead) v.lead.textContent = lead;
     renderScore(v.scoreBox, s, step ? this.shownCount() : null);
+    const summary = step ? markingSummary(this.marks.stones.size, this.shownCount()) : "";
+    if (v.announce.textContent !== summary) v.announce.textContent = summary;
     this.renderClocks();
   }
 

@@ -62,6 +62,8 @@ export function gameLayout(gameId, board, { confirmMove, onChat, onConfirmMove }
     controls: el("div", { class: "controls", id: "controls" }),
     estimateBox: el("div", { class: "estimate", id: "estimate" }),
     lead: el("p", { class: "lead", id: "lead", "aria-live": "polite" }),
+    // what the marks now count, said to a screen reader as a chain is marked from the keyboard
+    announce: el("p", { class: "visually-hidden", id: "announce", "aria-live": "polite" }),
     markingBox: el("div", { class: "marking", id: "marking" }),
     scoreBox: el("div", { class: "score", id: "score" }),
     chatLog: el("ul", { class: "chat-log", "aria-live": "polite" }),
@@ -69,7 +71,8 @@ export function gameLayout(gameId, board, { confirmMove, onChat, onConfirmMove }
     dialog: el("div", { class: "dialog", hidden: true, role: "dialog", "aria-modal": "true" }),
   };
   side.append(
-    parts.control, parts.status, parts.message, parts.controls, parts.estimateBox, parts.lead, parts.markingBox, parts.scoreBox,
+    parts.control, parts.status, parts.message, parts.controls, parts.estimateBox, parts.lead, parts.announce,
+    parts.markingBox, parts.scoreBox,
     el("details", { class: "chat" }, el("summary", {}, _("Chat")), parts.chatLog, parts.chatForm),
     confirmOption(confirmMove, onConfirmMove),
     el("p", { class: "links" },
@@ -212,6 +215,13 @@ function scoreTable(sc, caption) {
   if (sc.neutral) body.append(el("tr", { "data-row": "neutral" }, el("th", { scope: "row" }, _("Neutral points (dame)")), el("td", { colspan: 2 }, points(sc.neutral))));
   table.append(body);
   return table;
+}
+
+// What the marks count, in one sentence: how many stones are marked dead and, once the server
+// has counted them (`count`), the result they give.
+export function markingSummary(marked, count) {
+  const text = ngettext("{n} stone marked dead.", "{n} stones marked dead.", marked);
+  return count ? text + " " + _("If these stones are dead: {result}", { result: describeResult(count.score.result) }) : text;
 }
 
 // The count: of a finished game (its result is the status line's, said once), or in the marking
