@@ -104,7 +104,8 @@ async def _act(room: GameRoom, args: Args) -> Any:
 
 
 async def _name(room: GameRoom, args: Args) -> Any:
-    await name_seat(room, args.get("token"), str(args["name"]))
+    person = args.get("person")
+    await name_seat(room, args.get("token"), str(args["name"]), str(person) if person is not None else None)
 
 
 def _visit(room: GameRoom, args: Args) -> Color | None:
@@ -146,8 +147,8 @@ async def _join(room: GameRoom, args: Args) -> Any:
 
 
 async def _take_seat(room: GameRoom, args: Args) -> Any:
-    name = args.get("name")
-    return await join_free_seat(room, str(name) if name is not None else None)
+    name, person = args.get("name"), args.get("person")
+    return await join_free_seat(room, str(name) if name is not None else None, str(person) if person is not None else None)
 
 
 async def _auth(room: GameRoom, args: Args) -> Any:
