@@ -2,7 +2,7 @@
 
 The HTTP API and the WebSocket ask for a game's operations by name with JSON arguments
 (:data:`OPS`): ``state``, ``events``, ``sgf``, ``act``, ``name``, ``join``, ``auth``, ``chat``,
-``visit``. :meth:`Router.call` runs one in this process's room when this process owns the
+``visit``, ``reseat``. :meth:`Router.call` runs one in this process's room when this process owns the
 game's shard, and otherwise forwards it over the bus to the owner, which runs it the same way
 (:meth:`Router.answer`) and sends back the answer or the error (status and JSON, as its own
 client would have got them). No owner: this process tries to take the shard at once; a lost
@@ -29,7 +29,7 @@ from miai.server.play.tokens import GAME_ID
 from miai.server.records.export import game_sgf, seat_names
 from miai.server.rooms.registry import Registry
 from miai.server.rooms.room import GameRoom
-from miai.server.rooms.seating import join_free_seat, name_seat
+from miai.server.rooms.seating import join_free_seat, name_seat, reload_seats
 from miai.server.rooms.views import game_state
 from miai.server.storage.db import is_outage
 
@@ -159,6 +159,10 @@ async def _auth(room: GameRoom, args: Args) -> Any:
     return str(seat)
 
 
+async def _reseat(room: GameRoom, args: Args) -> Any:
+    await reload_seats(room)
+
+
 async def _chat(room: GameRoom, args: Args) -> Any:
     seat = Color.parse(args["seat"]) if args.get("seat") else None
     return room.audience.say(seat, str(args["text"]))
@@ -180,6 +184,7 @@ OPS: dict[str, Callable[[GameRoom, Args], Awaitable[Any]]] = {
     "auth": _auth,
     "chat": _chat,
     "visit": _visit_op,
+    "reseat": _reseat,
 }
 
 

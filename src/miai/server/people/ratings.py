@@ -28,7 +28,10 @@ from miai.result import EndReason, Termination
 from miai.server.play.seats import GameRecord
 from miai.server.storage.schema import rating_history, ratings, users
 
-__all__ = ["RatedEnd", "SYSTEM", "EARLY_ABANDON_MOVES", "rated_end", "settle", "rating_of", "ratings_of", "PlayerRating"]
+__all__ = [
+    "RatedEnd", "SYSTEM", "EARLY_ABANDON_MOVES", "rated_end", "settle", "rating_of", "ratings_of", "PlayerRating",
+    "Step", "history",
+]
 
 SYSTEM = Glicko2(tau=0.5)
 """A new player is 1500, RD 350, volatility 0.06; τ = 0.5."""
@@ -127,3 +130,35 @@ async def ratings_of(engine: AsyncEngine, user_ids: list[int]) -> dict[int, Play
 
 async def rating_of(engine: AsyncEngine, user_id: int) -> PlayerRating:
     return (await ratings_of(engine, [user_id]))[user_id]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One rated game in a player's history: their rating after it."""
+
+    game_id: str
+    rating: float
+    deviation: float
+    ended_ms: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game_id,
+            "rating": round(self.rating, 2),
+            "deviation": round(self.deviation, 2),
+            "rank": str(rank_of(self.rating)),
+            "ended": self.ended_ms,
+        }
+
+
+async def history(engine: AsyncEngine, user_id: int, limit: int = 500) -> list[Step]:
+    """The player's last ``limit`` rated games, oldest first: their rating after each."""
+    query = (
+        sa.select(rating_history)
+        .where(rating_history.c.user_id == user_id)
+        .order_by(rating_history.c.id.desc())
+        .limit(limit)
+    )
+    async with engine.connect() as conn:
+        rows = (await conn.execute(query)).all()
+    return [Step(r.game_id, r.rating, r.deviation, r.ended_ms) for r in reversed(rows)]

@@ -18,7 +18,7 @@ from miai.server.errors import Conflict
 from miai.server.play.tokens import FREE_SEAT, hash_token, new_token
 from miai.server.rooms.room import GameRoom
 
-__all__ = ["join_free_seat", "name_seat"]
+__all__ = ["join_free_seat", "name_seat", "reload_seats"]
 
 log = logging.getLogger("miai.server")
 
@@ -65,3 +65,17 @@ async def name_seat(room: GameRoom, token: str | None, name: str, person: str | 
             room.seated(seated)
 
     await room.submit(name_it)
+
+
+async def reload_seats(room: GameRoom) -> None:
+    """The seats' players as the database has them now (a guest's seats handed to the account
+    they signed up with): everyone is told the names."""
+
+    async def reload() -> None:
+        fresh = await room.store.load_game(room.id)
+        if fresh is None:
+            return
+        keep = {k: getattr(fresh, k) for c in ("black", "white") for k in (f"{c}_name", f"{c}_user_id", f"{c}_guest")}
+        room.seated(replace(room.record, **keep, rated=fresh.rated))
+
+    await room.submit(reload)

@@ -15,6 +15,7 @@ from miai.server.web import (
     lobby,
     pages,
     people,
+    profiles,
     reviews,
     texts,
     ws,
@@ -32,6 +33,7 @@ def routes() -> list[BaseRoute]:
         *texts.routes(),
         *lobby.routes(),  # before the games' routes: POST /api/games/{id}/{action} would take /join
         *diagrams.routes(),
+        *profiles.routes(),
         *games.routes(),
         *reviews.routes(),
         *analysis.routes(),
