@@ -131,5 +131,6 @@ def create_app(
         ],
     )
     app.state.limits = limits
+    app.state.automatch_lock = asyncio.Lock()  # pairings take turns (SQLite: one process)
     app.state.signins = signins
     return app

@@ -33,7 +33,7 @@ from miai.server.play.tokens import FREE_SEAT
 from miai.server.storage.batch import GroupCommit
 from miai.server.storage.schema import game_events, games
 
-__all__ = ["GameRecord", "Store", "Turn", "WriteConflict"]
+__all__ = ["GameRecord", "Store", "Turn", "WriteConflict", "insert_game"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +81,11 @@ def _event_of(row: Any) -> Event:
     )
 
 
+async def insert_game(conn: AsyncConnection, record: GameRecord) -> None:
+    """The new game's row, on ``conn`` (a transaction of the caller's)."""
+    await conn.execute(games.insert().values({name: getattr(record, name) for name in _RECORD_FIELDS}))
+
+
 class Store:
     """Games and events in the database behind ``engine``."""
 
@@ -104,7 +109,7 @@ class Store:
 
     async def create_game(self, record: GameRecord) -> None:
         async with self._writing() as conn:
-            await conn.execute(games.insert().values({name: getattr(record, name) for name in _RECORD_FIELDS}))
+            await insert_game(conn, record)
 
     async def load_game(self, game_id: str) -> GameRecord | None:
         async with self.engine.connect() as conn:

@@ -10,6 +10,7 @@ from starlette.routing import BaseRoute
 
 from miai.server.web import (
     analysis,
+    automatch,
     diagrams,
     games,
     lobby,
@@ -38,5 +39,6 @@ def routes() -> list[BaseRoute]:
         *reviews.routes(),
         *analysis.routes(),
         *people.routes(),
+        *automatch.routes(),
         *ws.routes(),
     ]
