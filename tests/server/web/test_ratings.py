@@ -169,3 +169,24 @@ def test_a_player_connected_from_another_browser_is_present_and_the_game_not_cla
         assert claimed.status_code == 200
         assert client.get("/api/players/alice").json()["history"] == []  # claimed in its first moves: not rated
         assert client.get(f"/api/games/{game}").json()["rated"] is False
+
+
+def test_a_void_game_is_not_rated(db):
+    from miai.testing.manualtime import ManualTime
+    from tests.server.conftest import make_client
+
+    clock = ManualTime()
+    with make_client(db, time=clock) as client:
+        alice, bob = signed_up(client, "alice"), signed_up(client, "bob")
+        created = alice.post("/api/games", json={"size": 9, "rated": True}).json()
+        game = created["id"]
+        with bob.websocket(f"/ws/game/{game}?v=0&token={created['white_token']}") as ws:
+            assert ws.receive_json()["d"]["seat"] == "white"  # bob takes White: the game stays rated
+            assert client.get(f"/api/games/{game}").json()["rated"] is True
+            clock.advance(120_000)  # alice, to move, never comes back
+            claimed = act(bob, game, created["white_token"], "claim", v=0)
+            assert claimed.status_code == 200
+        state = client.get(f"/api/games/{game}").json()
+        assert state["result"] == "Void" and state["rated"] is False
+        assert client.get("/api/players/bob").json()["history"] == []
+        assert check_sqlite(db) == 0
