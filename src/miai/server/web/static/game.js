@@ -5,7 +5,7 @@
 // the views (board.js, gameview.js, gamecontrols.js).
 
 import { _ } from "./i18n.js";
-import { api, keepSeat, seatToken } from "./api.js";
+import { api, seatToken } from "./api.js";
 import { el } from "./dom.js";
 import { Board } from "./board.js";
 import { GameSocket } from "./gamesocket.js";
@@ -13,6 +13,7 @@ import { DeadMarks, Outcome, applyEvent, chainOf, compensableMap, eventClockAt, 
 import { addChat, controlText, gameLayout, renderClocks, renderPlayers, renderScore, statusText } from "./gameview.js";
 import { renderClaim, renderControls, renderMarking } from "./gamecontrols.js";
 import { refusalText } from "./refusals.js";
+import { seatLinkBox, takeSeatFromAddress } from "./seatlink.js";
 
 const TICK_MS = 200; // the clocks' and the claim's countdown, and the actions' resends
 const CONFIRM_KEY = "miai.confirmMove";
@@ -28,11 +29,7 @@ class GamePage {
   constructor(main, id) {
     this.main = main;
     this.id = id;
-    const seat = new URLSearchParams(location.search).get("seat");
-    if (seat) {
-      keepSeat(id, seat);
-      history.replaceState(null, "", location.pathname);
-    }
+    takeSeatFromAddress(id); // ?seat= (an invitation) or #seat= (a seat link)
     this.token = seatToken(id);
     this.seat = null;
     this.hello = false; // the server has greeted this page's socket
@@ -92,6 +89,8 @@ class GamePage {
         this.render();
       },
     });
+    this.seatLink = seatLinkBox(this.id);
+    this.view.root.querySelector(".side").append(this.seatLink.root);
     this.main.replaceChildren(this.view.root, this.view.dialog);
     this.timer = setInterval(() => this.tick(), TICK_MS);
   }
@@ -284,6 +283,7 @@ class GamePage {
     const marking = { mine: Boolean(step) && this.seat === step.toAct, marked: this.marks.stones.size };
     renderMarking(v.markingBox, step, marking, this.actions);
     renderScore(v.scoreBox, s);
+    this.seatLink.update(this.seat && s.phase !== "finished" ? this.token : null);
     this.renderClocks();
   }
 

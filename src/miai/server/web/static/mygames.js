@@ -1,0 +1,67 @@
+// "My games" (/me): the signed-in player's games under way (those waiting for their move first,
+// with the time left) and their finished ones (result, SGF, review), newest first, a page at a
+// time; and the "your turn" notices (turns.js) switched on here.
+
+import { _ } from "./i18n.js";
+import { api } from "./api.js";
+import { el } from "./dom.js";
+import { me, signedIn, whoAmI } from "./account.js";
+import { finished, gameRow } from "./gamelist.js";
+import { notificationsControl } from "./turns.js";
+
+const PAGE = 20;
+
+export function showMyGames(main) {
+  document.title = `miai · ${_("My games")}`;
+  let destroyed = false;
+  const waiting = el("ul", { class: "games", id: "my-turn-games" });
+  const ongoing = el("ul", { class: "games", id: "ongoing-games" });
+  const done = el("ul", { class: "games", id: "finished-games" });
+  const pager = el("div", { class: "row pager" });
+  const error = el("p", { class: "message", role: "alert" });
+  let offset = 0;
+
+  async function load() {
+    await whoAmI();
+    if (destroyed) return;
+    if (!signedIn()) {
+      main.replaceChildren(el("section", { class: "panel" },
+        el("h1", {}, _("My games")),
+        el("p", {}, _("Sign in to see your games from any browser.")),
+        el("a", { href: "/signin?next=%2Fme", class: "button primary" }, _("Sign in"))));
+      return;
+    }
+    let answer;
+    try {
+      answer = await api("GET", `/api/me/games?limit=${PAGE}&offset=${offset}`);
+    } catch (e) {
+      error.textContent = e.message;
+      return;
+    }
+    if (destroyed) return;
+    const games = answer.games || [];
+    const mineToMove = (g) => !finished(g) && g.to_move && (g.color ? g.to_move === g.color : g.your_turn);
+    fill(waiting, games.filter((g) => mineToMove(g)), _("No game is waiting for your move."));
+    fill(ongoing, games.filter((g) => !finished(g) && !mineToMove(g)), _("No other game under way."));
+    fill(done, games.filter(finished), _("No finished game yet."));
+    pager.replaceChildren(
+      offset > 0 ? el("button", { type: "button", onclick: () => { offset = Math.max(0, offset - PAGE); load(); } }, _("Newer games")) : null,
+      answer.more || games.length === PAGE ? el("button", { type: "button", onclick: () => { offset += PAGE; load(); } }, _("Older games")) : null,
+    );
+  }
+
+  function fill(list, games, empty) {
+    list.replaceChildren(...games.map((g) => gameRow(g, me.name, { mine: true })));
+    if (!games.length) list.append(el("li", { class: "muted" }, empty));
+  }
+
+  main.append(
+    el("section", { class: "panel" }, el("h1", {}, _("My games")), notificationsControl(), error,
+      el("h2", {}, _("Waiting for your move")), waiting),
+    el("section", { class: "panel" }, el("h2", {}, _("Under way")), ongoing),
+    el("section", { class: "panel" }, el("h2", {}, _("Finished")), done, pager),
+  );
+  load();
+  const timer = setInterval(() => { if (offset === 0) load(); }, 30000);
+  return { destroy: () => { destroyed = true; clearInterval(timer); } };
+}

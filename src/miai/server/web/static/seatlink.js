@@ -1,0 +1,40 @@
+// Moving a seat to another device: the seat link (/g/ID#seat=TOKEN) that takes this browser's
+// seat in whichever browser opens it. The token rides in the address's fragment, which browsers
+// never send to a server, and the page that opens it keeps it and removes it from the address
+// bar. Whoever has the link plays the seat: the page says so where it offers it.
+
+import { _ } from "./i18n.js";
+import { keepSeat } from "./api.js";
+import { el } from "./dom.js";
+
+// The seat token the address brings (?seat= from an invitation, #seat= from a seat link), kept
+// for game `id` and removed from the address bar; null when it brings none.
+export function takeSeatFromAddress(id) {
+  const token = new URLSearchParams(location.search).get("seat") || new URLSearchParams(location.hash.slice(1)).get("seat");
+  if (!token) return null;
+  keepSeat(id, token);
+  history.replaceState(null, "", location.pathname);
+  return token;
+}
+
+export function seatLink(id, token) {
+  return `${location.origin}/g/${id}#seat=${encodeURIComponent(token)}`;
+}
+
+// The game page's "play this seat on another device" box: hidden until update() gives it a token.
+export function seatLinkBox(id) {
+  const field = el("input", { type: "text", readonly: true, id: "seat-link", "aria-label": _("Seat link") });
+  const copy = el("button", { type: "button", onclick: () => { field.select(); navigator.clipboard?.writeText(field.value); } }, _("Copy"));
+  const root = el("details", { class: "seat-link-box", hidden: true },
+    el("summary", {}, _("Play this seat on another device")),
+    el("p", {}, _("Open this link on the other device (a phone, another browser) to play your seat there.")),
+    el("p", { class: "warning" }, _("Whoever has this link plays your seat: keep it to yourself.")),
+    field, copy);
+  return {
+    root,
+    update(token) {
+      root.hidden = !token;
+      if (token) field.value = seatLink(id, token);
+    },
+  };
+}
