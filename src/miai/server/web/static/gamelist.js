@@ -56,7 +56,9 @@ export function turnText(g, color) {
   if (!who) return _("Counting: the stones are being marked");
   const ms = timeLeftMs(g);
   const turn = who === color ? _("Your turn") : _("{name}'s turn", { name: n[who] });
-  return ms === null ? turn : `${turn} · ${_("{time} left", { time: timeLeftText(ms) })}`;
+  if (ms === null) return turn;
+  const left = _("{time} left", { time: timeLeftText(ms) });
+  return [turn, left].join(" · ");
 }
 
 // A finished game's result from `color`'s side: "Won: White wins by resignation".
@@ -65,7 +67,8 @@ export function resultText(g, color) {
   const winner = /^([BW])\+/.exec(g.result || "");
   if (!color || !winner) return words;
   const won = (winner[1] === "B") === (color === "black");
-  return `${won ? _("Won") : _("Lost")}: ${words}`;
+  const outcome = won ? _("Won") : _("Lost");
+  return [outcome, words].join(": ");
 }
 
 // One game's row, seen by player `name` (the player of the page, or the signed-in one).
