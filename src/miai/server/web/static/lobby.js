@@ -4,6 +4,8 @@
 import { _, colorName, rulesName } from "./i18n.js";
 import { api, keepSeat, seatToken } from "./api.js";
 import { el } from "./dom.js";
+import { automatchPanel } from "./automatch.js";
+import { CORRESPONDENCE } from "./timesystems.js";
 
 const TIMES = [
   ["none", () => _("No clock")],
@@ -11,6 +13,7 @@ const TIMES = [
   ["byoyomi:600:30:5", () => "10:00 + 5×30 s"],
   ["fischer:300:5", () => _("5:00, +5 s a move")],
   ["canadian:600:300:25", () => _("10:00 + 25 stones in 5:00")],
+  ...CORRESPONDENCE, // days per move: automatch.js, timesystems.js
 ];
 const RULES = ["japanese", "chinese", "korean", "aga", "new-zealand"].map((preset) => [preset, () => rulesName(preset)]);
 const REFRESH_MS = 10000; // how often the lists of games are read again
@@ -146,6 +149,7 @@ export function showLobby(main) {
 
   const openList = el("ul", { class: "games", id: "open-games" });
   const liveList = el("ul", { class: "games", id: "live-games" });
+  const automatch = automatchPanel();
   main.append(
     el("section", { class: "panel" },
       el("h1", {}, _("Play Go")),
@@ -154,6 +158,7 @@ export function showLobby(main) {
       el("div", { class: "row" }, invite, openGame),
       result,
     ),
+    automatch.root,
     el("section", { class: "panel" }, el("h2", {}, _("Open games")), openList),
     el("section", { class: "panel" }, el("h2", {}, _("Live games")), liveList),
     el("section", { class: "panel" }, el("h2", {}, _("Review")), el("a", { href: "/review", class: "button" }, _("Review an SGF file"))),
@@ -164,5 +169,5 @@ export function showLobby(main) {
   };
   refresh();
   const timer = setInterval(refresh, REFRESH_MS);
-  return { destroy: () => clearInterval(timer) };
+  return { destroy: () => { clearInterval(timer); automatch.destroy(); } };
 }
