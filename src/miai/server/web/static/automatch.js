@@ -1,5 +1,5 @@
-// "Play someone now" (automatch) in the lobby: a board size, a time system, rated or not and the
-// ranks the player accepts; the server pairs the first two requests that fit (docs/SERVER.md),
+// "Play someone now" (automatch) in the lobby, for signed-in players (a guest is asked to sign
+// in): a board size, a time system, rated or not and the ranks the player accepts; the server pairs the first two requests that fit (docs/SERVER.md),
 // and while the player waits the page asks every second, so that it goes to the game at once.
 
 import { _, ngettext } from "./i18n.js";
@@ -41,7 +41,7 @@ export function automatchPanel() {
   let timer = null;
   let started = 0;
   const form = el("form", { class: "settings", id: "automatch-form", onsubmit: (e) => e.preventDefault() });
-  const rated = el("input", { type: "checkbox", id: "am-rated", name: "rated", checked: signedIn(), disabled: !signedIn() });
+  const rated = el("input", { type: "checkbox", id: "am-rated", name: "rated", checked: true });
   form.append(
     choice("size", _("Board"), [[9, () => "9×9"], [13, () => "13×13"], [19, () => "19×19"]], 9),
     choice("time", _("Clock"), TIMES, "byoyomi:300:30:3"),
@@ -52,12 +52,11 @@ export function automatchPanel() {
   const error = el("p", { class: "message", role: "alert" });
   const start = el("button", { type: "button", class: "primary", id: "automatch-start" }, _("Play someone now"));
   const cancel = el("button", { type: "button", id: "automatch-cancel", hidden: true }, _("Cancel"));
-  const note = signedIn() ? null : el("p", { class: "muted" }, _("Rated games are for signed-in players."));
 
   const waiting = (on) => {
     start.hidden = on;
     cancel.hidden = !on;
-    for (const c of form.elements) c.disabled = on || (c === rated && !signedIn());
+    for (const c of form.elements) c.disabled = on;
     if (!on) {
       clearInterval(timer);
       timer = null;
@@ -100,9 +99,9 @@ export function automatchPanel() {
     }
     waiting(false);
   });
-  const root = el("section", { class: "panel", id: "automatch" },
-    el("h2", {}, _("Play someone now")),
-    el("p", { class: "muted" }, _("The first player who asks for the same board and clock, within the ranks you accept, plays you.")),
-    form, el("div", { class: "row" }, start, cancel), status, error, note);
+  const about = el("p", { class: "muted" }, _("The first player who asks for the same board and clock, within the ranks you accept, plays you."));
+  const root = el("section", { class: "panel", id: "automatch" }, el("h2", {}, _("Play someone now")), about);
+  if (signedIn()) root.append(form, el("div", { class: "row" }, start, cancel), status, error);
+  else root.append(el("a", { href: "/signin?next=%2F", class: "button primary", id: "automatch-sign-in" }, _("Sign in to play someone now")));
   return { root, destroy: () => clearInterval(timer) };
 }

@@ -66,9 +66,9 @@ export function notificationsControl() {
   const draw = () => {
     box.replaceChildren();
     if (!("Notification" in window)) {
-      box.append(el("span", { class: "muted" }, _("This browser has no notifications: the count beside \"My games\" shows the games waiting for you.")));
+      box.append(el("span", { class: "muted" }, _("This browser has no notifications: the count beside “My games” shows the games waiting for you.")));
     } else if (Notification.permission === "denied") {
-      box.append(el("span", { class: "muted" }, _("Notifications are blocked in this browser: the count beside \"My games\" shows the games waiting for you.")));
+      box.append(el("span", { class: "muted" }, _("Notifications are blocked in this browser: the count beside “My games” shows the games waiting for you.")));
     } else if (notificationsOn()) {
       box.append(_("You are told when a game waits for your move."), " ",
         el("button", { type: "button", onclick: () => { localStorage.setItem(NOTIFY_KEY, "0"); draw(); } }, _("Stop notifications")));
