@@ -13,7 +13,7 @@ import { DeadMarks, Outcome, applyEvent, chainOf, compensableMap, eventClockAt, 
 import { addChat, controlText, gameLayout, renderClocks, renderPlayers, renderScore, statusText } from "./gameview.js";
 import { renderClaim, renderControls, renderMarking } from "./gamecontrols.js";
 import { refusalText } from "./refusals.js";
-import { seatLinkBox, takeSeatFromAddress } from "./seatlink.js";
+import { seatLinkBox, seatOfPlayer, takeSeatFromAddress } from "./seatlink.js";
 
 const TICK_MS = 200; // the clocks' and the claim's countdown, and the actions' resends
 const CONFIRM_KEY = "miai.confirmMove";
@@ -54,6 +54,8 @@ class GamePage {
 
   async start() {
     this.main.append(el("p", { class: "muted" }, _("Loading…")));
+    if (!this.token) this.token = await seatOfPlayer(this.id); // a signed-in player's seat follows them
+    if (this.destroyed) return;
     let state;
     try {
       state = await api("GET", `/api/games/${this.id}`, { token: this.token });

@@ -4,7 +4,7 @@
 // bar. Whoever has the link plays the seat: the page says so where it offers it.
 
 import { _ } from "./i18n.js";
-import { keepSeat } from "./api.js";
+import { api, keepSeat } from "./api.js";
 import { el } from "./dom.js";
 
 // The seat token the address brings (?seat= from an invitation, #seat= from a seat link), kept
@@ -15,6 +15,20 @@ export function takeSeatFromAddress(id) {
   keepSeat(id, token);
   history.replaceState(null, "", location.pathname);
   return token;
+}
+
+// The seat this browser's player holds in game `id` though the browser has no token for it (a
+// signed-in player's seat follows them: GET /api/games/{id}/seat gives their own credential),
+// kept like a token; null for a spectator.
+export async function seatOfPlayer(id) {
+  try {
+    const answer = await api("GET", `/api/games/${id}/seat`);
+    if (!answer.token) return null;
+    keepSeat(id, answer.token);
+    return answer.token;
+  } catch {
+    return null; // not a player of this game, or a server without the call
+  }
 }
 
 export function seatLink(id, token) {
