@@ -6,6 +6,7 @@
 import { _ } from "./i18n.js";
 import { api, keepSeat } from "./api.js";
 import { el } from "./dom.js";
+import { signedIn } from "./account.js";
 
 // The seat token the address brings (?seat= from an invitation, #seat= from a seat link), kept
 // for game `id` and removed from the address bar; null when it brings none.
@@ -35,7 +36,8 @@ export function seatLink(id, token) {
   return `${location.origin}/g/${id}#seat=${encodeURIComponent(token)}`;
 }
 
-// The game page's "play this seat on another device" box: hidden until update() gives it a token.
+// The game page's "play this seat on another device" box, for a guest's seat (a signed-in
+// player's follows them wherever they sign in): hidden until update() gives it a token.
 export function seatLinkBox(id) {
   const field = el("input", { type: "text", readonly: true, id: "seat-link", "aria-label": _("Seat link") });
   const copy = el("button", { type: "button", onclick: () => { field.select(); navigator.clipboard?.writeText(field.value); } }, _("Copy"));
@@ -47,7 +49,7 @@ export function seatLinkBox(id) {
   return {
     root,
     update(token) {
-      root.hidden = !token;
+      root.hidden = !token || signedIn();
       if (token) field.value = seatLink(id, token);
     },
   };
