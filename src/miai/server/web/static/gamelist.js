@@ -18,7 +18,7 @@ function names(g) {
 
 // The colour `name` plays in `g` (null when they play neither seat).
 export function colorOf(g, name) {
-  if (g.color === "black" || g.color === "white") return g.color;
+  if (g.seat === "black" || g.seat === "white") return g.seat;
   const n = names(g);
   const key = String(name || "").toLowerCase();
   if (String(n.black).toLowerCase() === key) return "black";
@@ -55,7 +55,7 @@ export function turnText(g, color) {
   const who = g.to_move;
   if (!who) return _("Counting: the stones are being marked");
   const ms = timeLeftMs(g);
-  const turn = who === color ? _("Your turn") : _("{name}'s turn", { name: n[who] });
+  const turn = (g.your_turn ?? who === color) ? _("Your turn") : _("{name}'s turn", { name: n[who] });
   if (ms === null) return turn;
   const left = _("{time} left", { time: timeLeftText(ms) });
   return [turn, left].join(" · ");
@@ -83,10 +83,11 @@ export function gameRow(g, name, { mine = false } = {}) {
     : el("span", {}, `${n.black} – ${n.white}`);
   const facts = [`${g.size}×${g.size}`, g.rated ? _("rated") : _("unrated")].join(" · ");
   const state = over ? resultText(g, color) : turnText(g, color);
+  const waits = !over && mine && (g.your_turn ?? g.to_move === color);
   const links = over
-    ? [el("a", { href: `/r/${g.id}`, class: "button" }, _("Review")), el("a", { href: `/api/games/${g.id}/sgf`, class: "button" }, _("SGF"))]
-    : [el("a", { href: `/g/${g.id}`, class: mine && g.to_move === color ? "button primary" : "button" }, mine ? _("Play") : _("Watch"))];
-  const row = el("li", { "data-game": g.id, class: !over && mine && g.to_move === color ? "your-turn" : null },
+    ? [el("a", { href: g.review || `/r/${g.id}`, class: "button" }, _("Review")), el("a", { href: g.sgf || `/api/games/${g.id}/sgf`, class: "button" }, _("SGF"))]
+    : [el("a", { href: `/g/${g.id}`, class: waits ? "button primary" : "button" }, mine ? _("Play") : _("Watch"))];
+  const row = el("li", { "data-game": g.id, class: waits ? "your-turn" : null },
     el("div", { class: "game-facts" }, who, el("small", { class: "muted" }, ` · ${facts}`), el("div", { class: "state" }, state)),
     el("div", { class: "game-links" }, ...links),
   );

@@ -19,7 +19,7 @@ export function showMyGames(main) {
   const done = el("ul", { class: "games", id: "finished-games" });
   const pager = el("div", { class: "row pager" });
   const error = el("p", { class: "message", role: "alert" });
-  let offset = 0;
+  const cursors = [null]; // the `before` of each page shown, the first page's null
 
   async function load() {
     await whoAmI();
@@ -33,20 +33,21 @@ export function showMyGames(main) {
     }
     let answer;
     try {
-      answer = await api("GET", `/api/me/games?limit=${PAGE}&offset=${offset}`);
+      const before = cursors[cursors.length - 1];
+      answer = await api("GET", `/api/me/games?limit=${PAGE}${before ? `&before=${encodeURIComponent(before)}` : ""}`);
     } catch (e) {
       error.textContent = e.message;
       return;
     }
     if (destroyed) return;
     const games = answer.games || [];
-    const mineToMove = (g) => !finished(g) && g.to_move && (g.color ? g.to_move === g.color : g.your_turn);
+    const mineToMove = (g) => !finished(g) && Boolean(g.your_turn);
     fill(waiting, games.filter((g) => mineToMove(g)), _("No game is waiting for your move."));
     fill(ongoing, games.filter((g) => !finished(g) && !mineToMove(g)), _("No other game under way."));
     fill(done, games.filter(finished), _("No finished game yet."));
     pager.replaceChildren(
-      offset > 0 ? el("button", { type: "button", onclick: () => { offset = Math.max(0, offset - PAGE); load(); } }, _("Newer games")) : null,
-      answer.more || games.length === PAGE ? el("button", { type: "button", onclick: () => { offset += PAGE; load(); } }, _("Older games")) : null,
+      cursors.length > 1 ? el("button", { type: "button", onclick: () => { cursors.pop(); load(); } }, _("Newer games")) : null,
+      answer.next ? el("button", { type: "button", onclick: () => { cursors.push(answer.next); load(); } }, _("Older games")) : null,
     );
   }
 
@@ -62,6 +63,6 @@ export function showMyGames(main) {
     el("section", { class: "panel" }, el("h2", {}, _("Finished")), done, pager),
   );
   load();
-  const timer = setInterval(() => { if (offset === 0) load(); }, 30000);
+  const timer = setInterval(() => { if (cursors.length === 1) load(); }, 30000);
   return { destroy: () => { destroyed = true; clearInterval(timer); } };
 }

@@ -17,7 +17,7 @@ function number(value, digits = 0) {
 
 // The ratings after each rated game, oldest first: [{rating, ms}], the start (1500) included.
 function history(player) {
-  const points = (player.history || []).map((h) => ({ rating: Number(h.rating), ms: Number(h.ms ?? h.at_ms ?? h.ended_ms ?? 0) }));
+  const points = (player.history || []).map((h) => ({ rating: Number(h.rating), ms: Number(h.ended ?? h.ended_ms ?? 0) }));
   return points.filter((p) => Number.isFinite(p.rating));
 }
 

@@ -14,7 +14,7 @@ let known = null; // ids of the games that waited for the player at the last rea
 // The games under way that wait for the player's move, from GET /api/me/games.
 export async function gamesToPlay() {
   const answer = await api("GET", "/api/me/games?status=ongoing&limit=100");
-  return (answer.games || []).filter((g) => !g.result && g.to_move && (g.color ? g.to_move === g.color : g.your_turn));
+  return (answer.games || []).filter((g) => g.your_turn);
 }
 
 function notificationsOn() {
