@@ -9,6 +9,7 @@ import logging
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
+from dataclasses import replace
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 from starlette.applications import Starlette
@@ -70,6 +71,8 @@ def create_app(
     worker pool (tests share one); ``timekeeper`` (the games' clocks, timers and event times,
     ``miai.testing.manualtime.ManualTime`` in tests) replaces the system's time."""
     config = config or ServerConfig()
+    if config.secret is None:  # one secret for the cookies and the seats' players' credentials
+        config = replace(config, secret=sessions.resolve_secret(config))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -128,5 +131,6 @@ def create_app(
         ],
     )
     app.state.limits = limits
+    app.state.automatch_lock = asyncio.Lock()  # pairings take turns (SQLite: one process)
     app.state.signins = signins
     return app

@@ -86,7 +86,8 @@ async def join(request: Request) -> Response:
     identity = who(request)
     name = identity.name if identity is not None else None
     game_id = str(request.path_params["id"])
-    token = await server.router.call(game_id, "take-seat", {"name": name})  # on the game's owner
+    person = identity.id if identity is not None else None
+    token = await server.router.call(game_id, "take-seat", {"name": name, "person": person})  # on the game's owner
     return JSONResponse({"id": game_id, "seat": "white", "white_token": token, "url": f"/g/{game_id}"})
 
 

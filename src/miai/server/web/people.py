@@ -15,20 +15,25 @@ and, like every unsafe request that relies on the cookie, refused from another s
 
 from __future__ import annotations
 
+import logging
+
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from miai.server.errors import Unauthorized
+from miai.server.errors import ApiError, Unauthorized
 from miai.server.people.accounts import Accounts, User, username_key
 from miai.server.people.sessions import Who, new_guest, sign_in, sign_in_token, who
 from miai.server.people.signins import SignIns
 from miai.server.state import Server
+from miai.server.storage.histories import Histories
 from miai.server.web.games import read_json, server_of
 from miai.server.web.ratelimit import client_address, limits_of
 from miai.server.wire.fields import check_fields
 
 __all__ = ["routes"]
+
+log = logging.getLogger("miai.server")
 
 
 def _accounts(server: Server) -> Accounts:
@@ -51,10 +56,25 @@ def _signins(request: Request) -> SignIns:
     return signins
 
 
+async def _keep_guest_games(request: Request, user: User) -> None:
+    """A guest who signs up or in keeps the games they played: their seats become the
+    account's (and the rooms of those going on are told)."""
+    guest = who(request)
+    if guest is None or guest.is_user:
+        return
+    server = server_of(request)
+    for game_id in await Histories(server.engine).adopt(guest.id, user.id, user.username):
+        try:
+            await server.router.call(game_id, "reseat", {})
+        except ApiError as e:  # the room reads its seats from the database when it loads again
+            log.warning("game %s: the seats handed to %s are not shown yet: %s", game_id, user.username, e.message)
+
+
 async def register(request: Request) -> Response:
     await limits_of(request).check("accounts", client_address(request.scope))
     body = await _credentials(request, "registration", language=True)
     user = await _accounts(server_of(request)).register(body["username"], body["password"], body.get("language"))
+    await _keep_guest_games(request, user)
     sid = await _signins(request).open(user.id)
     return JSONResponse(_user_json(sign_in(request, user.id, user.username, sid), user), status_code=201)
 
@@ -73,6 +93,7 @@ async def login(request: Request) -> Response:
         if account is not None:
             await limits.failed_login(account)
         raise
+    await _keep_guest_games(request, user)
     sid = await _signins(request).open(user.id)
     return JSONResponse(_user_json(sign_in(request, user.id, user.username, sid), user))
 

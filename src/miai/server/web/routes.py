@@ -10,11 +10,13 @@ from starlette.routing import BaseRoute
 
 from miai.server.web import (
     analysis,
+    automatch,
     diagrams,
     games,
     lobby,
     pages,
     people,
+    profiles,
     reviews,
     texts,
     ws,
@@ -32,9 +34,11 @@ def routes() -> list[BaseRoute]:
         *texts.routes(),
         *lobby.routes(),  # before the games' routes: POST /api/games/{id}/{action} would take /join
         *diagrams.routes(),
+        *profiles.routes(),
         *games.routes(),
         *reviews.routes(),
         *analysis.routes(),
         *people.routes(),
+        *automatch.routes(),
         *ws.routes(),
     ]

@@ -1,7 +1,7 @@
 """users.language: the page language an account chose (en, es, it, pt; null for the browser's).
 
 Revision ID: 0009
-Revises: 0003
+Revises: 0006
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0003"
+down_revision = "0006"  # after wt-rating's 0006 (the lead re-chains them in order)
 branch_labels = None
 depends_on = None
 
