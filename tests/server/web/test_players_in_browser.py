@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import httpx
 import pytest
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -20,6 +21,11 @@ SIGN_UP = {  # the sign-up page's words: username, password, language, the butto
 AUTOMATCH = {"es-ES": "Jugar ya contra alguien", "pt-PT": "Jogar já com alguém"}
 RESIGN = {"es-ES": "Abandonar", "pt-PT": "Desistir"}
 YOU = {"es-ES": "(tú)", "pt-PT": "(você)"}
+NAMES = {"es-ES": "Ana", "pt-PT": "Bruno"}
+MY_GAMES = {  # "my games" in the account's language: your turn, time left, the link to play
+    "es-ES": ("Te toca", "quedan", "Jugar", "(tú)"),
+    "pt-PT": ("É a sua vez", "restam", "Jogar", "(você)"),
+}
 
 
 def sign_up(context: Any, server_url: str, locale: str, name: str) -> Any:
@@ -56,12 +62,11 @@ def paired(server_url: str, first: Any, second: Any, locales: tuple[str, str], t
         expect(page).to_have_url(re.compile(r"/g/[\w-]+$"), timeout=20_000)
     game_id = first.url.rsplit("/", 1)[1]
     assert second.url.endswith(game_id)
-    pages = {}
     for page, locale in zip((first, second), locales, strict=True):
-        black = page.locator(".player.black .name")
         expect(page.locator(".player .name").filter(has_text=YOU[locale])).to_have_count(1)
-        pages["black" if YOU[locale] in black.inner_text() else "white"] = (page, locale)
-    assert set(pages) == {"black", "white"}
+    players = httpx.get(f"{server_url}/api/games/{game_id}").json()["players"]
+    by_name = {NAMES[locale]: (page, locale) for page, locale in zip((first, second), locales, strict=True)}
+    pages = {color: by_name[players[color]] for color in ("black", "white")}
     return game_id, pages
 
 
@@ -91,20 +96,29 @@ def test_a_rated_game_changes_both_ratings_and_a_correspondence_game_goes_on_els
     expect(ana.locator("svg.rating-graph")).to_be_visible()
 
     # a correspondence game: whoever must move sees it waiting in a third browser, and plays there
-    game_id, pages = paired(server_url, ana, bruno, ("es-ES", "pt-PT"), "simple:86400")
-    (black, black_locale) = pages["black"]
-    name = "Ana" if black_locale == "es-ES" else "Bruno"
-    third = new_context("it-IT").new_page()
+    game_id, pages = paired(server_url, ana, bruno, ("es-ES", "pt-PT"), "simple:1d")
+    # (after one game the loser is a rank or more below: Black takes handicap stones and White moves first)
+    mover = httpx.get(f"{server_url}/api/games/{game_id}").json()["to_move"]
+    other = "white" if mover == "black" else "black"
+    locale = pages[mover][1]
+    third = new_context("it-IT").new_page()  # signs in in Italian, then sees the account's language
     third.goto(server_url + "/signin")
-    third.get_by_label("Nome utente").fill(name)
+    third.get_by_label("Nome utente").fill(NAMES[locale])
     third.get_by_label("Password").fill(PASSWORD)
     third.get_by_role("button", name="Accedi").click()
     expect(third.locator("#turn-badge")).to_have_text("1", timeout=20_000)
+    your_turn, left, play, you = MY_GAMES[locale]
     third.goto(server_url + "/me")
     row = third.locator(f'#my-turn-games li[data-game="{game_id}"]')
-    expect(row).to_contain_text("Tocca a te")
-    expect(row).to_contain_text("restano")
-    row.get_by_role("link", name="Gioca").click()
-    expect(third.locator(".player.black .name")).to_contain_text("(tu)")
-    third.locator('[data-vertex="C3"]').click()
-    expect(pages["white"][0].locator('[data-vertex="C3"]')).to_have_attribute("data-stone", "black")
+    expect(row).to_contain_text(your_turn)
+    row.get_by_role("link", name=play).click()
+    expect(third.locator(f".player.{mover} .name")).to_contain_text(you)  # the seat follows the player
+    third.locator('[data-vertex="B8"]').click()
+    expect(pages[other][0].locator('[data-vertex="B8"]')).to_have_attribute("data-stone", mover)
+    opponent = pages[other][0]
+    opponent.locator('[data-vertex="H2"]').click()  # both have moved: the clock of days runs
+    expect(third.locator('[data-vertex="H2"]')).to_have_attribute("data-stone", other)
+    third.goto(server_url + "/me")
+    row = third.locator(f'#my-turn-games li[data-game="{game_id}"]')
+    expect(row).to_contain_text(your_turn)
+    expect(row).to_contain_text(left)  # "23 h 59 min" of the day a move

@@ -1,6 +1,7 @@
 // "Play someone now" (automatch) in the lobby, for signed-in players (a guest is asked to sign
 // in): a board size, a time system, rated or not and the ranks the player accepts; the server pairs the first two requests that fit (docs/SERVER.md),
-// and while the player waits the page asks every second, so that it goes to the game at once.
+// and while the player waits the page keeps a long poll open (GET /api/automatch?wait=25), so
+// that it goes to the game at once.
 
 import { _, ngettext } from "./i18n.js";
 import { api, keepSeat } from "./api.js";
@@ -8,7 +9,7 @@ import { el } from "./dom.js";
 import { signedIn } from "./account.js";
 import { CORRESPONDENCE } from "./timesystems.js";
 
-const POLL_MS = 1000;
+const WAIT_S = 25;
 const TIMES = [
   ["byoyomi:300:30:3", () => "5:00 + 3×30 s"],
   ["byoyomi:600:30:5", () => "10:00 + 5×30 s"],
@@ -29,11 +30,10 @@ function choice(name, label, options, chosen) {
   return el("label", { for: `am-${name}` }, el("span", {}, label), s);
 }
 
-// Go to the game the server paired the player into (its seat kept when the answer has a token).
-function goTo(game) {
-  const token = game.token || game[`${game.seat}_token`];
-  if (token) keepSeat(game.id, token);
-  location.href = game.url || `/g/${game.id}`;
+// Go to the game the server paired the player into, its seat kept with the player's credential.
+function goTo(paired) {
+  if (paired.token) keepSeat(paired.game, paired.token);
+  location.href = paired.url || `/g/${paired.game}`;
 }
 
 // The lobby's "Play someone now" panel; destroy() stops asking (the request stays until cancelled).
@@ -53,55 +53,66 @@ export function automatchPanel() {
   const start = el("button", { type: "button", class: "primary", id: "automatch-start" }, _("Play someone now"));
   const cancel = el("button", { type: "button", id: "automatch-cancel", hidden: true }, _("Cancel"));
 
+  let asking = false; // a request of this page is waiting
   const waiting = (on) => {
+    asking = on;
     start.hidden = on;
     cancel.hidden = !on;
     for (const c of form.elements) c.disabled = on;
-    if (!on) {
-      clearInterval(timer);
-      timer = null;
-      status.textContent = "";
+    clearInterval(timer);
+    timer = null;
+    status.textContent = "";
+    if (on) {
+      started = Date.now();
+      const tick = () => {
+        status.textContent = _("Looking for an opponent… ({s} s)", { s: Math.floor((Date.now() - started) / 1000) });
+      };
+      tick();
+      timer = setInterval(tick, 1000);
     }
   };
-  const tick = async () => {
-    const seconds = Math.floor((Date.now() - started) / 1000);
-    status.textContent = _("Looking for an opponent… ({s} s)", { s: seconds });
-    try {
-      const answer = await api("GET", "/api/automatch");
-      if (answer.game) goTo(answer.game);
-      else if (!answer.waiting && !answer.request) waiting(false);
-    } catch {
-      // the server away for a moment: ask again at the next tick
+  // Wait for the pairing: one long poll after another while the request waits.
+  const poll = async () => {
+    while (asking) {
+      let answer;
+      try {
+        answer = await api("GET", `/api/automatch?wait=${WAIT_S}`);
+      } catch (e) {
+        if (e.status === 404 || e.status === 401) return waiting(false); // no request any more
+        await new Promise((r) => setTimeout(r, 1000)); // the server away a moment: ask again
+        continue;
+      }
+      if (answer.status === "paired" && asking) return goTo(answer);
     }
   };
   start.addEventListener("click", async () => {
     error.textContent = "";
     const data = new FormData(form);
     const range = Number(data.get("ranks"));
-    const body = { size: Number(data.get("size")), time: data.get("time"), rated: rated.checked, rank_low: -range, rank_high: range };
+    const body = { size: Number(data.get("size")), time_control: data.get("time"), rated: rated.checked, rank_range: [-range, range] };
+    let answer;
     try {
-      const answer = await api("POST", "/api/automatch", { body });
-      if (answer.game) return goTo(answer.game);
+      answer = await api("POST", "/api/automatch", { body });
     } catch (e) {
       error.textContent = e.message;
       return;
     }
-    started = Date.now();
+    if (answer.status === "paired") return goTo(answer);
     waiting(true);
-    tick();
-    timer = setInterval(tick, POLL_MS);
+    poll();
   });
   cancel.addEventListener("click", async () => {
+    waiting(false);
     try {
-      await api("DELETE", "/api/automatch");
+      const answer = await api("DELETE", "/api/automatch");
+      if (answer.status === "paired") goTo(answer); // the pairing came first
     } catch {
       // nothing to cancel any more
     }
-    waiting(false);
   });
   const about = el("p", { class: "muted" }, _("The first player who asks for the same board and clock, within the ranks you accept, plays you."));
   const root = el("section", { class: "panel", id: "automatch" }, el("h2", {}, _("Play someone now")), about);
   if (signedIn()) root.append(form, el("div", { class: "row" }, start, cancel), status, error);
   else root.append(el("a", { href: "/signin?next=%2F", class: "button primary", id: "automatch-sign-in" }, _("Sign in to play someone now")));
-  return { root, destroy: () => clearInterval(timer) };
+  return { root, destroy: () => { asking = false; clearInterval(timer); } };
 }
