@@ -20,7 +20,9 @@ from starlette.routing import Route
 
 from miai.clock import TimeControl
 from miai.errors import ClockError
+from miai.ratings import rank_of
 from miai.server.errors import BadRequest
+from miai.server.people.ratings import ratings_of
 from miai.server.people.sessions import who
 from miai.server.play.create import OPEN_FOR_MS
 from miai.server.play.seats import GameRecord
@@ -40,9 +42,11 @@ def _describe(time_control: str) -> str:
         return time_control
 
 
-def listing(record: GameRecord) -> dict[str, Any]:
-    """One game as the lobby lists it."""
+def listing(record: GameRecord, ranks: dict[int, str] | None = None) -> dict[str, Any]:
+    """One game as the lobby lists it; ``ranks`` (user id to rank) gives the rank of each seat
+    a signed-in player holds."""
     free = (record.white_token_hash or "").startswith(FREE_SEAT)
+    seats = {"black": record.black_user_id, "white": record.white_user_id}
     return {
         "id": record.id,
         "size": record.size,
@@ -54,6 +58,7 @@ def listing(record: GameRecord) -> dict[str, Any]:
         "black": record.black_kind,
         "white": record.white_kind,
         "players": {"black": record.black_name, "white": None if free else record.white_name},
+        "ranks": {color: (ranks or {}).get(user) if user is not None else None for color, user in seats.items()},
         "status": record.status,
         "v": record.v,
         "created_ms": record.created_ms,
@@ -78,7 +83,9 @@ async def list_games(request: Request) -> Response:
         records = await server.store.live_games(limit)
     else:
         raise BadRequest(f"status must be open or live, not {status!r}")
-    return JSONResponse({"status": status, "games": [listing(r) for r in records]})
+    users = sorted({u for r in records for u in (r.black_user_id, r.white_user_id) if u is not None})
+    ranks = {u: str(rank_of(p.rating.rating)) for u, p in (await ratings_of(server.engine, users)).items()} if users else {}
+    return JSONResponse({"status": status, "games": [listing(r, ranks) for r in records]})
 
 
 async def join(request: Request) -> Response:

@@ -39,7 +39,8 @@ function settings(form) {
 }
 
 function describeGame(g) {
-  const who = [g.players.black || (g.black.startsWith("computer") ? g.black : "?"), g.players.white || "…"];
+  const ranked = (name, rank) => (name && rank ? `${name} [${rank}]` : name); // the rank of a signed-in player
+  const who = [ranked(g.players.black, g.ranks?.black) || (g.black.startsWith("computer") ? g.black : "?"), ranked(g.players.white, g.ranks?.white) || "…"];
   return `${g.size}×${g.size} · ${who[0]} – ${who[1]} · ${g.time === "none" ? _("No clock") : g.time_describe}`;
 }
 
