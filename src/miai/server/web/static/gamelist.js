@@ -49,13 +49,13 @@ function timeLeftMs(g) {
   return left && typeof left.ms === "number" ? left.ms : null;
 }
 
-// What a game under way waits for, from `me`'s side: "Your turn · 2 days 3 h" or "Alice's turn".
-export function turnText(g, color) {
+// What a game under way waits for: "Your turn · 2 days 3 h" for the player (`mine`), else "Alice's turn".
+export function turnText(g, color, mine) {
   const n = names(g);
   const who = g.to_move;
   if (!who) return _("Counting: the stones are being marked");
   const ms = timeLeftMs(g);
-  const turn = (g.your_turn ?? who === color) ? _("Your turn") : _("{name}'s turn", { name: n[who] });
+  const turn = mine && (g.your_turn ?? who === color) ? _("Your turn") : _("{name}'s turn", { name: n[who] });
   if (ms === null) return turn;
   const left = _("{time} left", { time: timeLeftText(ms) });
   return [turn, left].join(" · ");
@@ -82,7 +82,7 @@ export function gameRow(g, name, { mine = false } = {}) {
         el("a", { href: playerHref(opponent) }, opponent))
     : el("span", {}, `${n.black} – ${n.white}`);
   const facts = [`${g.size}×${g.size}`, g.rated ? _("rated") : _("unrated")].join(" · ");
-  const state = over ? resultText(g, color) : turnText(g, color);
+  const state = over ? resultText(g, color) : turnText(g, color, mine);
   const waits = !over && mine && (g.your_turn ?? g.to_move === color);
   const links = over
     ? [el("a", { href: g.review || `/r/${g.id}`, class: "button" }, _("Review")), el("a", { href: g.sgf || `/api/games/${g.id}/sgf`, class: "button" }, _("SGF"))]

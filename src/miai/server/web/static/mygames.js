@@ -45,10 +45,9 @@ export function showMyGames(main) {
     fill(waiting, games.filter((g) => mineToMove(g)), _("No game is waiting for your move."));
     fill(ongoing, games.filter((g) => !finished(g) && !mineToMove(g)), _("No other game under way."));
     fill(done, games.filter(finished), _("No finished game yet."));
-    pager.replaceChildren(
-      cursors.length > 1 ? el("button", { type: "button", onclick: () => { cursors.pop(); load(); } }, _("Newer games")) : null,
-      answer.next ? el("button", { type: "button", onclick: () => { cursors.push(answer.next); load(); } }, _("Older games")) : null,
-    );
+    const newer = el("button", { type: "button", hidden: cursors.length < 2, onclick: () => { cursors.pop(); load(); } }, _("Newer games"));
+    const older = el("button", { type: "button", hidden: !answer.next, onclick: () => { cursors.push(answer.next); load(); } }, _("Older games"));
+    pager.replaceChildren(newer, older);
   }
 
   function fill(list, games, empty) {

@@ -9,16 +9,21 @@ import { gameRow } from "./gamelist.js";
 const RECENT = 10;
 const W = 320;
 const H = 160;
-const PAD = { left: 40, right: 8, top: 8, bottom: 24 };
+const PAD = { left: 40, right: 8, top: 8, bottom: 32 };
 
 function number(value, digits = 0) {
   return new Intl.NumberFormat(lang, { maximumFractionDigits: digits, minimumFractionDigits: digits }).format(value);
 }
 
-// The ratings after each rated game, oldest first: [{rating, ms}], the start (1500) included.
+const START = 1500; // a new player's rating (docs/SERVER.md §6.1)
+
+// The rating before the first rated game and after each one, oldest first: [{rating, ms}] (the
+// start only when the history holds every rated game).
 function history(player) {
-  const points = (player.history || []).map((h) => ({ rating: Number(h.rating), ms: Number(h.ended ?? h.ended_ms ?? 0) }));
-  return points.filter((p) => Number.isFinite(p.rating));
+  const points = (player.history || []).map((h) => ({ rating: Number(h.rating), ms: Number(h.ended ?? 0) }))
+    .filter((p) => Number.isFinite(p.rating));
+  if (points.length && points.length === player.rated_games) points.unshift({ rating: START, ms: 0 });
+  return points;
 }
 
 // Round steps for an axis from `low` to `high`: about four ticks.
@@ -30,7 +35,8 @@ function ticks(low, high) {
   return out;
 }
 
-// The rating history as a line over the games: x the game's number, y the rating, with axes.
+// The rating history as a line over the games: x the number of rated games played, y the rating,
+// with both axes labelled.
 export function ratingGraph(points) {
   const box = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "graph rating-graph", role: "img",
     "aria-label": _("Rating after each rated game") });
@@ -48,13 +54,13 @@ export function ratingGraph(points) {
   }
   const last = points.length - 1;
   for (const i of new Set([0, Math.floor(last / 2), last])) {
-    const label = svg("text", { x: x(i), y: H - 8, class: "graph-label", "text-anchor": "middle" });
+    const label = svg("text", { x: x(i), y: H - PAD.bottom + 11, class: "graph-label", "text-anchor": "middle" });
     label.textContent = number(i);
     box.append(label);
   }
-  const caption = svg("text", { x: W - PAD.right, y: H - 8, class: "graph-label", "text-anchor": "end" });
-  caption.textContent = _("games");
-  if (points.length > 2) box.append(caption);
+  const caption = svg("text", { x: (PAD.left + W - PAD.right) / 2, y: H - 3, class: "graph-label", "text-anchor": "middle" });
+  caption.textContent = _("rated games played");
+  box.append(caption);
   box.append(svg("polyline", { points: points.map((p, i) => `${x(i)},${y(p.rating)}`).join(" "), class: "graph-line" }));
   points.forEach((p, i) => box.append(svg("circle", { cx: x(i), cy: y(p.rating), r: 2.2, class: "graph-dot" })));
   return box;
@@ -84,11 +90,10 @@ export function showPlayer(main, name) {
     const losses = player.losses ?? 0;
     main.replaceChildren(
       el("section", { class: "panel player-page" },
-        el("h1", {}, player.name, player.rank ? el("span", { class: "rank", id: "player-rank" }, ` ${player.rank}`) : null),
+        el("h1", {}, player.name, player.rank ? el("span", { class: "rank", id: "player-rank" }, ` [${player.rank}]`) : null),
         el("dl", { class: "facts" },
           ...fact(_("Rating"), player.rating === undefined || player.rating === null ? "–"
             : `${number(player.rating)} ± ${number(2 * (player.deviation || 0))}`, "player-rating"),
-          ...fact(_("Rank"), player.rank || "–", "player-rank-text"),
           ...fact(_("Games"), number(player.games ?? 0), "player-games"),
           ...fact(_("Wins"), number(wins), "player-wins"),
           ...fact(_("Losses"), number(losses), "player-losses"),
