@@ -26,6 +26,10 @@ MY_GAMES = {  # "my games" in the account's language: your turn, time left, the 
     "es-ES": ("Te toca", "quedan", "Jugar", "(tú)"),
     "pt-PT": ("É a sua vez", "restam", "Jogar", "(você)"),
 }
+NOTIFY = {  # switching the browser's notifications on, and what the page says then
+    "es-ES": ("Avísame cuando me toque", "Se te avisa"),
+    "pt-PT": ("Avise-me quando for a minha vez", "É avisado"),
+}
 
 
 def sign_up(context: Any, server_url: str, locale: str, name: str) -> Any:
@@ -56,6 +60,10 @@ def paired(server_url: str, first: Any, second: Any, locales: tuple[str, str], t
     second.goto(server_url + "/")
     ask_for_a_game(first, locales[0], time)
     expect(first.locator("#automatch-status")).to_contain_text("…")  # waiting, with its cancel button
+    first.locator("#automatch-cancel").click()  # cancelled: the request is gone, and asked again
+    expect(first.locator("#automatch-start")).to_be_visible()
+    expect(first.locator("#automatch-status")).to_be_empty()
+    ask_for_a_game(first, locales[0], time)
     expect(first.locator("#automatch-cancel")).to_be_visible()
     ask_for_a_game(second, locales[1], time)
     for page in (first, second):
@@ -101,7 +109,7 @@ def test_a_rated_game_changes_both_ratings_and_a_correspondence_game_goes_on_els
     mover = httpx.get(f"{server_url}/api/games/{game_id}").json()["to_move"]
     other = "white" if mover == "black" else "black"
     locale = pages[mover][1]
-    third = new_context("it-IT").new_page()  # signs in in Italian, then sees the account's language
+    third = new_context("it-IT", permissions=["notifications"]).new_page()  # signs in in Italian, then sees the account's language
     third.goto(server_url + "/signin")
     third.get_by_label("Nome utente").fill(NAMES[locale])
     third.get_by_label("Password").fill(PASSWORD)
@@ -111,6 +119,9 @@ def test_a_rated_game_changes_both_ratings_and_a_correspondence_game_goes_on_els
     third.goto(server_url + "/me")
     row = third.locator(f'#my-turn-games li[data-game="{game_id}"]')
     expect(row).to_contain_text(your_turn)
+    switch_on, switched_on = NOTIFY[locale]
+    third.get_by_role("button", name=switch_on).click()  # the browser allows it: notifications on
+    expect(third.locator("#notify")).to_contain_text(switched_on)
     row.get_by_role("link", name=play).click()
     expect(third.locator(f".player.{mover} .name")).to_contain_text(you)  # the seat follows the player
     third.locator('[data-vertex="B8"]').click()
