@@ -58,6 +58,7 @@ def listing(record: GameRecord, ranks: dict[int, str] | None = None) -> dict[str
         "black": record.black_kind,
         "white": record.white_kind,
         "players": {"black": record.black_name, "white": None if free else record.white_name},
+        "rated": record.rated,
         "ranks": {color: (ranks or {}).get(user) if user is not None else None for color, user in seats.items()},
         "status": record.status,
         "v": record.v,

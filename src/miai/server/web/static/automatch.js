@@ -36,6 +36,14 @@ function goTo(paired) {
   location.href = paired.url || `/g/${paired.game}`;
 }
 
+// The lobby form's "Rated" switch for a game made to invite a friend or open to anyone: only
+// for a signed-in player (the server rates a game between two signed-in players); null for a guest.
+export function ratedSwitch() {
+  if (!signedIn()) return null;
+  const box = el("input", { type: "checkbox", id: "f-rated", name: "rated" });
+  return el("label", { for: "f-rated", class: "check" }, el("span", {}, _("Rated")), box);
+}
+
 // The lobby's "Play someone now" panel; destroy() stops asking (the request stays until cancelled).
 export function automatchPanel() {
   let timer = null;

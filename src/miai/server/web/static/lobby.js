@@ -4,7 +4,7 @@
 import { _, colorName, rulesName } from "./i18n.js";
 import { api, keepSeat, seatToken } from "./api.js";
 import { el } from "./dom.js";
-import { automatchPanel } from "./automatch.js";
+import { automatchPanel, ratedSwitch } from "./automatch.js";
 import { CORRESPONDENCE } from "./timesystems.js";
 
 const TIMES = [
@@ -41,7 +41,8 @@ function settings(form) {
 function describeGame(g) {
   const ranked = (name, rank) => (name && rank ? `${name} [${rank}]` : name); // the rank of a signed-in player
   const who = [ranked(g.players.black, g.ranks?.black) || (g.black.startsWith("computer") ? g.black : "?"), ranked(g.players.white, g.ranks?.white) || "…"];
-  return `${g.size}×${g.size} · ${who[0]} – ${who[1]} · ${g.time === "none" ? _("No clock") : g.time_describe}`;
+  const rated = g.rated ? _("rated") : null;
+  return [`${g.size}×${g.size}`, `${who[0]} – ${who[1]}`, g.time === "none" ? _("No clock") : g.time_describe, rated].filter(Boolean).join(" · ");
 }
 
 async function fillList(list, status, empty) {
@@ -92,7 +93,9 @@ export function showLobby(main) {
     select("rules", _("Rules"), RULES, "japanese"),
     select("handicap", _("Handicap"), handicaps, 0),
     select("time", _("Clock"), TIMES, "none"),
+    ratedSwitch(), // signed in: a game against a person may be rated
   );
+  const rated = () => Boolean(form.querySelector("#f-rated")?.checked);
   const result = el("div", { class: "invite", "aria-live": "polite" });
 
   async function create(extra) {
@@ -124,7 +127,7 @@ export function showLobby(main) {
   const invite = el("button", {
     type: "button",
     onclick: async () => {
-      const game = await create({ black: "human", white: "human" });
+      const game = await create({ black: "human", white: "human", rated: rated() });
       if (!game) return;
       keepSeat(game.id, game.black_token);
       const link = `${location.origin}/g/${game.id}?seat=${encodeURIComponent(game.white_token)}`;
@@ -141,7 +144,7 @@ export function showLobby(main) {
   const openGame = el("button", {
     type: "button",
     onclick: async () => {
-      const game = await create({ black: "human", white: "human", open: true });
+      const game = await create({ black: "human", white: "human", open: true, rated: rated() });
       if (!game) return;
       keepSeat(game.id, game.black_token);
       location.href = game.url;
