@@ -2,9 +2,9 @@
 // and for a game under way whose turn it is and the time left to move, for a finished one the
 // result from the player's side, its SGF and its review. Used by "My games" and the players' pages.
 
-import { _, colorName, describeResult, ngettext } from "./i18n.js";
+import { _, colorName, describeResult } from "./i18n.js";
 import { el } from "./dom.js";
-import { formatMs } from "./clock.js";
+import { daysAndHours, formatMs } from "./clock.js";
 import { playerHref } from "./account.js";
 
 const DAY_MS = 86400000;
@@ -32,11 +32,7 @@ export function finished(g) {
 
 // Time as a correspondence player reads it: "3 days 4 h", "5 h 12 min", else the clock's "4:05".
 export function timeLeftText(ms) {
-  if (ms >= DAY_MS) {
-    const days = Math.floor(ms / DAY_MS);
-    const hours = Math.floor((ms % DAY_MS) / HOUR_MS);
-    return ngettext("{n} day", "{n} days", days) + (hours ? ` ${hours} h` : "");
-  }
+  if (ms >= DAY_MS) return daysAndHours(ms);
   if (ms >= HOUR_MS) return `${Math.floor(ms / HOUR_MS)} h ${Math.floor((ms % HOUR_MS) / 60000)} min`;
   return formatMs(ms);
 }
