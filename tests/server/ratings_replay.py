@@ -38,17 +38,45 @@ RATED_GAMES = """
 """
 
 
+STORED = "SELECT user_id, rating, deviation, volatility, games FROM ratings"
+STRAY = "SELECT COUNT(*) FROM rating_history h JOIN games g ON g.id = h.game_id WHERE NOT g.rated OR g.status != 'finished'"
+HISTORY = "SELECT COUNT(*) FROM rating_history"
+
+
 def check_sqlite(path: str) -> int:
     """Check the SQLite database at ``path``; the number of rated games."""
     with sqlite3.connect(path) as conn:
         games = rated_games_in_order(conn.execute(RATED_GAMES).fetchall())
-        stored = {r[0]: Rating(r[1], r[2], r[3]) for r in conn.execute("SELECT user_id, rating, deviation, volatility FROM ratings")}
-        counted = {r[0]: r[1] for r in conn.execute("SELECT user_id, games FROM ratings")}
-        unrated_with_history = conn.execute(
-            "SELECT COUNT(*) FROM rating_history h JOIN games g ON g.id = h.game_id WHERE NOT g.rated OR g.status != 'finished'"
-        ).fetchone()[0]
-        history = conn.execute("SELECT COUNT(*) FROM rating_history").fetchone()[0]
-    assert unrated_with_history == 0
+        ratings = conn.execute(STORED).fetchall()
+        stray = conn.execute(STRAY).fetchone()[0]
+        history = conn.execute(HISTORY).fetchone()[0]
+    return check(games, ratings, stray, history)
+
+
+def check_postgres(url: str) -> int:
+    """Check the PostgreSQL database at ``url``; the number of rated games."""
+    import asyncio
+
+    import asyncpg
+
+    async def read() -> tuple[Any, Any, int, int]:
+        conn = await asyncpg.connect(url)
+        try:
+            games = [tuple(r) for r in await conn.fetch(RATED_GAMES)]
+            ratings = [tuple(r) for r in await conn.fetch(STORED)]
+            return games, ratings, await conn.fetchval(STRAY), await conn.fetchval(HISTORY)
+        finally:
+            await conn.close()
+
+    games, ratings, stray, history = asyncio.run(read())
+    return check(rated_games_in_order(games), ratings, stray, history)
+
+
+def check(games: list[tuple[str, int, int, str]], rows: list[Any], stray: int, history: int) -> int:
+    """The stored ratings (``rows``) are ``games`` replayed; no history row of an unrated game."""
+    stored = {r[0]: Rating(r[1], r[2], r[3]) for r in rows}
+    counted = {r[0]: r[4] for r in rows}
+    unrated_with_history = stray
     assert history == 2 * len(games)
     expected = replay(games)
     assert set(stored) == set(expected)

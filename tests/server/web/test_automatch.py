@@ -90,3 +90,15 @@ def test_a_player_never_pairs_with_themselves(client, rated):
     alice = signed_up(client, "alice")
     assert alice.post("/api/automatch", json={"rated": rated}).status_code == 202
     assert alice.post("/api/automatch", json={"rated": rated}).status_code == 202
+
+
+def test_open_games_in_the_lobby_show_the_creators_rank(client):
+    alice = signed_up(client, "alice")
+    guest = Browser(client)
+    guest.me()
+    alice.post("/api/games", json={"size": 9, "open": True, "rated": True})
+    guest.post("/api/games", json={"size": 9, "open": True})
+    listed = {g["players"]["black"]: g for g in client.get("/api/games?status=open").json()["games"]}
+    assert listed["alice"]["ranks"] == {"black": "6k", "white": None} and listed["alice"]["rated"] is True
+    (other,) = [g for name, g in listed.items() if name != "alice"]
+    assert other["ranks"] == {"black": None, "white": None} and other["rated"] is False

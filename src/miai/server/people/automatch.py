@@ -30,8 +30,9 @@ from miai.server.storage.store import insert_game
 
 __all__ = ["Automatch", "Request", "Pairing", "LOCK_KEY", "STALE_MS"]
 
-LOCK_KEY = (0x6D696169, 1_000_000)
-"""PostgreSQL's advisory lock of a pairing (the shards' are (0x6D696169, 0..shards-1))."""
+LOCK_KEY = (0x6D69616D, 1)
+"""PostgreSQL's advisory lock of a pairing, held for its transaction (a space apart from the
+shards' locks, (0x6D696169, shard))."""
 STALE_MS = 60_000
 """A request not polled for this long is dropped: its player is gone."""
 RULES = "chinese"

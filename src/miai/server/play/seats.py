@@ -71,8 +71,10 @@ class GameRecord:
         stays rated only while two distinct signed-in players can hold its seats."""
         user = int(person[2:]) if person is not None and person.startswith("u:") else None
         guest = person if person is not None and person.startswith("g:") else None
-        prefix = str(color)
-        row = replace(self, **{f"{prefix}_name": name, f"{prefix}_user_id": user, f"{prefix}_guest": guest})
+        if color is Color.BLACK:
+            row = replace(self, black_name=name, black_user_id=user, black_guest=guest)
+        else:
+            row = replace(self, white_name=name, white_user_id=user, white_guest=guest)
         return replace(row, rated=row.rated and row.rating_possible())
 
     def rating_possible(self) -> bool:

@@ -56,9 +56,9 @@ from miai.server.play.seats import GameRecord, human_seats
 from miai.server.play.timing import clock_from_events, step
 from miai.server.rooms.actor import Actor, RoomClosed
 from miai.server.rooms.audience import Audience, Subscriber
+from miai.server.rooms.standing import turn_after
 from miai.server.rooms.thinking import Thinking
 from miai.server.rooms.timers import Clockwork, out_of_time, stamp
-from miai.server.rooms.standing import turn_after
 from miai.server.rooms.views import players
 from miai.server.storage.db import is_outage
 from miai.server.storage.store import Store, WriteConflict

@@ -29,8 +29,8 @@ from miai.server.errors import (
     PayloadTooLarge,
     database_down,
 )
-from miai.server.play.actions import ActionKind, parse_action
 from miai.server.people.sessions import who
+from miai.server.play.actions import ActionKind, parse_action
 from miai.server.play.create import OPEN_FOR_MS, parse_new_game
 from miai.server.state import Server
 from miai.server.storage.db import is_outage, outage_kinds

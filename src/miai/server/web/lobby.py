@@ -19,6 +19,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from miai.clock import TimeControl
+from miai.coords import Color
 from miai.errors import ClockError
 from miai.ratings import rank_of
 from miai.server.errors import BadRequest
@@ -43,10 +44,10 @@ def _describe(time_control: str) -> str:
 
 
 def listing(record: GameRecord, ranks: dict[int, str] | None = None) -> dict[str, Any]:
-    """One game as the lobby lists it; ``ranks`` (user id to rank) gives the rank of each seat
-    a signed-in player holds."""
+    """One game as the lobby lists it (with its signed-in players' ``ranks`` by user id)."""
     free = (record.white_token_hash or "").startswith(FREE_SEAT)
-    seats = {"black": record.black_user_id, "white": record.white_user_id}
+    ranks = ranks or {}
+    seat_ranks = {c: ranks.get(u) if (u := record.user_id(c)) is not None else None for c in (Color.BLACK, Color.WHITE)}
     return {
         "id": record.id,
         "size": record.size,
@@ -58,12 +59,12 @@ def listing(record: GameRecord, ranks: dict[int, str] | None = None) -> dict[str
         "black": record.black_kind,
         "white": record.white_kind,
         "players": {"black": record.black_name, "white": None if free else record.white_name},
-        "rated": record.rated,
-        "ranks": {color: (ranks or {}).get(user) if user is not None else None for color, user in seats.items()},
         "status": record.status,
         "v": record.v,
         "created_ms": record.created_ms,
         "open": free,
+        "rated": record.rated,
+        "ranks": {str(c): rank for c, rank in seat_ranks.items()},
         "url": f"/g/{record.id}",
     }
 
@@ -85,7 +86,7 @@ async def list_games(request: Request) -> Response:
     else:
         raise BadRequest(f"status must be open or live, not {status!r}")
     users = sorted({u for r in records for u in (r.black_user_id, r.white_user_id) if u is not None})
-    ranks = {u: str(rank_of(p.rating.rating)) for u, p in (await ratings_of(server.engine, users)).items()} if users else {}
+    ranks = {u: str(rank_of(p.rating.rating)) for u, p in (await ratings_of(server.engine, users)).items()}
     return JSONResponse({"status": status, "games": [listing(r, ranks) for r in records]})
 
 

@@ -6,6 +6,8 @@ Revises: 0003
 
 from __future__ import annotations
 
+from typing import Any
+
 import sqlalchemy as sa
 from alembic import op
 
@@ -14,7 +16,7 @@ down_revision = "0003"
 branch_labels = None
 depends_on = None
 
-_GAME_COLUMNS = [
+_GAME_COLUMNS: list[sa.Column[Any]] = [
     sa.Column("black_user_id", sa.Integer, nullable=True, comment="users.id of the seat's player, once a signed-in session used it"),
     sa.Column("white_user_id", sa.Integer, nullable=True),
     sa.Column("black_guest", sa.String(40), nullable=True, comment="the guest session (g:...) that holds the seat"),
