@@ -32,6 +32,12 @@ export async function seatOfPlayer(id) {
   }
 }
 
+// A seat link pasted into the address bar of a page already open changes only the fragment:
+// draw the page again so that it takes the seat.
+addEventListener("hashchange", () => {
+  if (new URLSearchParams(location.hash.slice(1)).get("seat")) location.reload();
+});
+
 export function seatLink(id, token) {
   return `${location.origin}/g/${id}#seat=${encodeURIComponent(token)}`;
 }
