@@ -4,6 +4,7 @@
 import { _, colorName, rulesName } from "./i18n.js";
 import { api, keepSeat, seatToken } from "./api.js";
 import { el } from "./dom.js";
+import { describeControl } from "./clock.js";
 import { automatchPanel, ratedSwitch } from "./automatch.js";
 import { CORRESPONDENCE } from "./timesystems.js";
 
@@ -42,7 +43,7 @@ function describeGame(g) {
   const ranked = (name, rank) => (name && rank ? `${name} [${rank}]` : name); // the rank of a signed-in player
   const who = [ranked(g.players.black, g.ranks?.black) || (g.black.startsWith("computer") ? g.black : "?"), ranked(g.players.white, g.ranks?.white) || "…"];
   const rated = g.rated ? _("rated") : null;
-  return [`${g.size}×${g.size}`, `${who[0]} – ${who[1]}`, g.time === "none" ? _("No clock") : g.time_describe, rated].filter(Boolean).join(" · ");
+  return [`${g.size}×${g.size}`, `${who[0]} – ${who[1]}`, describeControl(g.time, g.time_describe), rated].filter(Boolean).join(" · ");
 }
 
 async function fillList(list, status, empty) {
