@@ -73,6 +73,7 @@ users = sa.Table(
     sa.Column("username_key", sa.String(24), nullable=False, comment="lower case: unique"),
     sa.Column("password_hash", sa.Text, nullable=False, comment="argon2id, PHC string"),
     sa.Column("created_ms", sa.BigInteger, nullable=False),
+    sa.Column("language", sa.String(8), nullable=True, comment="the page's language the user chose: en, es, it, pt"),
     sa.UniqueConstraint("username_key", name="uq_users_username_key"),
 )
 """Accounts. A username is unique whatever its case: ``username_key`` is its lower-case form."""

@@ -3,8 +3,19 @@
 
 import { _, ngettext } from "./i18n.js";
 
+const DAY_MS = 86400000;
+const HOUR_MS = 3600000;
+
+// A correspondence clock as its players read it: "3 days", "2 days 23 h".
+export function daysAndHours(ms) {
+  const days = Math.floor(ms / DAY_MS);
+  const hours = Math.floor((ms % DAY_MS) / HOUR_MS);
+  return ngettext("{n} day", "{n} days", days) + (hours ? ` ${hours} h` : "");
+}
+
 export function formatMs(ms) {
   ms = Math.max(0, ms);
+  if (ms >= DAY_MS) return daysAndHours(ms); // correspondence: "2 days 23 h"
   const s = ms < 10000 ? Math.ceil(ms / 100) / 10 : Math.ceil(ms / 1000);
   if (ms < 10000) return s.toFixed(1);
   const m = Math.floor(s / 60);
@@ -13,21 +24,31 @@ export function formatMs(ms) {
   return h ? `${h}:${String(m % 60).padStart(2, "0")}:${sec}` : `${m}:${sec}`;
 }
 
+// A time control's field in seconds: "30", or days and hours as the server writes them ("3d", "12h").
+function seconds(word) {
+  const m = /^([\d.]+)([dh]?)$/.exec(String(word));
+  return m ? Number(m[1]) * ({ d: 86400, h: 3600 }[m[2]] || 1) : NaN;
+}
+
 function span(seconds) {
+  if (seconds >= 86400 && seconds % 86400 === 0) return ngettext("{n} day", "{n} days", seconds / 86400);
+  if (seconds >= 3600 && seconds % 3600 === 0) return `${seconds / 3600} h`;
   return seconds % 60 === 0 && seconds >= 60 ? `${seconds / 60}:00` : `${seconds} s`;
 }
 
 // The time control in words: "5:00 + 3×30 s", "5:00, +5 s a move".
 export function describeControl(control, fallback) {
   const parts = String(control || "none").split(":");
-  const n = parts.slice(1).map(Number);
+  const n = parts.slice(1).map(seconds);
   switch (parts[0]) {
     case "none": return _("No clock");
     case "absolute": return span(n[0]);
     case "byoyomi": return `${span(n[0])} + ${n[2]}×${n[1]} s`;
-    case "fischer": return _("{main}, +{inc} s a move", { main: span(n[0]), inc: n[1] });
+    case "fischer": return n[1] >= 3600
+      ? _("{main}, +{inc} a move", { main: span(n[0]), inc: span(n[1]) })
+      : _("{main}, +{inc} s a move", { main: span(n[0]), inc: n[1] });
     case "canadian": return _("{main} + {stones} stones in {period}", { main: span(n[0]), stones: n[2], period: span(n[1]) });
-    case "simple": return _("{s} s a move", { s: n[0] });
+    case "simple": return n[0] >= 3600 ? _("{time} a move", { time: span(n[0]) }) : _("{s} s a move", { s: n[0] });
     default: return fallback || control;
   }
 }
@@ -41,7 +62,7 @@ export function sideClock(view, side, elapsed) {
   const running = view.ticking === side && !view.paused ? elapsed : 0;
   const out = { main: "", sub: "", low: false, flagged: view.flagged === side };
   if (kind === "byoyomi") {
-    const period = Number(parts[2]) * 1000;
+    const period = seconds(parts[2]) * 1000;
     if (state.main_ms > 0) {
       const main = left.ms - running;
       if (main >= 0) {
@@ -69,7 +90,7 @@ export function sideClock(view, side, elapsed) {
   out.low = ms <= 10000;
   if (kind === "canadian") {
     out.sub = state.main_ms > 0
-      ? _("then {stones} stones in {period}", { stones: parts[3], period: formatMs(Number(parts[2]) * 1000) })
+      ? _("then {stones} stones in {period}", { stones: parts[3], period: formatMs(seconds(parts[2]) * 1000) })
       : ngettext("{n} stone to play", "{n} stones to play", left.stones);
   }
   return out;

@@ -5,7 +5,7 @@
 // the views (board.js, gameview.js, gamecontrols.js).
 
 import { _ } from "./i18n.js";
-import { api, keepSeat, seatToken } from "./api.js";
+import { api, seatToken } from "./api.js";
 import { el } from "./dom.js";
 import { Board } from "./board.js";
 import { GameSocket } from "./gamesocket.js";
@@ -18,6 +18,7 @@ import {
 } from "./gameview.js";
 import { renderClaim, renderControls, renderEstimate, renderMarking } from "./gamecontrols.js";
 import { refusalText } from "./refusals.js";
+import { seatLinkBox, seatOfPlayer, takeSeatFromAddress } from "./seatlink.js";
 
 const TICK_MS = 200; // the clocks' and the claim's countdown, and the actions' resends
 const CONFIRM_KEY = "miai.confirmMove";
@@ -33,11 +34,7 @@ class GamePage {
   constructor(main, id) {
     this.main = main;
     this.id = id;
-    const seat = new URLSearchParams(location.search).get("seat");
-    if (seat) {
-      keepSeat(id, seat);
-      history.replaceState(null, "", location.pathname);
-    }
+    takeSeatFromAddress(id); // ?seat= (an invitation) or #seat= (a seat link)
     this.token = seatToken(id);
     this.seat = null;
     this.hello = false; // the server has greeted this page's socket
@@ -67,6 +64,8 @@ class GamePage {
 
   async start() {
     this.main.append(el("p", { class: "muted" }, _("Loading…")));
+    if (!this.token) this.token = await seatOfPlayer(this.id); // a signed-in player's seat follows them
+    if (this.destroyed) return;
     let state;
     try {
       state = await api("GET", `/api/games/${this.id}`, { token: this.token });
@@ -102,6 +101,8 @@ class GamePage {
         this.render();
       },
     });
+    this.seatLink = seatLinkBox(this.id);
+    this.view.root.querySelector(".side").append(this.seatLink.root);
     this.main.replaceChildren(this.view.root, this.view.dialog);
     this.timer = setInterval(() => this.tick(), TICK_MS);
   }
@@ -375,6 +376,7 @@ class GamePage {
     renderScore(v.scoreBox, s, step ? this.shownCount() : null);
     const summary = step ? markingSummary(this.marks.stones.size, this.shownCount()) : "";
     if (v.announce.textContent !== summary) v.announce.textContent = summary;
+    this.seatLink.update(this.seat && s.phase !== "finished" ? this.token : null);
     this.renderClocks();
   }
 

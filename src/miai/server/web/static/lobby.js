@@ -4,6 +4,9 @@
 import { _, colorName, rulesName } from "./i18n.js";
 import { api, keepSeat, seatToken } from "./api.js";
 import { el } from "./dom.js";
+import { describeControl } from "./clock.js";
+import { automatchPanel, ratedSwitch } from "./automatch.js";
+import { CORRESPONDENCE } from "./timesystems.js";
 
 const TIMES = [
   ["none", () => _("No clock")],
@@ -11,6 +14,7 @@ const TIMES = [
   ["byoyomi:600:30:5", () => "10:00 + 5×30 s"],
   ["fischer:300:5", () => _("5:00, +5 s a move")],
   ["canadian:600:300:25", () => _("10:00 + 25 stones in 5:00")],
+  ...CORRESPONDENCE, // days per move: automatch.js, timesystems.js
 ];
 const RULES = ["japanese", "chinese", "korean", "aga", "new-zealand"].map((preset) => [preset, () => rulesName(preset)]);
 const REFRESH_MS = 10000; // how often the lists of games are read again
@@ -36,8 +40,10 @@ function settings(form) {
 }
 
 function describeGame(g) {
-  const who = [g.players.black || (g.black.startsWith("computer") ? g.black : "?"), g.players.white || "…"];
-  return `${g.size}×${g.size} · ${who[0]} – ${who[1]} · ${g.time === "none" ? _("No clock") : g.time_describe}`;
+  const ranked = (name, rank) => (name && rank ? `${name} [${rank}]` : name); // the rank of a signed-in player
+  const who = [ranked(g.players.black, g.ranks?.black) || (g.black.startsWith("computer") ? g.black : "?"), ranked(g.players.white, g.ranks?.white) || "…"];
+  const rated = g.rated ? _("rated") : null;
+  return [`${g.size}×${g.size}`, `${who[0]} – ${who[1]}`, describeControl(g.time, g.time_describe), rated].filter(Boolean).join(" · ");
 }
 
 async function fillList(list, status, empty) {
@@ -88,7 +94,9 @@ export function showLobby(main) {
     select("rules", _("Rules"), RULES, "japanese"),
     select("handicap", _("Handicap"), handicaps, 0),
     select("time", _("Clock"), TIMES, "none"),
+    ratedSwitch(), // signed in: a game against a person may be rated
   );
+  const rated = () => Boolean(form.querySelector("#f-rated")?.checked);
   const result = el("div", { class: "invite", "aria-live": "polite" });
 
   async function create(extra) {
@@ -120,7 +128,7 @@ export function showLobby(main) {
   const invite = el("button", {
     type: "button",
     onclick: async () => {
-      const game = await create({ black: "human", white: "human" });
+      const game = await create({ black: "human", white: "human", rated: rated() });
       if (!game) return;
       keepSeat(game.id, game.black_token);
       const link = `${location.origin}/g/${game.id}?seat=${encodeURIComponent(game.white_token)}`;
@@ -137,7 +145,7 @@ export function showLobby(main) {
   const openGame = el("button", {
     type: "button",
     onclick: async () => {
-      const game = await create({ black: "human", white: "human", open: true });
+      const game = await create({ black: "human", white: "human", open: true, rated: rated() });
       if (!game) return;
       keepSeat(game.id, game.black_token);
       location.href = game.url;
@@ -146,6 +154,7 @@ export function showLobby(main) {
 
   const openList = el("ul", { class: "games", id: "open-games" });
   const liveList = el("ul", { class: "games", id: "live-games" });
+  const automatch = automatchPanel();
   main.append(
     el("section", { class: "panel" },
       el("h1", {}, _("Play Go")),
@@ -154,6 +163,7 @@ export function showLobby(main) {
       el("div", { class: "row" }, invite, openGame),
       result,
     ),
+    automatch.root,
     el("section", { class: "panel" }, el("h2", {}, _("Open games")), openList),
     el("section", { class: "panel" }, el("h2", {}, _("Live games")), liveList),
     el("section", { class: "panel" }, el("h2", {}, _("Review")), el("a", { href: "/review", class: "button" }, _("Review an SGF file"))),
@@ -164,5 +174,5 @@ export function showLobby(main) {
   };
   refresh();
   const timer = setInterval(refresh, REFRESH_MS);
-  return { destroy: () => clearInterval(timer) };
+  return { destroy: () => { clearInterval(timer); automatch.destroy(); } };
 }
