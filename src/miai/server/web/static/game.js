@@ -12,10 +12,11 @@ import { GameSocket } from "./gamesocket.js";
 import { DeadMarks, Outcome, applyEvent, chainOf, compensableMap, eventClockAt, isMyTurn, lastMove, markingStage, toMap } from "./gamestate.js";
 import { addChat, controlText, gameLayout, renderClocks, renderPlayers, renderScore, statusText } from "./gameview.js";
 import { renderClaim, renderControls, renderMarking } from "./gamecontrols.js";
-import { refusalText } from "./refusals.js";
+import { errorText, refusalText } from "./refusals.js";
 
 const TICK_MS = 200; // the clocks' and the claim's countdown, and the actions' resends
 const CONFIRM_KEY = "miai.confirmMove";
+const QUIET_EVENTS = new Set(["clock"]); // events that change nothing a player acts on (a restart's note)
 
 // Game `id` drawn in `main`; destroy() closes its socket and stops its timer.
 export function showGame(main, id) {
@@ -49,7 +50,7 @@ class GamePage {
     this.destroyed = false;
     this.socket = new GameSocket(id, {
       query: () => ({ v: this.state ? this.state.v : null, token: this.token }),
-      onFrame: (t, d) => this.frame(t, d),
+      onFrame: (t, d, action) => this.frame(t, d, action),
       onChange: () => this.render(),
     });
     this.actions = this.makeActions();
@@ -61,7 +62,7 @@ class GamePage {
     try {
       state = await api("GET", `/api/games/${this.id}`, { token: this.token });
     } catch (e) {
-      if (!this.destroyed) this.main.replaceChildren(el("p", { class: "error" }, e.status === 404 ? _("There is no such game.") : e.message));
+      if (!this.destroyed) this.main.replaceChildren(el("p", { class: "error" }, e.message));
       return;
     }
     if (this.destroyed) return;
@@ -123,7 +124,8 @@ class GamePage {
   }
 
   // ------------------------------------------------------------------ what the server says
-  frame(t, d) {
+  // Frame `t` with data `d`; `action` is the page's action ({t, d}) an ack or reject answers.
+  frame(t, d, action) {
     switch (t) {
       case "hello":
         this.hello = true;
@@ -156,6 +158,10 @@ class GamePage {
         this.say("");
         break;
       case "reject":
+        if (d.status === 409 && action) {
+          this.retryStale(action);
+          return;
+        }
         this.say(refusalText(d, this.lastTried));
         if (d.status === 409) this.refetch();
         break;
@@ -163,12 +169,35 @@ class GamePage {
         if (d.error === "forbidden" && this.token && !this.seat) {
           this.token = null; // not a seat of this game (any more): watch instead
         }
-        this.say(d.message || "");
+        this.say(errorText(d));
         break;
       default:
         return;
     }
     this.render();
+  }
+
+  // An action refused for the version it was made against (`action.d.v`): sent again with the
+  // game's version when the events since changed nothing a player acts on (the note on the
+  // clocks a restart writes), else dropped, and the page says so.
+  async retryStale(action) {
+    let events = null;
+    try {
+      events = (await api("GET", `/api/games/${this.id}/events?after=${action.d.v}`, { token: this.token })).events;
+    } catch {
+      events = null;
+    }
+    if (this.destroyed) return;
+    if (events && events.length && events.every((e) => QUIET_EVENTS.has(e.kind))) {
+      const { a, ...fields } = action.d;
+      this.socket.send(action.t, { ...fields, v: events[events.length - 1].v });
+      return;
+    }
+    const move = action.t === "play" ? action.d.move : null;
+    this.say(move && move !== "pass"
+      ? _("The game moved on before your move {vertex} reached the server: it was not played. Look at the board and play again.", { vertex: move })
+      : _("The game moved on before your action reached the server: it was not carried out. Look again and retry."));
+    this.refetch();
   }
 
   setState(s, at) {

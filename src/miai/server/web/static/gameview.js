@@ -5,6 +5,7 @@
 import { _, colorName, describeResult, ngettext } from "./i18n.js";
 import { el } from "./dom.js";
 import { describeControl, sideClock } from "./clock.js";
+import { seatName, termsText } from "./gameterms.js";
 
 const COLORS = ["black", "white"];
 
@@ -55,7 +56,7 @@ export function gameLayout(gameId, board, { confirmMove, onChat, onConfirmMove }
   }
   const parts = {
     players,
-    control: el("p", { class: "control muted" }),
+    control: el("p", { class: "control muted", id: "terms" }),
     status: el("p", { class: "status", id: "status", "aria-live": "polite" }),
     message: el("p", { class: "message", id: "message", role: "alert" }),
     controls: el("div", { class: "controls", id: "controls" }),
@@ -83,7 +84,7 @@ export function renderPlayers(players, s, seat, presence) {
     const p = players[color];
     const kind = s[color];
     const nameless = s.moves.length ? _("no name") : _("waiting for a player"); // a program's seat has none
-    const name = s.players[color] || (kind && kind.startsWith("computer") ? _("Computer, level {n}", { n: kind.split(":")[1] }) : nameless);
+    const name = seatName(kind, s.players[color], nameless);
     const you = _("you");
     p.name.textContent = `${colorName(color)}: ${name}` + (seat === color ? ` (${you})` : "");
     p.captures.textContent = ngettext("{n} prisoner", "{n} prisoners", s.captures[color]);
@@ -94,14 +95,13 @@ export function renderPlayers(players, s, seat, presence) {
   }
 }
 
-// The time control and the komi in words.
+// The game's terms in words: the rules, komi and handicap, and the time control.
 export function controlText(s) {
   const clocks = s.clocks;
-  let text = clocks && clocks.control !== "none"
+  const clock = clocks && clocks.control !== "none"
     ? _("Clock: {control}", { control: describeControl(clocks.control, clocks.describe) })
-    : _("No clock") + (s.komi !== undefined ? " · " : "") + _("komi {komi}", { komi: s.komi });
-  if (clocks && clocks.control !== "none") text += " · " + _("komi {komi}", { komi: s.komi });
-  return text;
+    : _("No clock");
+  return `${termsText(s)} · ${clock}`;
 }
 
 // The status line: the result, the marking step (`step`, markingStage's), or whose move, then

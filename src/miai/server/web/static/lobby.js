@@ -1,9 +1,11 @@
 // The lobby: play the computer at once, invite a friend (a link with the other seat's token),
 // open a game to anyone, join an open game, watch a live one, review a record.
 
-import { _, colorName, rulesName } from "./i18n.js";
+import { _, colorName, ngettext, rulesName } from "./i18n.js";
 import { api, keepSeat, seatToken } from "./api.js";
 import { el } from "./dom.js";
+import { seatName, termsText } from "./gameterms.js";
+import { describeControl } from "./clock.js";
 
 const TIMES = [
   ["none", () => _("No clock")],
@@ -23,21 +25,63 @@ function select(name, label, options, chosen) {
   return el("label", { for: `f-${name}` }, el("span", {}, label), s);
 }
 
+// The usual komi of each preset (src/miai/rules.py's table) and with a handicap (docs/RULES.md §6).
+const USUAL_KOMI = { japanese: 6.5, chinese: 7.5, korean: 6.5, aga: 7.5, "new-zealand": 7 };
+const HANDICAP_KOMI = 0.5;
+const MAX_KOMI = 1000; // miai.rules.MAX_KOMI: the server refuses more, either way
+
+// White's points for the handicap stones under each preset (docs/RULES.md §6 and §8).
+const HANDICAP_POINTS = {
+  chinese: () => _("Chinese rules give White one point per handicap stone."),
+  aga: () => _("AGA rules give White one point per handicap stone but the first (N−1)."),
+};
+
+function usualKomi(rules, handicap) {
+  return handicap > 0 ? HANDICAP_KOMI : USUAL_KOMI[rules];
+}
+
+// What a handicap means under the chosen rules, said where the handicap is chosen.
+function handicapNote(rules, handicap) {
+  if (!handicap) return _("No handicap: Black plays first.");
+  const points = HANDICAP_POINTS[rules] ? HANDICAP_POINTS[rules]() : _("These rules give White no points for the handicap stones.");
+  return ngettext(
+    "Black starts with {n} stone on the star points, then White plays first. {points} The komi is usually 0.5 with a handicap.",
+    "Black starts with {n} stones on the star points, then White plays first. {points} The komi is usually 0.5 with a handicap.",
+    handicap, { points },
+  );
+}
+
 function settings(form) {
   const data = new FormData(form);
-  const rules = data.get("rules");
-  const komi = data.get("komi");
+  const komi = Number(String(data.get("komi")).replace(",", "."));
   return {
     size: Number(data.get("size")),
-    rules: komi ? `${rules} komi=${komi}` : rules,
+    rules: data.get("rules"),
+    komi,
     handicap: Number(data.get("handicap")),
     time: data.get("time"),
   };
 }
 
+// The komi field: the rules' usual komi (0.5 with a handicap) until the player types another.
+function komiField(form) {
+  const input = el("input", { type: "number", name: "komi", id: "f-komi", step: "0.5", min: -MAX_KOMI, max: MAX_KOMI, required: true, inputmode: "decimal" });
+  const note = el("p", { class: "muted handicap-note", id: "handicap-note", "aria-live": "polite" });
+  let typed = false;
+  input.addEventListener("input", () => { typed = true; });
+  const follow = () => {
+    const rules = form.elements.rules.value;
+    const handicap = Number(form.elements.handicap.value);
+    if (!typed) input.value = String(usualKomi(rules, handicap));
+    note.textContent = handicapNote(rules, handicap);
+  };
+  return { label: el("label", { for: "f-komi" }, el("span", {}, _("Komi")), input), note, follow };
+}
+
+// A listed game in words: its size, its players, its terms and its clock.
 function describeGame(g) {
-  const who = [g.players.black || (g.black.startsWith("computer") ? g.black : "?"), g.players.white || "…"];
-  return `${g.size}×${g.size} · ${who[0]} – ${who[1]} · ${g.time === "none" ? _("No clock") : g.time_describe}`;
+  const who = [seatName(g.black, g.players.black, "?"), seatName(g.white, g.players.white, "…")];
+  return `${g.size}×${g.size} · ${who[0]} – ${who[1]} · ${termsText(g)} · ${describeControl(g.time, g.time_describe)}`;
 }
 
 async function fillList(list, status, empty) {
@@ -83,16 +127,22 @@ export function showLobby(main) {
   const form = el("form", { class: "settings", onsubmit: (e) => e.preventDefault() });
   const levels = Array.from({ length: 10 }, (_x, i) => [i + 1, String(i + 1)]);
   const handicaps = Array.from({ length: 10 }, (_x, i) => [i, i === 0 ? _("none") : String(i)]);
+  const komi = komiField(form);
   form.append(
     select("size", _("Board"), [[9, "9×9"], [13, "13×13"], [19, "19×19"]], 9),
     select("rules", _("Rules"), RULES, "japanese"),
     select("handicap", _("Handicap"), handicaps, 0),
+    komi.label,
     select("time", _("Clock"), TIMES, "none"),
+    komi.note,
   );
+  form.addEventListener("change", komi.follow);
+  komi.follow();
   const result = el("div", { class: "invite", "aria-live": "polite" });
 
   async function create(extra) {
     result.replaceChildren();
+    if (!form.reportValidity()) return null;
     try {
       return await api("POST", "/api/games", { body: { ...settings(form), ...extra } });
     } catch (e) {
