@@ -2,7 +2,7 @@
 // their clocks, the time control, the status line, the chat and the count. They hold no state
 // of their own and send nothing: the page (game.js) gives them what to draw and what to call.
 
-import { _, colorName, describeResult, ngettext } from "./i18n.js";
+import { _, colorName, describeResult, lang, ngettext } from "./i18n.js";
 import { el } from "./dom.js";
 import { describeControl, sideClock } from "./clock.js";
 import { seatName, termsText } from "./gameterms.js";
@@ -147,9 +147,12 @@ export function renderClocks(players, s, elapsed) {
   }
 }
 
-// A chat message ({from, text}) added to the log, which scrolls to it.
+// A chat line ({from, name, text, at_ms}) added to the log, which scrolls to it: its time, the
+// speaker's name (else the seat's colour) and the text.
 export function addChat(log, d) {
-  log.append(el("li", {}, el("b", {}, d.from === "spectator" ? _("Spectator") : colorName(d.from)), " ", d.text));
+  const when = new Date(d.at_ms);
+  const time = el("time", { datetime: when.toISOString(), class: "muted" }, new Intl.DateTimeFormat(lang === "pt" ? "pt-PT" : lang, { hour: "2-digit", minute: "2-digit" }).format(when));
+  log.append(el("li", {}, time, " ", el("b", {}, d.name || colorName(d.from)), " ", d.text));
   log.scrollTop = log.scrollHeight;
 }
 
