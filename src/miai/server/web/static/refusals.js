@@ -63,6 +63,9 @@ export function errorText(r) {
     const wait = r.retry_after ? ngettext("Try again in {n} second.", "Try again in {n} seconds.", r.retry_after) : "";
     return wait ? what + " " + wait : what;
   }
+  if (r.error === "unavailable" && r.starting) {
+    return _("The computer is still getting ready (after an install it prepares itself once, which can take a few minutes): try again in a minute.");
+  }
   if (ERRORS[r.error]) return ERRORS[r.error]();
   if (r.status === 503) return ERRORS.unavailable();
   return _("Something went wrong.");
