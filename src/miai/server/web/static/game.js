@@ -13,6 +13,9 @@ import { DeadMarks, Outcome, applyEvent, chainOf, compensableMap, eventClockAt, 
 import { addChat, controlText, gameLayout, renderClocks, renderPlayers, renderScore, statusText } from "./gameview.js";
 import { renderClaim, renderControls, renderMarking } from "./gamecontrols.js";
 import { errorText, refusalText } from "./refusals.js";
+import { Sounds } from "./sounds.js";
+import { ClockWatch } from "./clockwatch.js";
+import { moveListPanel, positionAt, renderMoveList } from "./movelist.js";
 
 const TICK_MS = 200; // the clocks' and the claim's countdown, and the actions' resends
 const CONFIRM_KEY = "miai.confirmMove";
@@ -48,6 +51,9 @@ class GamePage {
     this.confirmMove = stored === null ? matchMedia("(pointer: coarse)").matches : stored === "1";
     this.timer = null;
     this.destroyed = false;
+    this.sounds = new Sounds();
+    this.viewing = null; // the move whose position the board shows, read-only; null: the game
+    this.review = null; // the game's steps (GET /api/games/{id}/review), for the positions shown
     this.socket = new GameSocket(id, {
       query: () => ({ v: this.state ? this.state.v : null, token: this.token }),
       onFrame: (t, d, action) => this.frame(t, d, action),
@@ -83,8 +89,12 @@ class GamePage {
     const s = this.state;
     document.title = `miai · ${s.size}×${s.size}`;
     this.board = new Board(s.size, { onClick: (v) => this.clicked(v) });
-    this.view = gameLayout(this.id, this.board, {
+    this.moveList = moveListPanel((n) => this.showMove(n));
+    this.clockWatch = new ClockWatch(this.sounds, (text) => this.announce(text));
+    this.view = gameLayout(this.id, this.board, this.moveList, {
       confirmMove: this.confirmMove,
+      muted: this.sounds.muted,
+      onMute: (muted) => this.sounds.setMuted(muted),
       onChat: (text) => this.socket.post("chat", { text }),
       onConfirmMove: (on) => {
         this.confirmMove = on;
@@ -227,6 +237,7 @@ class GamePage {
     }
     const { state, outcome } = applyEvent(this.state, e);
     this.state = state;
+    if (outcome !== Outcome.IGNORED) this.sound(e);
     if (outcome === Outcome.REFETCH) this.refetch();
     if (outcome !== Outcome.APPLIED) return;
     if (e.clock) this.clockAt = eventClockAt(e, Date.now(), this.socket.offset);
@@ -238,6 +249,46 @@ class GamePage {
     if (this.view) this.view.message.textContent = text;
   }
 
+  // Say `text` in the live region (for assistive technology; nothing is shown).
+  announce(text) {
+    if (!this.view) return;
+    this.view.announcer.textContent = "";
+    setTimeout(() => { if (this.view) this.view.announcer.textContent = text; }, 50); // the same text twice is said twice
+  }
+
+  // The sound of a move or a pass as it arrives.
+  sound(e) {
+    if (e.kind === "move") {
+      if (e.captured && e.captured.length) this.sounds.capture();
+      else this.sounds.stone();
+    } else if (e.kind === "pass") {
+      this.sounds.pass();
+    }
+  }
+
+  // Show the position after move `n`, read-only (null, or the last move: the game as it stands).
+  async showMove(n) {
+    const s = this.state;
+    if (n === null || n >= s.moves.length) {
+      this.viewing = null;
+      this.announce(_("Back to the game: move {n}.", { n: s.moves.length }));
+      this.render();
+      return;
+    }
+    if (!this.review || this.review.moves.length < s.moves.length || this.review.v !== s.v) {
+      try {
+        this.review = await api("GET", `/api/games/${this.id}/review`);
+      } catch (e) {
+        this.say(e.message);
+        return;
+      }
+    }
+    if (this.destroyed) return;
+    this.viewing = Math.max(0, Math.min(n, this.review.moves.length));
+    this.announce(_("Showing the position after move {n}: the board is read-only until you go back to the game.", { n: this.viewing }));
+    this.render();
+  }
+
   // ------------------------------------------------------------------ what the player does
   myTurn() {
     return isMyTurn(this.state, this.seat);
@@ -247,6 +298,7 @@ class GamePage {
     const s = this.state;
     if (!s) return;
     if (!this.hello) return this.say(_("Connecting…"));
+    if (this.viewing !== null) return this.announce(_("Showing the position after move {n}: the board is read-only until you go back to the game.", { n: this.viewing }));
     if (s.phase === "marking") return this.toggleChain(vertex);
     if (!this.seat) return this.say(_("You are watching this game: only its players can act."));
     if (s.phase !== "play") return;
@@ -293,16 +345,8 @@ class GamePage {
     if (!s || !this.board) return;
     const step = s.phase === "marking" ? this.markingStep() : null;
     const myTurn = this.myTurn();
-    this.board.ghostColor = myTurn ? this.seat : null;
-    this.board.root.classList.toggle("playable", Boolean(myTurn || (step && this.canMark(step))));
-    this.board.update({
-      stones: toMap(s.stones),
-      last: lastMove(s),
-      ko: s.phase === "play" ? s.ko : null,
-      dead: step ? this.marks.stones : s.score ? new Set(s.score.dead) : new Set(),
-      compensable: compensableMap(s),
-      pending: this.candidate,
-    });
+    this.drawBoard(s, step, myTurn);
+    renderMoveList(this.moveList, s.moves, this.viewing);
     const v = this.view;
     renderPlayers(v.players, s, this.seat, this.presence);
     v.chatForm.hidden = !this.seat;
@@ -316,8 +360,29 @@ class GamePage {
     this.renderClocks();
   }
 
+  // The board: the game as it stands, or the position after the move being viewed (read-only).
+  drawBoard(s, step, myTurn) {
+    const viewed = this.viewing !== null && this.review ? positionAt(this.review, this.viewing) : null;
+    const live = !viewed;
+    this.board.ghostColor = myTurn && live ? this.seat : null;
+    this.board.root.classList.toggle("playable", live && Boolean(myTurn || (step && this.canMark(step))));
+    this.board.root.classList.toggle("viewing", !live);
+    this.board.update(viewed
+      ? { stones: viewed.stones, last: viewed.last, ko: null, dead: new Set(), compensable: {}, pending: null }
+      : {
+        stones: toMap(s.stones),
+        last: lastMove(s),
+        ko: s.phase === "play" ? s.ko : null,
+        dead: step ? this.marks.stones : s.score ? new Set(s.score.dead) : new Set(),
+        compensable: compensableMap(s),
+        pending: this.candidate,
+      });
+  }
+
   renderClocks() {
-    if (this.state && this.view) renderClocks(this.view.players, this.state, Date.now() - this.clockAt);
+    if (!this.state || !this.view) return;
+    const shown = renderClocks(this.view.players, this.state, Date.now() - this.clockAt);
+    this.clockWatch.update(shown, this.state, this.seat);
   }
 
   renderClaim() {

@@ -38,16 +38,24 @@ function chatForm(onChat) {
   return el("form", { class: "chat-form", onsubmit: submit }, input, el("button", { type: "submit" }, _("Send")));
 }
 
-function confirmOption(confirmMove, onConfirmMove) {
-  const box = el("input", { type: "checkbox", id: "confirm-move", checked: confirmMove });
-  box.addEventListener("change", () => onConfirmMove(box.checked));
-  return el("p", { class: "options" }, el("label", { for: "confirm-move" }, box, " ", _("Confirm each move")));
+function checkbox(id, label, checked, onChange) {
+  const box = el("input", { type: "checkbox", id, checked });
+  box.addEventListener("change", () => onChange(box.checked));
+  return el("label", { for: id }, box, " ", label);
 }
 
-// The page's frame around `board` (a Board): the side panel's parts, and `root` and `dialog` to
-// show. `onChat(text)` sends a chat message (whether it could); `onConfirmMove(on)` sets the option.
+function options(confirmMove, onConfirmMove, muted, onMute) {
+  return el("p", { class: "options" },
+    checkbox("confirm-move", _("Confirm each move"), confirmMove, onConfirmMove), " ",
+    checkbox("sound", _("Sound"), !muted, (on) => onMute(!on)));
+}
+
+// The page's frame around `board` (a Board) and `moves` (the move list's panel): the side
+// panel's parts, and `root` and `dialog` to show. `onChat(text)` sends a chat message (whether it
+// could); `onConfirmMove(on)` and `onMute(muted)` set the options. `announcer` is the live region
+// for what happens besides the status line (a pass, a clock running low, a position shown).
 // The chat form is shown to the players only: spectators watch (docs/SERVER.md §5).
-export function gameLayout(gameId, board, { confirmMove, onChat, onConfirmMove }) {
+export function gameLayout(gameId, board, moves, { confirmMove, muted, onChat, onConfirmMove, onMute }) {
   const side = el("aside", { class: "side" });
   const players = {};
   for (const color of COLORS) {
@@ -58,6 +66,7 @@ export function gameLayout(gameId, board, { confirmMove, onChat, onConfirmMove }
     players,
     control: el("p", { class: "control muted", id: "terms" }),
     status: el("p", { class: "status", id: "status", "aria-live": "polite" }),
+    announcer: el("p", { class: "sr-only", id: "announcer", "aria-live": "assertive" }),
     message: el("p", { class: "message", id: "message", role: "alert" }),
     controls: el("div", { class: "controls", id: "controls" }),
     markingBox: el("div", { class: "marking", id: "marking" }),
@@ -67,9 +76,10 @@ export function gameLayout(gameId, board, { confirmMove, onChat, onConfirmMove }
     dialog: el("div", { class: "dialog", hidden: true, role: "dialog", "aria-modal": "true" }),
   };
   side.append(
-    parts.control, parts.status, parts.message, parts.controls, parts.markingBox, parts.scoreBox,
+    parts.control, parts.status, parts.announcer, parts.message, parts.controls, parts.markingBox, parts.scoreBox,
+    moves.root,
     el("details", { class: "chat" }, el("summary", {}, _("Chat")), parts.chatLog, parts.chatForm),
-    confirmOption(confirmMove, onConfirmMove),
+    options(confirmMove, onConfirmMove, muted, onMute),
     el("p", { class: "links" },
       el("a", { href: `/r/${gameId}` }, _("Review")), " · ",
       el("a", { href: `/api/games/${gameId}/sgf` }, _("Download SGF"))),
@@ -127,9 +137,11 @@ export function statusText(s, step, { myTurn, connected, sending }) {
   return text;
 }
 
-// Both clocks, `elapsed` ms after the state's clock view was true (frozen once the game is over).
+// Both clocks, `elapsed` ms after the state's clock view was true (frozen once the game is over):
+// what each shows ({black, white}: sideClock's), or null in a game without a clock.
 export function renderClocks(players, s, elapsed) {
   const view = s.clocks;
+  const shownBy = {};
   for (const color of COLORS) {
     const p = players[color];
     if (!view || view.control === "none") {
@@ -139,12 +151,15 @@ export function renderClocks(players, s, elapsed) {
     }
     const frozen = s.phase === "finished";
     const shown = sideClock(view, color, frozen ? 0 : elapsed);
+    shownBy[color] = shown;
     p.clock.textContent = shown.main;
     p.clock.classList.toggle("low", shown.low && !frozen);
     p.clock.classList.toggle("ticking", view.ticking === color && !frozen);
     p.sub.textContent = shown.sub;
-    p.clock.setAttribute("aria-label", `${colorName(color)}: ${shown.main} ${shown.sub}`);
+    p.sub.classList.toggle("low", shown.low && !frozen);
+    p.clock.setAttribute("aria-label", `${colorName(color)}: ${shown.spoken}`);
   }
+  return view && view.control !== "none" ? shownBy : null;
 }
 
 // A chat line ({from, name, text, at_ms}) added to the log, which scrolls to it: its time, the
