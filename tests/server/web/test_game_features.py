@@ -89,12 +89,15 @@ def test_clocks_read_without_doubt_and_never_go_below_zero(server_url, new_conte
         }"""
     )
     assert shown["describe"] == ["5:00 + 3×30 s", "5:00, +5 s a move", "10:00 + 25 stones in 5:00", "No clock"]
-    assert shown["start"]["main"] == "5:00" and shown["start"]["sub"] == "+ 3 periods of 30 s"
+    assert shown["start"]["main"] == "5:00" and shown["start"]["sub"] == "+ 3×30 s"
+    assert shown["start"]["spoken"] == "5:00 + 3 periods of 30 s" and shown["start"]["low"] is False
     assert shown["waiting"]["main"] == "5:00"  # the side not to move does not count down
-    assert shown["intoPeriods"]["main"] == "0:25" and shown["intoPeriods"]["sub"] == "2 periods left"
-    assert shown["lastSeconds"]["main"] == "4.5" and shown["lastSeconds"]["sub"] == "1 period left"
-    assert shown["lastSeconds"]["low"] is True
-    assert shown["late"]["main"] == "0.0" and shown["late"]["low"] is True
+    # byo-yomi as players read it: the period's time, then periods left × their length
+    assert shown["intoPeriods"]["main"] == "0:25" and shown["intoPeriods"]["sub"] == "(2×30 s)"
+    assert shown["intoPeriods"]["spoken"] == "0:25, 2 periods of 30 s left" and shown["intoPeriods"]["low"] is False
+    assert shown["lastSeconds"]["main"] == "0:05" and shown["lastSeconds"]["sub"] == "(1×30 s)"
+    assert shown["lastSeconds"]["low"] is True and shown["lastSeconds"]["lastPeriod"] is True
+    assert shown["late"]["main"] == "0:00" and shown["late"]["low"] is True
 
 
 def test_a_timed_game_shows_both_clocks_and_the_control(server_url, new_context):
@@ -103,7 +106,8 @@ def test_a_timed_game_shows_both_clocks_and_the_control(server_url, new_context)
     page.goto(f"{server_url}/g/{game_id}?seat={tokens['black']}")
     expect(page.locator(".control")).to_contain_text("Reloj: 5:00 + 3×30 s")
     expect(page.locator(".player.black .clock")).to_have_text("5:00")
-    expect(page.locator(".player.white .clock-sub")).to_have_text("+ 3 periodos de 30 s")
+    expect(page.locator(".player.white .clock-sub")).to_have_text("+ 3×30 s")
+    expect(page.locator(".player.white .clock")).to_have_attribute("aria-label", "Blanco: 5:00 + 3 periodos de 30 s")
 
 
 def test_resigning_asks_first_and_both_pages_show_the_result(server_url, new_context):

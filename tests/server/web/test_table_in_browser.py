@@ -44,20 +44,21 @@ def test_the_lobby_shows_the_terms_chooses_the_komi_and_explains_the_handicap(se
     page = new_context(locale).new_page()
     page.goto(server_url + "/")
     words = {
-        "en": ("miai level 5", "Japanese rules · komi 6.5", "0.5", "Chinese rules give White one point per handicap stone."),
-        "es": ("miai nivel 5", "Reglas japonesas · komi 6,5", "0,5", "Las reglas chinas dan a Blanco un punto por cada piedra de hándicap."),
-        "it": ("miai livello 5", "Regole giapponesi · komi 6,5", "0,5", "Le regole cinesi danno al Bianco un punto per ogni pietra di handicap."),
-        "pt": ("miai nível 5", "Regras japonesas · komi 6,5", "0,5", "As regras chinesas dão às Brancas um ponto por cada pedra de handicap."),
+        "en": ("miai level 5", "Japanese rules · komi 6.5", "0.5", "Chinese rules give White one point per handicap stone.", "."),
+        "es": ("miai nivel 5", "Reglas japonesas · komi 6,5", "0,5", "Las reglas chinas dan a Blanco un punto por cada piedra de hándicap.", ","),
+        "it": ("miai livello 5", "Regole giapponesi · komi 6,5", "0,5", "Le regole cinesi danno al Bianco un punto per ogni pietra di handicap.", ","),
+        "pt": ("miai nível 5", "Regras japonesas · komi 6,5", "0,5", "As regras chinesas dão às Brancas um ponto por cada pedra de handicap.", ","),
     }[lang]
+    point = words[4]  # the komi as the language writes it
     listed = page.locator("#live-games li", has_text=words[0]).first
     expect(listed).to_contain_text(words[1])
     expect(page.locator("#live-games")).not_to_contain_text("…")
     komi = page.locator("#f-komi")
-    expect(komi).to_have_value("6.5")  # the rules' usual komi
+    expect(komi).to_have_value(f"6{point}5")  # the rules' usual komi
     page.locator("#f-rules").select_option("chinese")
-    expect(komi).to_have_value("7.5")
+    expect(komi).to_have_value(f"7{point}5")
     page.locator("#f-handicap").select_option("2")
-    expect(komi).to_have_value("0.5")  # with a handicap, half a point
+    expect(komi).to_have_value(f"0{point}5")  # with a handicap, half a point
     note = page.locator("#handicap-note")
     expect(note).to_contain_text(words[3])
     expect(note).to_contain_text(words[2])
@@ -68,9 +69,9 @@ def test_the_lobby_shows_the_terms_chooses_the_komi_and_explains_the_handicap(se
     expect(note).to_contain_text("(N−1)")
     page.locator("#f-rules").select_option("japanese")
     expect(note).to_contain_text("Estas reglas no dan a Blanco puntos por las piedras de hándicap.")
-    komi.fill("3.5")  # a komi typed stays whatever the rules
+    komi.fill("3,5")  # a komi typed stays whatever the rules
     page.locator("#f-handicap").select_option("0")
-    expect(komi).to_have_value("3.5")
+    expect(komi).to_have_value("3,5")
     expect(note).to_have_text("Sin hándicap: Negro juega primero.")
     page.locator("#f-handicap").select_option("3")
     page.get_by_role("button", name="Jugar contra el ordenador").click()
@@ -114,7 +115,7 @@ def test_a_19x19_game_page_has_clear_coordinates_a_move_list_and_sounds(server_u
     expect(page.locator('[data-vertex="T1"]')).not_to_have_attribute("data-stone", "black")
     page.locator('[data-vertex="C3"]').click()  # read-only: nothing is sent
     assert httpx.get(f"{server_url}/api/games/{game['id']}").json()["moves"][-1] == "A9"
-    page.keyboard.press("ArrowRight")  # the list's arrows move along it
+    page.locator("#move-list button[data-move=\"2\"]").press("ArrowRight")  # the list's arrows move along it
     expect(page.locator("#move-number")).to_have_text("Move 3 of 10")
     page.get_by_role("button", name="Back to the game").click()
     expect(page.locator("#move-number")).to_have_text("Move 10")

@@ -4,7 +4,7 @@
 import { _, colorName, ngettext, rulesName } from "./i18n.js";
 import { api, keepSeat, seatToken } from "./api.js";
 import { el } from "./dom.js";
-import { seatName, termsText } from "./gameterms.js";
+import { formatNumber, seatName, termsText } from "./gameterms.js";
 import { describeControl } from "./clock.js";
 
 const TIMES = [
@@ -51,9 +51,15 @@ function handicapNote(rules, handicap) {
   );
 }
 
+// A komi as typed ("6,5" or "6.5"), or NaN.
+function readKomi(text) {
+  const t = String(text).trim().replace(",", ".").replace("−", "-");
+  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : NaN;
+}
+
 function settings(form) {
   const data = new FormData(form);
-  const komi = Number(String(data.get("komi")).replace(",", "."));
+  const komi = readKomi(data.get("komi"));
   return {
     size: Number(data.get("size")),
     rules: data.get("rules"),
@@ -65,14 +71,18 @@ function settings(form) {
 
 // The komi field: the rules' usual komi (0.5 with a handicap) until the player types another.
 function komiField(form) {
-  const input = el("input", { type: "number", name: "komi", id: "f-komi", step: "0.5", min: -MAX_KOMI, max: MAX_KOMI, required: true, inputmode: "decimal" });
+  const input = el("input", { type: "text", name: "komi", id: "f-komi", class: "komi", inputmode: "decimal", required: true, autocomplete: "off" });
   const note = el("p", { class: "muted handicap-note", id: "handicap-note", "aria-live": "polite" });
   let typed = false;
-  input.addEventListener("input", () => { typed = true; });
+  input.addEventListener("input", () => {
+    typed = true;
+    const komi = readKomi(input.value);
+    input.setCustomValidity(Math.abs(komi) <= MAX_KOMI ? "" : _("The komi is a number from {low} to {high}, such as {example}.", { low: formatNumber(-MAX_KOMI), high: formatNumber(MAX_KOMI), example: formatNumber(6.5) }));
+  });
   const follow = () => {
     const rules = form.elements.rules.value;
     const handicap = Number(form.elements.handicap.value);
-    if (!typed) input.value = String(usualKomi(rules, handicap));
+    if (!typed) input.value = formatNumber(usualKomi(rules, handicap));
     note.textContent = handicapNote(rules, handicap);
   };
   return { label: el("label", { for: "f-komi" }, el("span", {}, _("Komi")), input), note, follow };
@@ -80,7 +90,7 @@ function komiField(form) {
 
 // A listed game in words: its size, its players, its terms and its clock.
 function describeGame(g) {
-  const who = [seatName(g.black, g.players.black, "?"), seatName(g.white, g.players.white, "…")];
+  const who = [seatName(g.black, g.players.black, _("no name")), seatName(g.white, g.players.white, g.open ? _("waiting for a player") : _("no name"))];
   return `${g.size}×${g.size} · ${who[0]} – ${who[1]} · ${termsText(g)} · ${describeControl(g.time, g.time_describe)}`;
 }
 
