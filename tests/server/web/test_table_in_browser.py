@@ -104,18 +104,18 @@ def test_a_19x19_game_page_has_clear_coordinates_a_move_list_and_sounds(server_u
     expect(page.locator("#terms")).to_contain_text("Chinese rules · komi 0.5 · handicap 2")
     assert _coordinates_clear(page)
     expect(page.locator("#move-number")).to_have_text("Move 10")
-    expect(page.locator("#move-list button")).to_have_count(10)
+    expect(page.get_by_role("listbox", name="Moves").get_by_role("option")).to_have_count(10)
     page.screenshot(path=str(SHOTS / "play-19x19-en.png"))
 
     # an earlier position, read-only, then back to the game
-    page.locator('#move-list button[data-move="2"]').click()
+    page.get_by_role("option", name="2 T19").click()
     expect(page.locator("#move-number")).to_have_text("Move 2 of 10")
     expect(page.locator("#announcer")).to_contain_text("position after move 2")
     expect(page.locator('[data-vertex="A1"]')).to_have_attribute("data-stone", "white")
     expect(page.locator('[data-vertex="T1"]')).not_to_have_attribute("data-stone", "black")
     page.locator('[data-vertex="C3"]').click()  # read-only: nothing is sent
     assert httpx.get(f"{server_url}/api/games/{game['id']}").json()["moves"][-1] == "A9"
-    page.locator("#move-list button[data-move=\"2\"]").press("ArrowRight")  # the list's arrows move along it
+    page.get_by_role("option", name="2 T19").press("ArrowRight")  # the list's arrows move along it
     expect(page.locator("#move-number")).to_have_text("Move 3 of 10")
     page.get_by_role("button", name="Back to the game").click()
     expect(page.locator("#move-number")).to_have_text("Move 10")
@@ -207,7 +207,7 @@ def test_on_a_phone_the_table_fits(server_url, new_context):
     expect(phone.locator(".player.black .name")).to_contain_text("(você)")
     expect(phone.locator("#terms")).to_contain_text("Regras japonesas · komi 6,5")
     expect(phone.locator("#move-number")).to_have_text("Jogada 4")
-    expect(phone.locator('#move-list button[data-move="4"]')).to_contain_text("passe")
+    expect(phone.locator('#move-list [data-move="4"]')).to_contain_text("passe")
     expect(phone.locator(".player.black .clock-sub")).to_contain_text("25")  # Canadian: then 25 stones in 5:00
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # nothing runs off the side

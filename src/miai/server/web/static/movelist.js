@@ -1,5 +1,6 @@
-// The game page's move list: the move number, every move as a button (compact, scrolled to the
-// last), and a way back to the game while an earlier position is shown. Choosing a move shows
+// The game page's move list: the move number, every move as an option of a list box (compact,
+// scrolled to the last; one tab stop, the arrows move along it, Enter or a click chooses), and a
+// way back to the game while an earlier position is shown. Choosing a move shows
 // the position after it, read-only; the positions come from the game's review (the server's
 // steps: each move's stone and the stones it captured), so the page needs no rule of Go.
 
@@ -10,17 +11,23 @@ import { el } from "./dom.js";
 export function moveListPanel(onPick) {
   const heading = el("h3", { class: "move-number", id: "move-number" });
   const back = el("button", { type: "button", class: "primary", id: "back-to-game", hidden: true, onclick: () => onPick(null) }, _("Back to the game"));
-  const list = el("ol", { class: "move-list", id: "move-list", "aria-label": _("Moves") });
+  const list = el("ol", { class: "move-list", id: "move-list", role: "listbox", "aria-label": _("Moves") });
   list.addEventListener("click", (e) => {
-    const b = e.target.closest("button[data-move]");
+    const b = e.target.closest("[data-move]");
     if (b) onPick(Number(b.dataset.move));
   });
   list.addEventListener("keydown", (e) => {
+    const b = e.target.closest("[data-move]");
+    if (!b) return;
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      onPick(Number(b.dataset.move));
+      return;
+    }
     const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
-    const b = e.target.closest("button[data-move]");
-    if (!step || !b) return;
+    if (!step) return;
     e.preventDefault();
-    const next = list.querySelector(`button[data-move="${Number(b.dataset.move) + step}"]`);
+    const next = list.querySelector(`[data-move="${Number(b.dataset.move) + step}"]`);
     if (next) {
       next.focus();
       onPick(Number(next.dataset.move));
@@ -42,17 +49,16 @@ export function renderMoveList(panel, moves, viewing) {
   if (items.length > total) panel.list.replaceChildren(); // moves taken back
   for (let i = panel.list.children.length; i < total; i++) {
     const move = moves[i] === "pass" ? _("pass") : moves[i];
-    panel.list.append(el("li", {},
-      el("button", { type: "button", "data-move": i + 1, class: "move" }, el("span", { class: "n" }, String(i + 1)), " ", move)));
+    panel.list.append(el("li", { role: "option", "data-move": i + 1, class: "move", "aria-selected": "false" },
+      el("span", { class: "n" }, String(i + 1)), " ", move));
   }
-  for (const b of panel.list.querySelectorAll("button[data-move]")) {
+  for (const b of panel.list.querySelectorAll("[data-move]")) {
     const current = Number(b.dataset.move) === (viewing === null ? total : viewing);
     b.classList.toggle("current", current);
     b.tabIndex = current ? 0 : -1; // the list is one tab stop; the arrows move along it
-    if (current) b.setAttribute("aria-current", "step");
-    else b.removeAttribute("aria-current");
+    b.setAttribute("aria-selected", current ? "true" : "false");
   }
-  const current = panel.list.querySelector("button.current");
+  const current = panel.list.querySelector(".current");
   if (current && viewing === null) panel.list.scrollTop = panel.list.scrollHeight;
 }
 
