@@ -69,6 +69,10 @@ def test_the_lobby_shows_the_terms_chooses_the_komi_and_explains_the_handicap(se
     expect(note).to_contain_text("(N−1)")
     page.locator("#f-rules").select_option("japanese")
     expect(note).to_contain_text("Estas reglas no dan a Blanco puntos por las piedras de hándicap.")
+    komi.fill("2000")  # beyond the rules' limit: said in the page's language, nothing created
+    page.get_by_role("button", name="Invitar a un amigo").click()
+    assert komi.evaluate("e => e.validationMessage") == "El komi es un número de -1000 a 1000, como 6,5."
+    expect(page.locator("#invite-link")).to_have_count(0)
     komi.fill("3,5")  # a komi typed stays whatever the rules
     page.locator("#f-handicap").select_option("0")
     expect(komi).to_have_value("3,5")
