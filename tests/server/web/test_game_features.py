@@ -197,3 +197,31 @@ def test_a_refusal_resumes_play_and_both_pages_show_the_compensable_areas(server
         expect(row).to_contain_text(word)
         expect(row.locator("td").first).to_have_text("1")  # Black's, for the stone at B8
     assert httpx.get(f"{server_url}/api/games/{game_id}").json()["score"]["black"]["compensation"] == 1
+
+
+def test_a_clock_running_low_is_announced_once_and_the_players_own_last_seconds_beep(server_url, new_context):
+    page = new_context("it-IT").new_page()
+    page.goto(server_url + "/")
+    said = page.evaluate(
+        """async () => {
+          const { ClockWatch } = await import('/static/clockwatch.js');
+          const { sideClock } = await import('/static/clock.js');
+          const heard = { beeps: 0, said: [] };
+          const watch = new ClockWatch({ beep: () => { heard.beeps += 1; } }, (t) => heard.said.push(t));
+          const view = { control: 'absolute:60', ticking: 'white', paused: false, flagged: null,
+                         black: { main_ms: 60000 }, white: { main_ms: 60000 },
+                         time_left: { black: { ms: 60000, stones: 0 }, white: { ms: 40000, stones: 0 } } };
+          const s = { phase: 'play', clocks: view };
+          for (const elapsed of [0, 9000, 11000, 12000, 31000, 31500, 32100, 33000]) {
+            const shown = { black: sideClock(view, 'black', elapsed), white: sideClock(view, 'white', elapsed) };
+            watch.update(shown, s, 'white');
+          }
+          const asBlack = new ClockWatch({ beep: () => { heard.beeps += 100; } }, () => {});
+          asBlack.update({ black: sideClock(view, 'black', 35000), white: sideClock(view, 'white', 35000) }, s, 'black');
+          return heard;
+        }"""
+    )
+    # White's 40 s run under 30 s at 11 s: said once (in Italian); its last 10 s beep once a second;
+    # the opponent's clock never beeps for Black
+    assert len(said["said"]) == 1 and "Bianco" in said["said"][0] and "restano meno di 30 secondi" in said["said"][0]
+    assert said["beeps"] == 3  # 31 s (9 s left), 32.1 s (8), 33 s (7); 31.5 s is the same second

@@ -136,7 +136,7 @@ async function fillList(list, status, empty) {
 export function showLobby(main) {
   const form = el("form", { class: "settings", onsubmit: (e) => e.preventDefault() });
   const levels = Array.from({ length: 10 }, (_x, i) => [i + 1, String(i + 1)]);
-  const handicaps = Array.from({ length: 10 }, (_x, i) => [i, i === 0 ? _("none") : String(i)]);
+  const handicaps = [[0, _("none")], ...Array.from({ length: 8 }, (_x, i) => [i + 2, String(i + 2)])]; // 2 to 9 stones (docs/RULES.md §7)
   const komi = komiField(form);
   form.append(
     select("size", _("Board"), [[9, "9×9"], [13, "13×13"], [19, "19×19"]], 9),
