@@ -77,6 +77,7 @@ def test_clocks_read_without_doubt_and_never_go_below_zero(server_url, new_conte
           const byo = view('byoyomi:300:30:3', {main_ms: 300000, periods: 3}, 300000, 3, 'black');
           const over = view('byoyomi:300:30:3', {main_ms: 0, periods: 2}, 30000, 2, 'black');
           const abs = view('absolute:600', {main_ms: 5000}, 5000, 0, 'black');
+          const canadian = view('canadian:600:300:25', {main_ms: 0}, 271000, 12, 'black');
           return {
             describe: [c.describeControl('byoyomi:300:30:3'), c.describeControl('fischer:300:5'),
                        c.describeControl('canadian:600:300:25'), c.describeControl('none')],
@@ -85,6 +86,7 @@ def test_clocks_read_without_doubt_and_never_go_below_zero(server_url, new_conte
             intoPeriods: c.sideClock(byo, 'black', 300000 + 35000),
             lastSeconds: c.sideClock(over, 'black', 30000 + 25500),
             late: c.sideClock(abs, 'black', 60000),
+            canadian: c.sideClock(canadian, 'black', 0),
           };
         }"""
     )
@@ -98,6 +100,9 @@ def test_clocks_read_without_doubt_and_never_go_below_zero(server_url, new_conte
     assert shown["lastSeconds"]["main"] == "0:05" and shown["lastSeconds"]["sub"] == "(1×30 s)"
     assert shown["lastSeconds"]["low"] is True and shown["lastSeconds"]["lastPeriod"] is True
     assert shown["late"]["main"] == "0:00" and shown["late"]["low"] is True
+    # Canadian overtime: the time left for the stones left
+    assert shown["canadian"]["main"] == "4:31" and shown["canadian"]["sub"] == "(12 stones)"
+    assert shown["canadian"]["spoken"] == "4:31, 12 stones to play" and shown["canadian"]["low"] is False
 
 
 def test_a_timed_game_shows_both_clocks_and_the_control(server_url, new_context):

@@ -168,7 +168,7 @@ class GamePage {
         this.say("");
         break;
       case "reject":
-        if (d.status === 409 && action) {
+        if (d.error === "stale-version" && action) {
           this.retryStale(action);
           return;
         }
