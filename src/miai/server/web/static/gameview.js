@@ -18,7 +18,7 @@ function playerRow(color) {
     presence: el("span", { class: "presence" }),
     captures: el("span", { class: "captures" }),
     clock: el("span", { class: "clock", role: "timer" }),
-    sub: el("span", { class: "clock-sub" }),
+    sub: el("span", { class: "clock-sub", "aria-hidden": "true" }), // the timer's accessible name says it
   };
   row.append(
     el("span", { class: `dot ${color}`, "aria-hidden": "true" }),
