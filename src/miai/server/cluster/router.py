@@ -98,6 +98,7 @@ async def _sgf(room: GameRoom, args: Args) -> Any:
         players=seat_names(room.record),
         time_control=room.control,
         times=move_times(room.control, room.events),
+        chat=await room.store.load_chat(room.id),
     )
 
 
@@ -175,7 +176,13 @@ async def _reseat(room: GameRoom, args: Args) -> Any:
 
 async def _chat(room: GameRoom, args: Args) -> Any:
     seat = Color.parse(args["seat"]) if args.get("seat") else None
-    return room.audience.say(seat, str(args["text"]))
+    name = room.record.name(seat) if seat is not None else None
+    try:
+        return await room.audience.say(seat, str(args["text"]), name=name, move=len(room.game.moves))
+    except Exception as e:
+        if is_outage(e):
+            raise database_down() from e
+        raise
 
 
 async def _visit_op(room: GameRoom, args: Args) -> Any:

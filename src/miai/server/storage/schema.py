@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 __all__ = [
-    "metadata", "games", "game_events", "users", "sign_ins", "reviews", "review_analyses", "ratings",
-    "rating_history", "automatch",
+    "metadata", "games", "game_events", "game_chat", "users", "sign_ins", "reviews", "review_analyses",
+    "ratings", "rating_history", "automatch",
 ]
 
 metadata = sa.MetaData()
@@ -64,6 +64,20 @@ game_events = sa.Table(
     sa.Column("request", sa.Text, nullable=True, comment="the request in canonical form, for idempotent retries"),
     sa.PrimaryKeyConstraint("game_id", "v", name="pk_game_events"),
 )
+
+game_chat = sa.Table(
+    "game_chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("seat", sa.String(8), nullable=False, comment="black or white: who said it"),
+    sa.Column("name", sa.String(40), nullable=True, comment="the seat's display name then"),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("at_ms", sa.BigInteger, nullable=False),
+    sa.Column("move", sa.Integer, nullable=False, comment="moves played when it was said: its SGF node"),
+)
+sa.Index("ix_game_chat_game_id", game_chat.c.game_id)
+"""The players' chat, kept with the game (play/chat.py): shown again after a restart, written into the SGF."""
 
 users = sa.Table(
     "users",
