@@ -221,3 +221,27 @@ def test_a_review_and_its_analysis_are_kept_on_postgresql(pg_url):
     from tests.server.storage.test_reviews import keep_and_read
 
     asyncio.run(keep_and_read(pg_url))
+
+
+def test_the_chat_is_kept_and_read_back_in_order_on_postgresql(pg_url):
+    """The players' chat (game_chat, migration 0004) on PostgreSQL: every line, or the last ones,
+    in the order they were said, with names, times and moves."""
+    from miai.server.play.chat import ChatLine
+
+    lines = [ChatLine(Color.BLACK, "Guest 1", "hi", 1000, 0), ChatLine(Color.WHITE, None, "hello", 2000, 0),
+             ChatLine(Color.BLACK, "Guest 1", "nice move", 3000, 7)]
+
+    async def run():
+        engine = open_engine(pg_url)
+        try:
+            await migrate(engine)
+            store = Store(engine)
+            await store.create_game(record("chat1"))
+            for line in lines:
+                await store.add_chat("chat1", line)
+            return await store.load_chat("chat1"), await store.load_chat("chat1", 2), await store.load_chat("other")
+        finally:
+            await engine.dispose()
+
+    every, last, none = asyncio.run(run())
+    assert every == lines and last == lines[1:] and none == []
