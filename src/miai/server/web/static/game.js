@@ -14,6 +14,7 @@ import { addChat, controlText, gameLayout, renderClocks, renderPlayers, renderSc
 import { renderClaim, renderControls, renderMarking } from "./gamecontrols.js";
 import { refusalText } from "./refusals.js";
 import { seatLinkBox, seatOfPlayer, takeSeatFromAddress } from "./seatlink.js";
+import { linkPlayerNames } from "./players.js";
 
 const TICK_MS = 200; // the clocks' and the claim's countdown, and the actions' resends
 const CONFIRM_KEY = "miai.confirmMove";
@@ -277,6 +278,7 @@ class GamePage {
     });
     const v = this.view;
     renderPlayers(v.players, s, this.seat, this.presence);
+    linkPlayerNames(v.players, s); // a signed-in player's name to their page, with their rank
     v.chatForm.hidden = !this.seat;
     v.control.textContent = controlText(s);
     v.status.textContent = statusText(s, step, { myTurn, connected: this.socket.open, sending: this.socket.sending });
