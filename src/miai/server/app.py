@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
@@ -19,6 +20,7 @@ from miai.server.cluster.bus import Bus, LocalBus, RedisBus
 from miai.server.cluster.router import Router
 from miai.server.cluster.shards import AdvisoryLocks, Everything, Ownership
 from miai.server.cluster.versions import GameVersions
+from miai.server.compute.gameanalysis import GameAnalyses
 from miai.server.compute.workers import Workers
 from miai.server.config import ServerConfig
 from miai.server.people import sessions
@@ -26,6 +28,7 @@ from miai.server.people.signins import SignIns
 from miai.server.rooms.registry import Registry
 from miai.server.state import Server
 from miai.server.storage.db import DatabaseUrlError, migrate, open_engine
+from miai.server.storage.reviews import ReviewStore
 from miai.server.storage.store import Store
 from miai.server.timekeeper import Timekeeper
 from miai.server.web.headers import SecurityHeadersMiddleware
@@ -46,6 +49,26 @@ def warm_up() -> None:
     game = Game(9)
     game.play("E5")
     game.copy().legality("D4")
+
+
+SLOW_START_S = 10.0
+"""A start of the workers longer than this is worth a warning: the kernel was compiled (the
+first start after an install), or the machine is very busy."""
+
+
+async def start_workers(workers: Workers) -> None:
+    """Start the worker pools in the background, the port already open (:meth:`Workers.start`:
+    each worker loads the compiled kernel, or compiles it on the first start after an install),
+    and say in the log when they are ready."""
+    began = time.monotonic()
+    try:
+        await asyncio.to_thread(workers.start)
+    except Exception:
+        log.exception("the worker processes could not be started: they start with the first job")
+        return
+    took = time.monotonic() - began
+    level = logging.WARNING if took > SLOW_START_S else logging.INFO
+    log.log(level, "the computer is ready: its worker processes started, kernel loaded, in %.1f s", took)
 
 
 def distribution(config: ServerConfig, engine: AsyncEngine) -> tuple[Bus, Ownership]:
@@ -83,8 +106,7 @@ def create_app(
         workers = Workers(
             config.workers, executor, review_workers=config.review_workers, max_rss_mb=config.worker_max_rss_mb
         )
-        if config.start_workers:
-            await asyncio.to_thread(workers.start)
+        starting = asyncio.create_task(start_workers(workers)) if config.start_workers else None
         registry = Registry(store, config, workers, timekeeper=timekeeper)
         signins.bind(engine, registry.timekeeper)
         bus, ownership = distribution(config, engine)
@@ -92,7 +114,12 @@ def create_app(
         registry.owns = ownership.owns
         registry.publish = bus.publish
         versions = GameVersions(store.versions, config.relay_poll_s)
-        server = Server(config, engine, store, registry, workers, router, ownership, bus, versions)
+        reviews = ReviewStore(engine)
+        analyses = GameAnalyses(
+            workers, reviews, registry.timekeeper.wall_ms, wait_seconds=config.review_wait_seconds,
+            max_moves=config.game_analysis_max_moves, max_runs=config.game_analysis_runs, per_address=config.rate_limits,
+        )
+        server = Server(config, engine, store, registry, workers, router, ownership, bus, versions, reviews, analyses)
         app.state.server = server
 
         async def gained(shard: int) -> None:
@@ -114,6 +141,8 @@ def create_app(
                     log.info("%d unfinished timed games loaded", loaded)
             yield
         finally:
+            if starting is not None:
+                starting.cancel()
             await server.close()
 
     limits = AddressLimits(config)

@@ -102,3 +102,18 @@ def test_open_games_in_the_lobby_show_the_creators_rank(client):
     assert listed["alice"]["ranks"] == {"black": "6k", "white": None} and listed["alice"]["rated"] is True
     (other,) = [g for name, g in listed.items() if name != "alice"]
     assert other["ranks"] == {"black": None, "white": None} and other["rated"] is False
+
+
+def test_a_request_nobody_polls_for_a_minute_is_dropped(db):
+    from miai.testing.manualtime import ManualTime
+    from tests.server.conftest import make_client
+
+    clock = ManualTime()
+    with make_client(db, time=clock) as client:
+        alice, bob = signed_up(client, "alice"), signed_up(client, "bob")
+        assert alice.post("/api/automatch", json={}).status_code == 202
+        clock.advance(30_000)
+        assert alice.get("/api/automatch?wait=0").json() == {"status": "waiting"}  # polled: still there
+        clock.advance(61_000)  # alice's page was closed
+        assert bob.post("/api/automatch", json={}).status_code == 202
+        assert alice.get("/api/automatch?wait=0").status_code == 404

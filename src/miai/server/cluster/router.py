@@ -1,7 +1,7 @@
 """Any process serves any client: a request about a game runs on the game's owner.
 
 The HTTP API and the WebSocket ask for a game's operations by name with JSON arguments
-(:data:`OPS`): ``state``, ``events``, ``sgf``, ``act``, ``name``, ``join``, ``auth``, ``chat``,
+(:data:`OPS`): ``state``, ``events``, ``sgf``, ``count``, ``estimate``, ``act``, ``name``, ``join``, ``auth``, ``chat``,
 ``visit``, ``reseat``. :meth:`Router.call` runs one in this process's room when this process owns the
 game's shard, and otherwise forwards it over the bus to the owner, which runs it the same way
 (:meth:`Router.answer`) and sends back the answer or the error (status and JSON, as its own
@@ -27,6 +27,7 @@ from miai.server.play.actions import Action, ActionKind
 from miai.server.play.timing import move_times
 from miai.server.play.tokens import GAME_ID
 from miai.server.records.export import game_sgf, seat_names
+from miai.server.rooms.counting import count_marked, estimate_score
 from miai.server.rooms.registry import Registry
 from miai.server.rooms.room import GameRoom
 from miai.server.rooms.seating import join_free_seat, name_seat, reload_seats
@@ -69,6 +70,7 @@ def action_of(data: Args) -> Action:
             "kind": ActionKind(data["kind"]),
             "dead": tuple(data.get("dead", ())),
             "seki": tuple(data.get("seki", ())),
+            "accepting": tuple(data["accepting"]) if data.get("accepting") is not None else None,
         }
     )
 
@@ -96,7 +98,16 @@ async def _sgf(room: GameRoom, args: Args) -> Any:
         players=seat_names(room.record),
         time_control=room.control,
         times=move_times(room.control, room.events),
+        chat=await room.store.load_chat(room.id),
     )
+
+
+async def _count(room: GameRoom, args: Args) -> Any:
+    return count_marked(room, list(args.get("dead") or ()), list(args.get("seki") or ()))
+
+
+async def _estimate(room: GameRoom, args: Args) -> Any:
+    return await estimate_score(room, room.thinking.workers)
 
 
 async def _act(room: GameRoom, args: Args) -> Any:
@@ -165,7 +176,13 @@ async def _reseat(room: GameRoom, args: Args) -> Any:
 
 async def _chat(room: GameRoom, args: Args) -> Any:
     seat = Color.parse(args["seat"]) if args.get("seat") else None
-    return room.audience.say(seat, str(args["text"]))
+    name = room.record.name(seat) if seat is not None else None
+    try:
+        return await room.audience.say(seat, str(args["text"]), name=name, move=len(room.game.moves))
+    except Exception as e:
+        if is_outage(e):
+            raise database_down() from e
+        raise
 
 
 async def _visit_op(room: GameRoom, args: Args) -> Any:
@@ -177,6 +194,8 @@ OPS: dict[str, Callable[[GameRoom, Args], Awaitable[Any]]] = {
     "state": _state,
     "events": _events,
     "sgf": _sgf,
+    "count": _count,
+    "estimate": _estimate,
     "act": _act,
     "name": _name,
     "join": _join,

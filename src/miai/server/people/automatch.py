@@ -28,13 +28,18 @@ from miai.server.play.create import HUMAN, NewGame, new_record
 from miai.server.storage.schema import automatch, games, ratings, users
 from miai.server.storage.store import insert_game
 
-__all__ = ["Automatch", "Request", "Pairing", "LOCK_KEY", "STALE_MS"]
+__all__ = ["Automatch", "Request", "Pairing", "LOCK_KEY", "STALE_MS", "SEEN_EVERY_MS", "PAIRED_KEPT_MS"]
 
 LOCK_KEY = (0x6D69616D, 1)
 """PostgreSQL's advisory lock of a pairing, held for its transaction (a space apart from the
 shards' locks, (0x6D696169, shard))."""
 STALE_MS = 60_000
 """A request not polled for this long is dropped: its player is gone."""
+SEEN_EVERY_MS = 10_000
+"""How often a waiting request's last poll is written down."""
+PAIRED_KEPT_MS = 3_600_000
+"""A paired request its player never came back for is dropped after an hour (the game is in
+their list of games all the same)."""
 RULES = "chinese"
 
 
@@ -91,6 +96,7 @@ class Automatch:
                 await conn.execute(sa.select(sa.func.pg_advisory_xact_lock(*LOCK_KEY)))
             await conn.execute(automatch.delete().where(automatch.c.user_id == user_id))
             await conn.execute(automatch.delete().where(automatch.c.game_id.is_(None), automatch.c.seen_ms < now_ms - STALE_MS))
+            await conn.execute(automatch.delete().where(automatch.c.game_id.is_not(None), automatch.c.seen_ms < now_ms - PAIRED_KEPT_MS))
             rating = await _rating(conn, user_id)
             row = {"user_id": user_id, **_columns(request), "rating": rating, "created_ms": now_ms, "seen_ms": now_ms}
             waiting = await conn.execute(
@@ -103,19 +109,25 @@ class Automatch:
                 return None
             names = {user_id: name, partner.user_id: await _username(conn, partner.user_id)}
             game_id, seats = await _make_game(conn, request, (user_id, rating), (partner.user_id, partner.rating), names, now_ms)
-            await conn.execute(automatch.update().where(automatch.c.user_id == partner.user_id).values(game_id=game_id))
+            await conn.execute(
+                automatch.update().where(automatch.c.user_id == partner.user_id).values(game_id=game_id, seen_ms=now_ms)
+            )
             return Pairing(game_id, seats[user_id])
 
     async def paired(self, user_id: int, now_ms: int) -> Pairing | None | bool:
         """The game ``user_id``'s request was paired into (the request is then done with),
-        True while it waits (noted as polled now), False when there is no request."""
-        async with self.engine.begin() as conn:
+        True while it waits (noted as polled, every :data:`SEEN_EVERY_MS` at most: a poll is
+        mostly a read), False when there is no request."""
+        async with self.engine.connect() as conn:
             row = (await conn.execute(sa.select(automatch).where(automatch.c.user_id == user_id))).first()
-            if row is None:
-                return False
-            if row.game_id is None:
-                await conn.execute(automatch.update().where(automatch.c.user_id == user_id).values(seen_ms=now_ms))
-                return True
+        if row is None:
+            return False
+        if row.game_id is None:
+            if now_ms - row.seen_ms >= SEEN_EVERY_MS:
+                async with self.engine.begin() as conn:
+                    await conn.execute(automatch.update().where(automatch.c.user_id == user_id).values(seen_ms=now_ms))
+            return True
+        async with self.engine.begin() as conn:
             await conn.execute(automatch.delete().where(automatch.c.user_id == user_id))
             return Pairing(row.game_id, await _seat(conn, row.game_id, user_id))
 

@@ -104,6 +104,7 @@ class GameRoom:
             self.timekeeper,
             chat_history=config.chat_history,
             publish=publish,
+            keep=lambda line: store.add_chat(record.id, line),
             chat_limit=(config.chat_burst, config.chat_window_ms),
             presence=self.presence,
             presence_interval_ms=config.presence_interval_ms,

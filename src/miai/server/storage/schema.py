@@ -1,4 +1,5 @@
-"""The tables: games and their events, users and their sign-ins (SQLAlchemy Core metadata).
+"""The tables: games and their events, users and their sign-ins, uploaded reviews and the analyses
+of reviews (SQLAlchemy Core metadata).
 
 The migrations in :mod:`miai.server.storage.migrations` create exactly this schema (a test compares
 them). ``game_events`` has the PRIMARY KEY (game_id, v): the fence that makes two writers of
@@ -9,7 +10,10 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-__all__ = ["metadata", "games", "game_events", "users", "sign_ins", "ratings", "rating_history", "automatch"]
+__all__ = [
+    "metadata", "games", "game_events", "game_chat", "users", "sign_ins", "reviews", "review_analyses",
+    "ratings", "rating_history", "automatch",
+]
 
 metadata = sa.MetaData()
 
@@ -61,6 +65,20 @@ game_events = sa.Table(
     sa.PrimaryKeyConstraint("game_id", "v", name="pk_game_events"),
 )
 
+game_chat = sa.Table(
+    "game_chat",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), nullable=False),
+    sa.Column("seat", sa.String(8), nullable=False, comment="black or white: who said it"),
+    sa.Column("name", sa.String(40), nullable=True, comment="the seat's display name then"),
+    sa.Column("text", sa.Text, nullable=False),
+    sa.Column("at_ms", sa.BigInteger, nullable=False),
+    sa.Column("move", sa.Integer, nullable=False, comment="moves played when it was said: its SGF node"),
+)
+sa.Index("ix_game_chat_game_id", game_chat.c.game_id)
+"""The players' chat, kept with the game (play/chat.py): shown again after a restart, written into the SGF."""
+
 users = sa.Table(
     "users",
     metadata,
@@ -85,6 +103,26 @@ sa.Index("ix_sign_ins_user_id", sign_ins.c.user_id)
 """A signed-in session: its cookie holds a token whose hash is a row here while it is valid.
 Signing out deletes the row, so a copy of the cookie is worth nothing after (people/signins.py)."""
 
+reviews = sa.Table(
+    "reviews",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True, comment="random: the review's permanent link"),
+    sa.Column("created_ms", sa.BigInteger, nullable=False),
+    sa.Column("sgf", sa.Text, nullable=False, comment="the uploaded record, as SGF (UTF-8)"),
+    sa.Column("review", sa.JSON, nullable=False, comment="the review read from it (records/review.py)"),
+)
+"""Uploaded records, read and checked once (size-capped as ``POST /api/reviews`` is), kept so
+that a review has a permanent link (``/review/{id}``, docs/SERVER.md §3.2)."""
+
+review_analyses = sa.Table(
+    "review_analyses",
+    metadata,
+    sa.Column("subject", sa.String(48), primary_key=True, comment="review:ID, or game:ID for a game of this server"),
+    sa.Column("updated_ms", sa.BigInteger, nullable=False),
+    sa.Column("analysis", sa.JSON, nullable=False, comment="each position's win rate and best moves (compute/gameanalysis.py)"),
+)
+"""The computer's analysis of every position of a review, kept so that a reload (or another
+reader) does not search the game again."""
 ratings = sa.Table(
     "ratings",
     metadata,

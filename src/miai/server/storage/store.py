@@ -1,4 +1,4 @@
-"""Reading and writing games and their events: the games' SQL (accounts have theirs in :mod:`miai.server.people.accounts`).
+"""Reading and writing games, their events and their chat: the games' SQL (accounts have theirs in :mod:`miai.server.people.accounts`).
 
 :meth:`Store.append` is the durable step of every action: the event rows and the game's row
 change in ONE transaction, and the insert of ``(game_id, v)`` fails if another writer already
@@ -27,11 +27,12 @@ import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from miai.coords import Color
+from miai.server.play.chat import ChatLine
 from miai.server.play.events import Event, EventKind
 from miai.server.play.seats import GameRecord
 from miai.server.play.tokens import FREE_SEAT
 from miai.server.storage.batch import GroupCommit
-from miai.server.storage.schema import game_events, games
+from miai.server.storage.schema import game_chat, game_events, games
 
 __all__ = ["GameRecord", "Store", "Turn", "WriteConflict", "insert_game"]
 
@@ -278,3 +279,21 @@ class Store:
                 )
             )
         return bool(done.rowcount == 1)
+
+    # ------------------------------------------------------------------ the players' chat
+    async def add_chat(self, game_id: str, line: ChatLine) -> None:
+        """Keep a chat line with its game (committed before it is shown: docs/SERVER.md §5)."""
+        row = {"game_id": game_id, "seat": str(line.seat), "name": line.name, "text": line.text, "at_ms": line.at_ms, "move": line.move}
+        async with self._writing() as conn:
+            await conn.execute(game_chat.insert().values(row))
+
+    async def load_chat(self, game_id: str, last: int | None = None) -> list[ChatLine]:
+        """A game's chat lines in the order they were said: all, or the ``last`` ones."""
+        query = sa.select(game_chat).where(game_chat.c.game_id == game_id).order_by(game_chat.c.id.desc())
+        if last is not None:
+            query = query.limit(last)
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [
+            ChatLine(seat=Color.parse(r.seat), name=r.name, text=r.text, at_ms=r.at_ms, move=r.move) for r in reversed(rows)
+        ]

@@ -1,7 +1,8 @@
 """The browser application's pages (docs/SERVER.md §4): ``/`` (the lobby), ``/g/{id}`` (a
-game), ``/r/{id}`` (a game's review), ``/review`` (an uploaded record's review), the players'
-pages (``/signin``, ``/signup``, ``/me``: the player's games, ``/p/{name}``: a player's), and the
-static files under ``/static`` (plain ES modules and CSS, no build step).
+game), ``/r/{id}`` (a game's review), ``/review`` (an upload) and ``/review/{id}`` (an uploaded
+record's review), the players' pages (``/signin``, ``/signup``, ``/me``: the player's games,
+``/p/{name}``: a player's), and the static files under ``/static`` (plain ES modules and CSS, no
+build step).
 
 Every page is the same small HTML shell; ``static/app.js`` reads the path and draws the page,
 its texts from ``/i18n/web/{lang}.json`` (:mod:`miai.server.web.texts`). The shell sets no
@@ -107,6 +108,13 @@ async def review_page(request: Request) -> Response:
     return page("miai · review")
 
 
+async def upload_page(request: Request) -> Response:
+    """An uploaded review's permanent page (a 404 for a review that is not kept)."""
+    review_id = str(request.path_params["id"])
+    server: Server = request.app.state.server
+    if not GAME_ID.fullmatch(review_id) or await server.reviews.get(review_id) is None:
+        raise NotFound(f"no review {review_id!r}")
+    return page("miai · review")
 async def player_page(request: Request) -> Response:
     """A player's page, the player's own games, signing in or up: the shell, which asks the API."""
     return page("miai")
@@ -118,6 +126,7 @@ def routes() -> list[BaseRoute]:
         Route("/g/{id}", game_page, methods=["GET"]),
         Route("/r/{id}", review_page, methods=["GET"]),
         Route("/review", review_page, methods=["GET"]),
+        Route("/review/{id}", upload_page, methods=["GET"]),
         Route("/signin", player_page, methods=["GET"]),
         Route("/signup", player_page, methods=["GET"]),
         Route("/me", player_page, methods=["GET"]),

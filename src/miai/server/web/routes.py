@@ -1,7 +1,8 @@
 """Every HTTP and WebSocket route of the server, in the one order Starlette must try them.
 
-The order matters in one place: the lobby's ``POST /api/games/{id}/join`` comes before the
-games' ``POST /api/games/{id}/{action}``, which would otherwise take it.
+The order matters in one place: the lobby's ``POST /api/games/{id}/join`` and the count's
+``POST /api/games/{id}/estimate`` come before the games' ``POST /api/games/{id}/{action}``, which
+would otherwise take them.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from starlette.routing import BaseRoute
 from miai.server.web import (
     analysis,
     automatch,
+    counts,
     diagrams,
     games,
     lobby,
@@ -34,6 +36,7 @@ def routes() -> list[BaseRoute]:
         *texts.routes(),
         *lobby.routes(),  # before the games' routes: POST /api/games/{id}/{action} would take /join
         *diagrams.routes(),
+        *counts.routes(),  # before the games' routes too: POST /api/games/{id}/estimate
         *profiles.routes(),
         *games.routes(),
         *reviews.routes(),

@@ -1,9 +1,13 @@
 // Talking to the server: JSON requests with the seat's token, the seats this browser holds, and
 // the ids that make an action sent twice count once.
 
+import { errorText } from "./refusals.js";
+
+// An error answer: `message` is its text in the page's language (refusals.js), never the
+// server's English; `body` is the answer as sent.
 export class ApiError extends Error {
   constructor(status, body) {
-    super(body.message || `HTTP ${status}`);
+    super(errorText({ status, ...body }));
     this.status = status;
     this.body = body;
   }

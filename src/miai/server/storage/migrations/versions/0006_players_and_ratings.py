@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0006"
-down_revision = "0003"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009"
-down_revision = "0006"  # after wt-rating's 0006 (the lead re-chains them in order)
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 
