@@ -217,6 +217,12 @@ def test_an_owner_that_lost_its_lock_but_still_writes_gets_a_conflict_never_a_do
     assert len(events) == 1 and events[0].payload["move"] == ("E5" if outcomes[0] == 1 else "D4")
 
 
+def test_a_review_and_its_analysis_are_kept_on_postgresql(pg_url):
+    from tests.server.storage.test_reviews import keep_and_read
+
+    asyncio.run(keep_and_read(pg_url))
+
+
 def test_the_chat_is_kept_and_read_back_in_order_on_postgresql(pg_url):
     """The players' chat (game_chat, migration 0004) on PostgreSQL: every line, or the last ones,
     in the order they were said, with names, times and moves."""
