@@ -19,7 +19,7 @@ SUBCOMMANDS = {
     "serve": "miai.cli.serve",
     "bot": "miai.cli.bot",
     "diagram": "miai.cli.diagram",
-    "learn": "miai.cli.learn",
+    "train": "miai.cli.train",
 }
 
 

@@ -1,9 +1,9 @@
-"""``miai learn``: the engine's data files learnt from game records.
+"""``miai train``: the engine's data files learnt from game records.
 
-``miai learn patterns`` learns the spatial patterns' table (:mod:`miai.ai.patterns`),
-``miai learn movemodel`` fits the move predictor (:mod:`miai.ai.movemodel`); by default each
+``miai train patterns`` learns the spatial patterns' table (:mod:`miai.ai.patterns`),
+``miai train movemodel`` fits the move predictor (:mod:`miai.ai.movemodel`); by default each
 writes the file the engine ships (``ai/data/patterns19.npz``, ``ai/data/movemodel19.npz``).
-The sources of both are read by :mod:`miai.learn.corpus`.
+The sources of both are read by :mod:`miai.train.corpus`.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ PATTERNS = """Learn the spatial patterns' table (miai.ai.patterns) from game rec
 
 Each SOURCE is an SGF file, a directory of them (a `miai match` run: game-*.sgf), or a file of
 moves one game a line as Tygem's archive writes them (ID<tab>;B[pd];W[dp]..., 19×19 even games:
-the 9-dan games of yenw/computer-go-dataset, TYGEM/Kifu); see miai.learn.corpus. Records of
+the 9-dan games of yenw/computer-go-dataset, TYGEM/Kifu); see miai.train.corpus. Records of
 another board size, with a handicap, or that do not read are left out (counted; those that do
 not read are named). --games N stops after N games read.
 
@@ -35,7 +35,7 @@ table's first choice, among its first five, and its median rank.
 
 MOVEMODEL = """Fit the move predictor (miai.ai.movemodel) to game records.
 
-The sources are read as by `miai learn patterns` (miai.learn.corpus: SGF files, `miai match`
+The sources are read as by `miai train patterns` (miai.train.corpus: SGF files, `miai match`
 runs, Tygem's move files); 19×19 even games only. The spatial group's levels come from the table
 of learned patterns (--table, default the one the engine ships): fit the predictor on games that
 table was *not* learned from, or the chance of every pattern played is too high. The features of
@@ -53,10 +53,10 @@ GROUPS = ("spatial", "3x3", "capture", "extend", "atari", "self-atari",
 
 
 def add_parser(subparsers: Any) -> None:
-    """Register ``miai learn patterns`` and ``miai learn movemodel`` on the ``miai`` command (the
+    """Register ``miai train patterns`` and ``miai train movemodel`` on the ``miai`` command (the
     AI is imported only when one runs: the default files are named then)."""
-    p = subparsers.add_parser("learn", help="learn the engine's patterns or move predictor from game records")
-    sub = p.add_subparsers(dest="learn", metavar="WHAT", required=True)
+    p = subparsers.add_parser("train", help="learn the engine's patterns or move predictor from game records")
+    sub = p.add_subparsers(dest="train", metavar="WHAT", required=True)
     raw = argparse.RawDescriptionHelpFormatter
 
     pa = sub.add_parser("patterns", help="the spatial patterns' table", description=PATTERNS, formatter_class=raw)
@@ -89,8 +89,8 @@ def _ranks(ranks: list[float]) -> str:
 def run_patterns(args: argparse.Namespace) -> int:
     """Learn the table from the sources, write it, and print what was counted and kept."""
     from miai.ai.patterns import DEFAULT_TABLE, count_played, count_seen, prediction_ranks, table_of
-    from miai.learn.corpus import read_games
-    from miai.learn.slices import read_in_slices
+    from miai.train.corpus import read_games
+    from miai.train.slices import read_in_slices
 
     output = args.output or str(DEFAULT_TABLE)
     clock = time.perf_counter()
@@ -122,8 +122,8 @@ def run_movemodel(args: argparse.Namespace) -> int:
     """Fit the predictor to the sources, write it, and print its strengths and the fit's course."""
     from miai._kernel import movefeatures as F
     from miai.ai import movemodel, patterns
-    from miai.learn.corpus import read_games
-    from miai.learn.slices import read_in_slices
+    from miai.train.corpus import read_games
+    from miai.train.slices import read_in_slices
 
     output = args.output or str(movemodel.DEFAULT_MODEL)
     clock = time.perf_counter()
