@@ -20,6 +20,7 @@ SUBCOMMANDS = {
     "bot": "miai.cli.bot",
     "diagram": "miai.cli.diagram",
     "train": "miai.cli.train",
+    "learn": "miai.cli.learn",
 }
 
 
