@@ -12,6 +12,7 @@ from miai.server.web import (
     analysis,
     diagrams,
     games,
+    learn,
     lobby,
     pages,
     people,
@@ -36,5 +37,6 @@ def routes() -> list[BaseRoute]:
         *reviews.routes(),
         *analysis.routes(),
         *people.routes(),
+        *learn.routes(),
         *ws.routes(),
     ]

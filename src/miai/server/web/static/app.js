@@ -42,6 +42,10 @@ async function pageFor(path) {
     const { showReview } = await import("./review.js");
     return (main) => showReview(main, m[1]);
   }
+  if (path === "/learn") {
+    const { showLearn } = await import("./learn.js");
+    return (main) => showLearn(main);
+  }
   if (path === "/review") {
     const { showReview } = await import("./review.js");
     return (main) => showReview(main, null);
