@@ -60,8 +60,8 @@ def words_for(language_words: dict[str, str], word: str) -> str:
 def answer_words() -> dict[str, str]:
     """The words a person may type for the judges' English ones, in their language."""
     return {
-        color_name(Color.BLACK).lower(): "black",
-        color_name(Color.WHITE).lower(): "white",
+        color_name(Color.BLACK).split()[-1].lower(): "black",
+        color_name(Color.WHITE).split()[-1].lower(): "white",
         _("draw").lower(): "draw",
         _("accept").lower(): "accept",
         _("refuse").lower(): "refuse",

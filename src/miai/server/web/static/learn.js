@@ -119,6 +119,7 @@ function showStep(box, lesson, index, onRight) {
     const field = (color) => el("label", {}, el("span", {}, colorName(color)), el("input", { type: "number", step: "0.5", id: `learn-${color}`, inputmode: "decimal" }));
     controls.append(field("black"), field("white"), button(_("Check"), () => ["black", "white"].map((c) => document.getElementById(`learn-${c}`).value), "learn-check"));
   }
+  board.root.setAttribute("id", "learn-board");
   const boards = el("div", { class: "learn-boards" }, board.root);
   if (step.figure) {
     const figure = new Board(step.size);
