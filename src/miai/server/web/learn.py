@@ -20,9 +20,9 @@ from miai.lessons.judges import Verdict, judge
 from miai.lessons.model import Lesson, Step, course, find
 from miai.lessons.positions import start, stones
 from miai.server.errors import NotFound
-from miai.server.wire.fields import check_fields, get_vertices
 from miai.server.web.games import read_json, server_of
 from miai.server.web.pages import page
+from miai.server.wire.fields import check_fields, get_vertices
 
 __all__ = ["routes"]
 
