@@ -11,7 +11,7 @@ from typing import Any
 from miai.cli import learn_texts as say
 from miai.cli.language import add_language_option, use_language
 from miai.cli.terminal import Terminal
-from miai.coords import Color, point_from_gtp
+from miai.coords import point_from_gtp
 from miai.game import Game
 from miai.lessons.check import check_files
 from miai.lessons.judges import Outcome, judge
@@ -77,16 +77,17 @@ def take_step(terminal: Terminal, step: Step, lang: str) -> bool:
             return False
         answer = given + [say.words_for(words, w) for w in line.split()]
         verdict = judge(step, [w for w in answer if w] if step.task.value == "dead" else answer)
+        color = game.to_act or game.to_move
         if verdict.outcome is Outcome.RIGHT:
             show(terminal, verdict.game)
-            terminal.say(say.right() + (" " + step.done[lang] if step.done else ""))
+            rule = say.explain(verdict, step, color) + " " if verdict.reason else ""
+            terminal.say(say.right() + " " + rule + (step.done[lang] if step.done else ""))
             return True
         if verdict.outcome is Outcome.MORE:
             given = answer
             terminal.say(say.keep_going())
             continue
-        color = game.to_move if game.to_act is None else game.to_act
-        terminal.say(say.explain(verdict, step, color or Color.BLACK) + " " + say.try_again())
+        terminal.say(say.explain(verdict, step, color) + " " + say.try_again())
         given = []
 
 

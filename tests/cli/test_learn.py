@@ -1,0 +1,56 @@
+"""``miai learn``: the course in the terminal, judged as on the page; in tmux (a real terminal,
+in Italian) and scripted (the whole course, wrong then right, in each language)."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from miai import i18n
+from miai.cli.learn import take_course
+from miai.cli.terminal import Terminal
+from miai.lessons.model import course
+from tests.cli.test_play_tmux import TMUX, Screen
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+def test_the_ko_lesson_in_italian_in_tmux():
+    screen = Screen([sys.executable, "-m", "miai", "learn", "--lang", "it", "--lesson", "4"])
+    try:
+        screen.wait_for("Lezione 4 di 12: Il ko")
+        screen.wait_for("> ")
+        screen.type("E1")
+        screen.wait_for("Le pietre sono ancora lì: hanno 1 libertà. Riprova.")
+        screen.type("C3")
+        screen.wait_for("Giusto!")
+        screen.wait_for("Passo 2 di 3")
+        screen.type("E1")
+        screen.wait_for("E1 è una mossa regolare")
+        screen.type("B3")
+        shown = screen.wait_for("Vietato: riporterebbe la posizione")
+        assert "(ko)" in shown  # the refusal in miai play's words, its rule named
+    finally:
+        screen.close()
+
+
+def scripted_answers() -> list[str]:
+    lines = []
+    for lesson in course():
+        for step in lesson.steps:
+            lines += [step.wrong[0], step.right[0]]
+    return lines
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it", "pt"])
+def test_the_whole_course_is_taken_in_the_terminal(lang):
+    terminal = Terminal.scripted(scripted_answers(), width=120)
+    with i18n.using(lang):
+        assert take_course(terminal, lang) == 0
+        right, again = i18n.gettext("Right!"), i18n.gettext("Try again.")
+    said = terminal.transcript()
+    steps = sum(len(lesson.steps) for lesson in course())
+    assert said.count(right) == steps and said.count(again) == steps
+    assert "miai play --size 9 --level 1" in said
+    if lang != "en":
+        assert "Try again" not in said and "Right!" not in said
