@@ -72,3 +72,14 @@ sign_ins = sa.Table(
 sa.Index("ix_sign_ins_user_id", sign_ins.c.user_id)
 """A signed-in session: its cookie holds a token whose hash is a row here while it is valid.
 Signing out deletes the row, so a copy of the cookie is worth nothing after (people/signins.py)."""
+
+learn_progress = sa.Table(
+    "learn_progress",
+    metadata,
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("lesson", sa.String(64), primary_key=True, comment="the lesson's id: its file's name (02-capture)"),
+    sa.Column("steps", sa.Integer, nullable=False, comment="how many of its steps the user has solved"),
+    sa.Column("updated_ms", sa.BigInteger, nullable=False),
+)
+"""A signed-in user's progress in the course (/learn): per lesson, the steps solved
+(people/progress.py). Guests keep theirs in the browser."""

@@ -19,10 +19,12 @@ from miai.game import Game
 from miai.lessons.judges import Verdict, judge
 from miai.lessons.model import Lesson, Step, course, find
 from miai.lessons.positions import start, stones
-from miai.server.errors import NotFound
+from miai.server.errors import BadRequest, NotFound, Unauthorized
+from miai.server.people.progress import read_progress, record_progress
+from miai.server.people.sessions import who
 from miai.server.web.games import read_json, server_of
 from miai.server.web.pages import page
-from miai.server.wire.fields import check_fields, get_vertices
+from miai.server.wire.fields import check_fields, get_int, get_str, get_vertices
 
 __all__ = ["routes"]
 
@@ -117,6 +119,33 @@ async def answer(request: Request) -> Response:
     return JSONResponse(verdict_form(judge(step, get_vertices(body, "answer"))))
 
 
+async def get_progress(request: Request) -> Response:
+    """The signed-in user's progress (``{"signed_in": true, "progress": {lesson: steps}}``);
+    a guest's is kept by the page in the browser (``"signed_in": false``)."""
+    person = who(request)
+    user_id = person.user_id if person else None
+    if user_id is None:
+        return JSONResponse({"signed_in": False, "progress": {}})
+    return JSONResponse({"signed_in": True, "progress": await read_progress(server_of(request).engine, user_id)})
+
+
+async def put_progress(request: Request) -> Response:
+    """``{"lesson": "02-capture", "steps": 3}``: the signed-in user solved that many steps."""
+    person = who(request)
+    user_id = person.user_id if person else None
+    if user_id is None:
+        raise Unauthorized("only a signed-in user's progress is kept by the server")
+    server = server_of(request)
+    body = check_fields(await read_json(request, server.config.max_body_bytes), {"lesson": True, "steps": True}, "progress")
+    lesson = next((l for l in course() if l.id == get_str(body, "lesson", 64)), None)
+    if lesson is None:
+        raise BadRequest(f"no lesson {body['lesson']!r}")
+    steps = get_int(body, "steps", low=1, high=len(lesson.steps))
+    assert steps is not None
+    await record_progress(server.engine, user_id, lesson.id, steps, server.registry.timekeeper.wall_ms())
+    return JSONResponse({"signed_in": True, "progress": await read_progress(server.engine, user_id)})
+
+
 async def learn_page(request: Request) -> Response:
     return page("miai · learn")
 
@@ -125,5 +154,7 @@ def routes() -> list[Route]:
     return [
         Route("/learn", learn_page, methods=["GET"]),
         Route("/api/learn", get_course, methods=["GET"]),
+        Route("/api/learn/progress", get_progress, methods=["GET"]),
+        Route("/api/learn/progress", put_progress, methods=["PUT"]),
         Route("/api/learn/{lesson}/{step:int}", answer, methods=["POST"]),
     ]

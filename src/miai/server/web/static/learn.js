@@ -1,6 +1,7 @@
 // The course (/learn): lessons that teach the rules by playing. Every answer is judged by the
 // server's rules core (POST /api/learn/{lesson}/{step}); a wrong one is explained with the rule's
-// own words (the refusals of a game, refusals.js). Progress is kept in this browser.
+// own words (the refusals of a game, refusals.js). Progress is kept in this browser, and in the
+// account when signed in (GET/PUT /api/learn/progress).
 
 import { _, colorName, lang } from "./i18n.js";
 import { api, keepSeat } from "./api.js";
@@ -163,6 +164,14 @@ export function showLearn(main) {
   main.append(el("section", { class: "panel" }, el("h1", {}, _("Learn to play Go")), nav), box);
   let lessons = [];
   const progress = loadProgress();
+  let signedIn = false;
+
+  function keep(lessonId, steps) {
+    if (steps <= (progress[lessonId] || 0)) return;
+    progress[lessonId] = steps;
+    saveProgress(progress);
+    if (signedIn) api("PUT", "/api/learn/progress", { body: { lesson: lessonId, steps } }).catch(() => {});
+  }
 
   function drawNav(current) {
     nav.replaceChildren(...lessons.map((l, i) => el("li", { class: i === current ? "current" : "" },
@@ -181,8 +190,7 @@ export function showLearn(main) {
     const stepBox = el("div", {});
     box.replaceChildren(el("h2", { id: "learn-title" }, lesson.title[lang] || lesson.title.en), el("p", { class: "intro" }, lesson.intro[lang] || lesson.intro.en), stepBox);
     const next = (k) => showStep(stepBox, lesson, k, (feedback) => {
-      progress[lesson.id] = Math.max(progress[lesson.id] || 0, k + 1);
-      saveProgress(progress);
+      keep(lesson.id, k + 1);
       const last = k + 1 >= lesson.steps.length;
       feedback.append(el("button", { type: "button", class: "primary", id: "learn-next", onclick: () => (last ? open(i + 1) : next(k + 1)) },
         last ? (i + 1 >= lessons.length ? _("Finish the course") : _("Next lesson")) : _("Next step")));
@@ -190,8 +198,14 @@ export function showLearn(main) {
     next(stepIndex);
   }
 
-  api("GET", "/api/learn").then((course) => {
+  Promise.all([api("GET", "/api/learn"), api("GET", "/api/learn/progress").catch(() => ({ signed_in: false, progress: {} }))]).then(([course, kept]) => {
     lessons = course.lessons;
+    signedIn = kept.signed_in;
+    for (const [id, steps] of Object.entries(kept.progress)) progress[id] = Math.max(progress[id] || 0, steps);
+    saveProgress(progress);
+    if (signedIn) { // what this browser solved as a guest joins the account
+      for (const l of lessons) if ((progress[l.id] || 0) > (kept.progress[l.id] || 0)) api("PUT", "/api/learn/progress", { body: { lesson: l.id, steps: Math.min(progress[l.id], l.steps.length) } }).catch(() => {});
+    }
     const first = lessons.findIndex((l) => (progress[l.id] || 0) < l.steps.length);
     open(first < 0 ? 0 : first);
   }).catch((e) => box.replaceChildren(el("p", { class: "error" }, e.message)));
