@@ -54,3 +54,32 @@ def test_the_whole_course_is_taken_in_the_terminal(lang):
     assert "miai play --size 9 --level 1" in said
     if lang != "en":
         assert "Try again" not in said and "Right!" not in said
+
+
+def test_a_problem_in_the_terminal_refuted_then_solved_and_the_check():
+    from miai.cli.learn import solve_problem
+    from miai.coords import point_to_gtp
+    from miai.problems import Verdict, load_problems
+
+    problem = load_problems()[0]
+    wrong = next(c for c in problem.start.replies if c.verdict is Verdict.WRONG)
+    path, node = [], problem.start
+    while True:
+        child = node.right_replies[0]
+        path.append(point_to_gtp(child.move.point))
+        if not child.replies:
+            break
+        node = child.replies[0]
+    terminal = Terminal.scripted(["Z9", point_to_gtp(wrong.move.point), *path])
+    with i18n.using("es"):
+        assert solve_problem(terminal, problem, 1, 1)
+    said = terminal.transcript()
+    assert "Esa no: el ordenador responde en" in said and "¡Resuelto!" in said
+
+
+def test_learn_check_checks_the_lessons_and_the_problems(capsys):
+    from miai.cli.main import main
+
+    assert main(["learn", "check"]) == 0
+    out = capsys.readouterr().out
+    assert "12 lessons, 31 steps checked: 0 faults" in out and "problems checked: 0 faults" in out

@@ -5,12 +5,14 @@
 from __future__ import annotations
 
 from miai.cli.texts import color_name, illegal_move
-from miai.coords import Color, Move, point_from_gtp
-from miai.errors import IllegalMoveError
+from miai.coords import Color, Move, Point, point_from_gtp, point_to_gtp
+from miai.errors import IllegalMoveError, IllegalReason
 from miai.i18n import gettext as _
 from miai.i18n import ngettext
+from miai.game import Game
 from miai.lessons.judges import Verdict, Why
 from miai.lessons.model import Step, Task
+from miai.problems import Goal, Problem
 
 
 def lesson_heading(number: int, total: int, title: str) -> str:
@@ -109,3 +111,45 @@ def explain(verdict: Verdict, step: Step, color: Color) -> str:
     if why is Why.NOT_THE_MOVE:
         return _("That is not move {number}: look for the stone numbered {number}.").format(number=verdict.number)
     return _("That answer cannot be read here.")
+
+
+def problem_heading(number: int, total: int, source: str) -> str:
+    return _("Problem {number} of {total} ({source})").format(number=number, total=total, source=source)
+
+
+def goal(problem: Problem) -> str:
+    """The problem's goal, from the goal and the colour (the files hold no sentence)."""
+    black = problem.to_play is Color.BLACK
+    goals = {
+        Goal.KILL: (_("Black to play and kill."), _("White to play and kill.")),
+        Goal.LIVE: (_("Black to play and live."), _("White to play and live.")),
+        Goal.CAPTURE: (_("Black to play and capture the marked stones."), _("White to play and capture the marked stones.")),
+        Goal.SAVE: (_("Black to play and save the marked stones."), _("White to play and save the marked stones.")),
+    }
+    return goals[problem.goal][0 if black else 1]
+
+
+def marked(problem: Problem) -> str:
+    return _("The marked stones: {points}.").format(points=" ".join(point_to_gtp(p) for p in sorted(problem.targets)))
+
+
+def problem_point() -> str:
+    return _("Type a point (e.g. C3).")
+
+
+def illegal_in_problem(reason: IllegalReason, point: Point, game: Game) -> str:
+    return illegal_move(IllegalMoveError(reason, ""), Move(game.to_move, point), game)
+
+
+def solved() -> str:
+    return _("Solved!")
+
+
+def answered(reply: Move | None) -> str:
+    return _("Good. The computer answers at {vertex}: go on.").format(vertex=point_to_gtp(reply.point if reply else None))
+
+
+def refuted(reply: Move | None) -> str:
+    if reply is None or reply.point is None:
+        return _("Not this one: that move does not reach the goal.") + " " + try_again()
+    return _("Not this one: the computer answers at {vertex} and wins.").format(vertex=point_to_gtp(reply.point)) + " " + try_again()

@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from miai.coords import point_to_gtp
 from miai.lessons.model import Step, Task, course
+from miai.problems import Problem, Verdict, load_problems
 
 SHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
 CHOICES = {Task.AGREE, Task.WINNER, Task.FIRST}
@@ -40,6 +42,31 @@ def answer(page, step: Step, words: str) -> None:
 ENGLISH: dict[tuple[str, int], str] = {}
 
 
+def right_path(problem: Problem) -> list[str]:
+    """The player's moves of one right line of the problem's tree, the computer answering each."""
+    moves, node = [], problem.start
+    while True:
+        child = node.right_replies[0]
+        moves.append(point_to_gtp(child.move.point))
+        if not child.replies:
+            return moves
+        node = child.replies[0]
+
+
+def solve_first_problem(page, lang: str) -> None:
+    """The first problem: a wrong first move refuted (explained), then solved by clicks."""
+    problem = load_problems()[0]
+    wrong = next(c for c in problem.start.replies if c.verdict is Verdict.WRONG)
+    page.locator(f'#problem-board [data-vertex="{point_to_gtp(wrong.move.point)}"]').click()
+    expect(page.locator("#problem-feedback.wrong .why")).not_to_be_empty()
+    page.screenshot(path=str(SHOTS / f"problem-wrong-{lang}.png"), full_page=True)
+    page.locator("#problem-retry").click()
+    for vertex in right_path(problem):
+        page.locator(f'#problem-board [data-vertex="{vertex}"]').click()
+    expect(page.locator("#problem-feedback.right")).to_be_visible()
+    page.screenshot(path=str(SHOTS / f"problem-{lang}.png"), full_page=True)
+
+
 @pytest.mark.parametrize("lang", ["en", "es", "it", "pt"])
 def test_the_whole_course_is_taken_wrong_then_right_in_each_language(server_url, new_context, lang):
     page = new_context({"en": "en-US", "es": "es-ES", "it": "it-IT", "pt": "pt-PT"}[lang]).new_page()
@@ -65,6 +92,9 @@ def test_the_whole_course_is_taken_wrong_then_right_in_each_language(server_url,
             answer(page, step, step.right[0])
             expect(page.locator("#learn-feedback.right")).to_be_visible()
             page.locator("#learn-next").click()
+    page.locator("#learn-end-problems").click()
+    solve_first_problem(page, lang)
+    page.goto(server_url + "/learn")  # the course done, the page opens at its end
     page.locator("#learn-first-game").click()
     expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
     expect(page.locator('[data-vertex="E5"]')).to_be_visible()

@@ -16,6 +16,7 @@ from miai.server.web import (
     lobby,
     pages,
     people,
+    problems,
     reviews,
     texts,
     ws,
@@ -38,5 +39,6 @@ def routes() -> list[BaseRoute]:
         *analysis.routes(),
         *people.routes(),
         *learn.routes(),
+        *problems.routes(),
         *ws.routes(),
     ]

@@ -8,6 +8,7 @@ import { api, keepSeat } from "./api.js";
 import { Board } from "./board.js";
 import { el } from "./dom.js";
 import { refusalText } from "./refusals.js";
+import { showProblems } from "./problems.js";
 
 const PROGRESS_KEY = "miai.learn";
 const number = (x) => new Intl.NumberFormat(lang).format(x);
@@ -153,7 +154,8 @@ function showEnd(box) {
   box.replaceChildren(
     el("h2", {}, _("You know the rules!")),
     el("p", {}, _("Now play your first 9×9 game against the computer at its lowest level. When you win, try level 2 from the lobby.")),
-    play,
+    el("div", { class: "row" }, play,
+      el("button", { type: "button", id: "learn-end-problems", onclick: () => showProblems(box) }, _("Solve problems"))),
   );
 }
 
@@ -161,7 +163,8 @@ function showEnd(box) {
 export function showLearn(main) {
   const nav = el("ol", { class: "lessons", id: "learn-lessons" });
   const box = el("section", { class: "panel lesson", id: "learn-lesson" });
-  main.append(el("section", { class: "panel" }, el("h1", {}, _("Learn to play Go")), nav), box);
+  const problems = el("button", { type: "button", id: "learn-problems", onclick: () => { drawNav(-1); showProblems(box); } }, _("Problems"));
+  main.append(el("section", { class: "panel" }, el("h1", {}, _("Learn to play Go")), nav, el("p", {}, problems)), box);
   let lessons = [];
   const progress = loadProgress();
   let signedIn = false;
@@ -207,7 +210,7 @@ export function showLearn(main) {
       for (const l of lessons) if ((progress[l.id] || 0) > (kept.progress[l.id] || 0)) api("PUT", "/api/learn/progress", { body: { lesson: l.id, steps: Math.min(progress[l.id], l.steps.length) } }).catch(() => {});
     }
     const first = lessons.findIndex((l) => (progress[l.id] || 0) < l.steps.length);
-    open(first < 0 ? 0 : first);
+    open(first < 0 ? lessons.length : first); // the course done: its end, the first game
   }).catch((e) => box.replaceChildren(el("p", { class: "error" }, e.message)));
   document.title = "miai · " + _("Learn to play Go");
   return { destroy: () => {} };
