@@ -51,7 +51,7 @@ def test_the_whole_course_is_taken_in_the_terminal(lang):
     said = terminal.transcript()
     steps = sum(len(lesson.steps) for lesson in course())
     assert said.count(right) == steps and said.count(again) == steps
-    assert "miai play --size 9 --level 1" in said
+    assert "miai play --size 9 --white ai --level 1" in said
     if lang != "en":
         assert "Try again" not in said and "Right!" not in said
 
