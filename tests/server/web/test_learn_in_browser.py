@@ -98,3 +98,25 @@ def test_the_whole_course_is_taken_wrong_then_right_in_each_language(server_url,
     page.locator("#learn-first-game").click()
     expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
     expect(page.locator('[data-vertex="E5"]')).to_be_visible()
+
+
+def test_a_signed_in_learners_progress_follows_them_to_another_browser(server_url, new_context):
+    first = new_context("en-US")
+    page = first.new_page()
+    page.goto(server_url + "/learn")
+    page.locator('#learn-board [data-vertex="E5"]').click()  # solved as a guest: kept in the browser
+    expect(page.locator("#learn-feedback.right")).to_be_visible()
+    answer = page.request.post(server_url + "/api/users", data={"username": "pupil", "password": "a long pass phrase 42"},
+                               headers={"Origin": server_url})  # fmt: skip
+    assert answer.status == 201, answer.text()
+    page.goto(server_url + "/learn")  # signed in now: what the browser solved joins the account
+    expect(page.locator("#learn-task")).to_have_text(course()[0].steps[1].text["en"])
+    page.locator('#learn-board [data-vertex="C4"]').click()
+    expect(page.locator("#learn-feedback.right")).to_be_visible()
+    other = new_context("en-US").new_page()
+    login = other.request.post(server_url + "/api/session", data={"username": "pupil", "password": "a long pass phrase 42"},
+                               headers={"Origin": server_url})  # fmt: skip
+    assert login.status == 200, login.text()
+    other.goto(server_url + "/learn")
+    expect(other.locator("#learn-title")).to_have_text(course()[1].title["en"])
+    expect(other.locator("#learn-lessons li").first).to_contain_text("✓")

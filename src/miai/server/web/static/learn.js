@@ -210,7 +210,8 @@ export function showLearn(main) {
       for (const l of lessons) if ((progress[l.id] || 0) > (kept.progress[l.id] || 0)) api("PUT", "/api/learn/progress", { body: { lesson: l.id, steps: Math.min(progress[l.id], l.steps.length) } }).catch(() => {});
     }
     const first = lessons.findIndex((l) => (progress[l.id] || 0) < l.steps.length);
-    open(first < 0 ? lessons.length : first); // the course done: its end, the first game
+    if (first < 0) open(lessons.length); // the course done: its end, the first game
+    else open(first, progress[lessons[first].id] || 0); // where the learner stopped
   }).catch((e) => box.replaceChildren(el("p", { class: "error" }, e.message)));
   document.title = "miai · " + _("Learn to play Go");
   return { destroy: () => {} };
