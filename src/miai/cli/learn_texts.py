@@ -51,7 +51,7 @@ def try_again() -> str:
 
 
 def course_done() -> str:
-    return _("You have finished the course. Now play your first 9×9 game against the computer: miai play --size 9 --white ai --level 1")
+    return _("You have finished the course. Now play your first 9×9 game against the computer at its lowest level: miai play --size 9 --white ai --level 1. When you win, try --level 2.")
 
 
 def words_for(language_words: dict[str, str], word: str) -> str:
