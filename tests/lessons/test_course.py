@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from miai.cli.main import main
+from miai.coords import point_to_gtp
 from miai.errors import IllegalReason
 from miai.lessons.check import check_files
 from miai.lessons.judges import Outcome, Why, judge
-from miai.lessons.model import course, find
+from miai.lessons.model import Task, course, find
+from miai.lessons.positions import start
 
 
 def test_every_shipped_lesson_checks_against_the_rules():
@@ -52,3 +56,30 @@ def test_a_handicap_is_placed_stone_by_stone_and_then_white_plays():
     assert judge(step, ["G7"]).outcome is Outcome.MORE
     done = judge(step, ["G7", "C3", "G3", "C7"])
     assert done.outcome is Outcome.RIGHT and done.winner == "white"
+
+
+MOVE_TASKS = (Task.PLAY, Task.CAPTURE, Task.ATARI, Task.FORBIDDEN, Task.END)
+
+
+@pytest.mark.parametrize("step", [s for lesson in course() for s in lesson.steps if s.task in MOVE_TASKS], ids=lambda s: s.where)
+def test_on_every_point_the_judge_agrees_with_the_games_legality(step):
+    """Not only the stated answers: for every point of the board, a move the game refuses is
+    judged by the game's reason, and a move it allows never comes back as refused."""
+    game = start(step)
+    for point in game.board:
+        vertex = point_to_gtp(point)
+        reason = game.legality(vertex)
+        verdict = judge(step, [vertex])
+        if reason is None:
+            assert verdict.why is not Why.ILLEGAL, vertex
+        else:
+            assert verdict.reason is reason, vertex
+            assert (verdict.outcome is Outcome.RIGHT) == (step.task is Task.FORBIDDEN and reason.value == step.reason), vertex
+
+
+def test_no_lesson_text_is_left_in_english_in_another_language():
+    for lesson in course():
+        texts = [lesson.title, lesson.intro] + [t for s in lesson.steps for t in (s.text, s.done) if t]
+        for text in texts:
+            for lang in ("es", "it", "pt"):
+                assert text[lang] != text["en"], (lesson.id, text["en"])
