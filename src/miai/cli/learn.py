@@ -18,7 +18,8 @@ from miai.lessons.check import check_files
 from miai.lessons.judges import Outcome, judge
 from miai.lessons.model import DATA, Lesson, Step, course
 from miai.lessons.positions import start
-from miai.problems import Attempt, Outcome as ProblemOutcome, Problem, check_problems, load_problems, problem_files
+from miai.problems import Attempt, Problem, check_problems, load_problems, problem_files
+from miai.problems import Outcome as ProblemOutcome
 from miai.render.text import diagram
 
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from miai.cli.texts import color_name, illegal_move
 from miai.coords import Color, Move, Point, point_from_gtp, point_to_gtp
 from miai.errors import IllegalMoveError, IllegalReason
+from miai.game import Game
 from miai.i18n import gettext as _
 from miai.i18n import ngettext
-from miai.game import Game
 from miai.lessons.judges import Verdict, Why
 from miai.lessons.model import Step, Task
 from miai.problems import Goal, Problem
