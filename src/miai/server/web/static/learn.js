@@ -60,7 +60,8 @@ function showStep(box, lesson, index, onRight) {
   let given = []; // the points of a multi-point answer so far (handicap, replay, dead)
   let solved = false;
   const start = { stones: step.stones, last: step.last, ko: step.ko, dead: new Set(step.proposal), numbers: {} };
-  board.ghostColor = step.to_move;
+  const noMove = ["dead", "agree", "count", "winner", "first", "liberty"].includes(step.task);
+  board.ghostColor = noMove ? null : step.task === "handicap" ? "black" : step.to_move;
   board.update(start);
 
   async function send(answer) {
@@ -74,12 +75,14 @@ function showStep(box, lesson, index, onRight) {
     }
     if (v.outcome === "more") {
       given = answer;
+      if (step.task === "replay") board.ghostColor = v.to_move;
       board.update({ stones: v.stones, last: v.last, ko: v.ko });
       feedback.replaceChildren(el("p", { class: "muted" }, _("Right so far: go on.")));
       return;
     }
     if (v.outcome === "wrong") {
       given = [];
+      if (step.task === "replay") board.ghostColor = step.to_move;
       board.update({ ...start, dead: new Set(step.proposal) });
       feedback.className = "feedback wrong";
       feedback.replaceChildren(el("p", { class: "why" }, explain(v)), el("p", {}, _("Try again.")));
