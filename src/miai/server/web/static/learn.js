@@ -51,6 +51,12 @@ export function explain(v) {
   }
 }
 
+// How to give the answer, where the board alone does not say it.
+const HINTS = {
+  dead: () => _("Click a stone to mark it dead (click again to take the mark off), then press Done."),
+  count: () => _("Type each side's points, then press Check."),
+};
+
 // One step drawn in `box`: the board, the task's controls, the feedback; `onRight` when solved.
 function showStep(box, lesson, index, onRight) {
   const step = lesson.steps[index];
@@ -136,6 +142,7 @@ function showStep(box, lesson, index, onRight) {
   box.replaceChildren(
     el("p", { class: "muted", id: "learn-step" }, _("Step {n} of {total}", { n: index + 1, total: lesson.steps.length })),
     el("p", { class: "task", id: "learn-task" }, step.text[lang] || step.text.en),
+    HINTS[step.task] ? el("p", { class: "muted", id: "learn-hint" }, HINTS[step.task]()) : "",
     boards,
     controls,
     feedback,
