@@ -69,6 +69,7 @@ function showStep(box, lesson, index, onRight) {
   const noMove = ["dead", "agree", "count", "winner", "first", "liberty"].includes(step.task);
   board.ghostColor = noMove ? null : step.task === "handicap" ? "black" : step.to_move;
   board.update(start);
+  let kept = start; // the position of the answer right so far
 
   async function send(answer) {
     if (solved) return;
@@ -82,14 +83,13 @@ function showStep(box, lesson, index, onRight) {
     if (v.outcome === "more") {
       given = answer;
       if (step.task === "replay") board.ghostColor = v.to_move;
-      board.update({ stones: v.stones, last: v.last, ko: v.ko });
+      kept = { stones: v.stones, last: v.last, ko: v.ko };
+      board.update(kept);
       feedback.replaceChildren(el("p", { class: "muted" }, _("Right so far: go on.")));
       return;
     }
     if (v.outcome === "wrong") {
-      given = [];
-      if (step.task === "replay") board.ghostColor = step.to_move;
-      board.update({ ...start, dead: new Set(step.proposal) });
+      board.update({ ...kept, dead: new Set(step.proposal) }); // a record or a handicap keeps what was right so far
       feedback.className = "feedback wrong";
       feedback.replaceChildren(el("p", { class: "why" }, explain(v)), el("p", {}, _("Try again.")));
       return;
@@ -211,13 +211,13 @@ export function showLearn(main) {
     next(stepIndex);
   }
 
-  Promise.all([api("GET", "/api/learn"), api("GET", "/api/learn/progress").catch(() => ({ signed_in: false, progress: {} }))]).then(([course, kept]) => {
+  Promise.all([api("GET", "/api/learn"), api("GET", "/api/learn/progress").catch(() => ({ signed_in: false, progress: {} }))]).then(([course, saved]) => {
     lessons = course.lessons;
-    signedIn = kept.signed_in;
-    for (const [id, steps] of Object.entries(kept.progress)) progress[id] = Math.max(progress[id] || 0, steps);
+    signedIn = saved.signed_in;
+    for (const [id, steps] of Object.entries(saved.progress)) progress[id] = Math.max(progress[id] || 0, steps);
     saveProgress(progress);
     if (signedIn) { // what this browser solved as a guest joins the account
-      for (const l of lessons) if ((progress[l.id] || 0) > (kept.progress[l.id] || 0)) api("PUT", "/api/learn/progress", { body: { lesson: l.id, steps: Math.min(progress[l.id], l.steps.length) } }).catch(() => {});
+      for (const l of lessons) if ((progress[l.id] || 0) > (saved.progress[l.id] || 0)) api("PUT", "/api/learn/progress", { body: { lesson: l.id, steps: Math.min(progress[l.id], l.steps.length) } }).catch(() => {});
     }
     const first = lessons.findIndex((l) => (progress[l.id] || 0) < l.steps.length);
     if (first < 0) open(lessons.length); // the course done: its end, the first game
