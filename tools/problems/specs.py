@@ -454,3 +454,110 @@ SPECS += [
         . . . . . . .
     """),
 ]
+
+SPECS += [
+    Spec("race-three-liberties", 9, B, CAPTURE, ELEMENTARY, Theme.RACE, """
+        . . . . . . . .
+        O O O X X X X .
+        O O O X X X X .
+        O . X o . X X .
+        O . X O . X X .
+        O . X O . X X .
+    """),
+    Spec("race-three-liberties-white", 9, W, CAPTURE, ELEMENTARY, Theme.RACE, """
+        . . . . . . . .
+        X X X O O O O .
+        X X X O O O O .
+        X . O x . O O .
+        X . O X . O O .
+        X . O X . O O .
+    """),
+    Spec("race-outside-liberties", 9, B, CAPTURE, INTERMEDIATE, Theme.RACE, """
+        . . . . . . . . .
+        O O O X X X X X .
+        O O O X X X X X .
+        O . X o . . X X .
+        O . X O . . X X .
+        O . X O O . X X .
+    """),
+    Spec("race-corner", 9, B, CAPTURE, INTERMEDIATE, Theme.RACE, """
+        . . . . . . . .
+        O O O O X X X .
+        O . . X o O X .
+        O . . X O . X .
+        O O O X O . X .
+    """),
+    Spec("snapback", 9, B, CAPTURE, ELEMENTARY, Theme.SNAPBACK, """
+        . . . . . . .
+        O O O . . . .
+        O O O O . . .
+        O . X X X X .
+        O X X X X X .
+        X O o O X . .
+        . O . X X . .
+    """),
+    Spec("snapback-white", 19, W, CAPTURE, ELEMENTARY, Theme.SNAPBACK, """
+        . . . . . . .
+        X X X . . . .
+        X . O O O O .
+        X O O O O O .
+        O X x X O . .
+        . X . O O . .
+    """),
+    Spec("net-or-ladder", 9, B, CAPTURE, ELEMENTARY, Theme.NET, """
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . X o . . . . .
+        . . X X X . . . .
+        . . . . . . . . .
+    """),
+    Spec("ladder-broken-atari", 9, B, CAPTURE, ELEMENTARY, Theme.LADDER, """
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . O . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . X o . . . .
+        . . . . X X . . .
+        . . . . . . . . .
+    """),
+    Spec("save-by-capturing", 9, B, SAVE, BEGINNER, Theme.ESCAPE, """
+        . . . . . . .
+        X X X . . . .
+        O O X X . . .
+        x O . O X . .
+        . X O . O X .
+    """),
+]
+
+SPECS += [
+    Spec("ld-third-line-four", 19, B, KILL, INTERMEDIATE, Theme.VITAL_POINT, """
+        X X X X X X .
+        o O O O X . .
+        . . . O X . .
+        . . . O X . .
+    """),
+    Spec("ld-third-line-four-live", 19, W, LIVE, INTERMEDIATE, Theme.EYE_SPACE, """
+        X X X X X X .
+        o O O O X . .
+        . . . O X . .
+        . . . O X . .
+    """),
+    Spec("ld-white-to-kill-third-line-four", 9, W, KILL, INTERMEDIATE, Theme.VITAL_POINT, """
+        O O O O O O .
+        x X X X O . .
+        . . . X O . .
+        . . . X O . .
+    """),
+    Spec("ld-black-to-live-third-line-four", 9, B, LIVE, INTERMEDIATE, Theme.EYE_SPACE, """
+        O O O O O O .
+        x X X X O . .
+        . . . X O . .
+        . . . X O . .
+    """),
+]
