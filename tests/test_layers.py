@@ -12,7 +12,7 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "miai"
 CORE = ["errors", "coords", "rules", "handicap", "board", "game", "scoring", "endgame", "life", "regions", "result", "clock", "timesource", "_kernel"]
-UPPER = ("miai.gtp", "miai.cli", "miai.sgf", "miai.render", "miai.ai", "miai.match", "miai.server", "miai.train", "miai.client", "miai.lessons")
+UPPER = ("miai.gtp", "miai.cli", "miai.sgf", "miai.render", "miai.ai", "miai.match", "miai.server", "miai.train", "miai.client", "miai.lessons", "miai.problems")
 APPS = ("miai.cli", "miai.server")
 FOR_APPS = ("miai.train", "miai.client", *APPS)
 FORBIDDEN_ABOVE_CORE = {
@@ -21,7 +21,8 @@ FORBIDDEN_ABOVE_CORE = {
     "sgf": ("miai.gtp", "miai.match", "miai.ai", *FOR_APPS),
     "render": ("miai.gtp", "miai.match", "miai.ai", *FOR_APPS),
     "match": FOR_APPS,
-    "lessons": ("miai.gtp", "miai.match", "miai.sgf", "miai.render", "miai.ai", *FOR_APPS),
+    "lessons": ("miai.gtp", "miai.match", "miai.sgf", "miai.render", "miai.ai", "miai.problems", *FOR_APPS),
+    "problems": ("miai.gtp", "miai.match", "miai.render", "miai.ai", "miai.lessons", *FOR_APPS),
     "train": ("miai.gtp", "miai.match", "miai.render", "miai.client", *APPS),
     "client": ("miai.gtp", "miai.match", "miai.sgf", "miai.render", "miai.ai", "miai.train", *APPS),
 }

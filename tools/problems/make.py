@@ -17,6 +17,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from miai.coords import Color, Move, Point, neighbors, point_to_sgf
+from miai.errors import MiaiError
 from miai.game import Game
 from miai.problems.judge import start_game
 from miai.problems.model import Goal, Level, Node, Problem, Theme, Verdict
@@ -25,6 +26,10 @@ from tools.problems.specs import SPECS, Spec
 
 DATA = Path(__file__).resolve().parents[2] / "src" / "miai" / "problems" / "data"
 SOURCE = "miai: made for this collection; the answers read by GNU Go 3.8 and checked by the tests"
+MAX_FIRST_RIGHTS = 3
+"""A position with more right first moves than this is no problem (the goal stands anyway)."""
+MAX_LINES = 2
+"""At a turn with more right moves, those beyond the first two end the problem there."""
 LEAF_CHOICES = 3
 """After a right move, when every answer of the computer's leaves the player this many right
 moves or more, the problem is solved there."""
@@ -92,7 +97,10 @@ class Builder:
         need an explicit refutation."""
         color = self.problem.to_play
         rights = self.rights(game)
-        nodes = [self.right_line(game, p, plies) for p in rights]
+        if plies == 0 and not 1 <= len(rights) <= MAX_FIRST_RIGHTS:
+            raise RuntimeError(f"{len(rights)} right first moves: not a problem")
+        nodes = [self.right_line(game, p, plies) if i < MAX_LINES else Node(Move(self.problem.to_play, p), Verdict.RIGHT)
+                 for i, p in enumerate(rights)]
         key = rights[0] if rights else None
         for p in self.empties(game, color):
             if p in rights:
@@ -120,7 +128,7 @@ class Builder:
             for p in self.empties(after, move.color.opponent):
                 if self.refutes(after, p):
                     return Node(move, Verdict.WRONG, (Node(Move(move.color.opponent, p), None),))
-            return Node(move, Verdict.WRONG)
+            raise RuntimeError(f"{move} is wrong by GNU Go's reading, but no answer of the computer's refutes it")
         finally:
             self.reader.undo()
 
@@ -215,7 +223,12 @@ def main(ids: list[str]) -> None:
     chosen = [s for s in SPECS if not ids or s.id in ids]
     with GnuGoReader() as reader:
         for spec in chosen:
-            problem = make(spec, reader)
+            try:
+                problem = make(spec, reader)
+            except (RuntimeError, MiaiError) as exc:
+                print(f"{spec.id}: SKIPPED: {exc}", flush=True)
+                (DATA / f"{spec.id}.sgf").unlink(missing_ok=True)
+                continue
             (DATA / f"{spec.id}.sgf").write_text(to_sgf(problem), encoding="utf-8")
             rights = ", ".join(Move(problem.to_play, p).gtp() for p in problem.right_first_moves)
             print(f"{spec.id}: right first moves {rights or 'NONE'}", flush=True)

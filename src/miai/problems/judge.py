@@ -73,7 +73,7 @@ def judge(problem: Problem, played: Sequence[Point], point: Point) -> Judgement:
 
 def _judge_at(problem: Problem, game: Game, node: Node, point: Point) -> Judgement:
     """The verdict on ``point`` played in ``game``, which stands at ``node`` of the tree."""
-    if node.verdict is None and node is not problem.start:
+    if node.verdict is not None:
         raise ValueError(f"{problem.id}: it is the computer's turn")
     move = Move(problem.to_play, point)
     reason = game.legality(move)

@@ -1,9 +1,8 @@
 """GNU Go's reading of a problem (docs/PROBLEMS.md), for the tests and the tool that makes
 problems: does a move reach the goal, and what is the other side's best answer.
 
-Life and death is read with GNU Go's owl code (``owl_does_attack``, ``owl_attack``,
-``owl_defend``...), capturing with its tactical reading (``does_attack``, ``attack``,
-``defend``...), on the problem's position set up by ``play`` commands under GNU Go's default
+Life and death and capturing races are read with GNU Go's owl code (``owl_attack``,
+``owl_defend``), the other capturing problems with its tactical reading (``attack``, ``defend``), on the problem's position set up by ``play`` commands under GNU Go's default
 rules (Japanese, simple ko, no suicide: the problems' rules). Only a clean win counts: a
 result of ko (codes 2 and 3) is not a success for the side that asked.
 """
@@ -14,15 +13,15 @@ import shutil
 
 from miai.coords import Color, Move, Point, point_from_gtp, point_to_gtp
 from miai.gtp.controller import GtpController
-from miai.problems.model import Goal, Problem
+from miai.problems.model import Goal, Kind, Problem, Theme
 
 __all__ = ["GNUGO", "GnuGoReader"]
 
 GNUGO = shutil.which("gnugo") or shutil.which("/usr/games/gnugo")
 """GNU Go's program, or None when it is not installed."""
 
-_OWL = {"does": "owl_does_attack", "attack": "owl_attack", "defend": "owl_defend", "does_defend": "owl_does_defend"}
-_TACTICAL = {"does": "does_attack", "attack": "attack", "defend": "defend", "does_defend": "does_defend"}
+_OWL = {"attack": "owl_attack", "defend": "owl_defend"}
+_TACTICAL = {"attack": "attack", "defend": "defend"}
 
 
 class GnuGoReader:
@@ -77,7 +76,8 @@ class GnuGoReader:
 
     def _commands(self) -> dict[str, str]:
         assert self.problem is not None
-        return _OWL if self.problem.kind.value == "life-and-death" else _TACTICAL
+        owl = self.problem.kind is Kind.LIFE_AND_DEATH or self.problem.theme is Theme.RACE
+        return _OWL if owl else _TACTICAL
 
     def _player_attacks(self) -> bool:
         """Whether the player's goal is to take the marked stones (kill, capture)."""
@@ -85,16 +85,18 @@ class GnuGoReader:
         return self.problem.goal in (Goal.KILL, Goal.CAPTURE)
 
     def reaches_goal(self, point: Point) -> bool:
-        """Whether the player's move at ``point``, now, reaches the goal whatever the answer."""
+        """Whether the player's move at ``point``, now, reaches the goal whatever the answer:
+        after it, the computer cannot stop the player (read as the computer to move, by the
+        same ``attack``/``defend`` reading :meth:`answer` uses, so the two never disagree)."""
         assert self.problem is not None
         move = Move(self.problem.to_play, point)
         if not self.is_legal(move):
             return False
-        target = self._target()
-        if target is None:
-            return self._player_attacks()
-        name = self._commands()["does" if self._player_attacks() else "does_defend"]
-        return self._code(f"{name} {point_to_gtp(point)} {point_to_gtp(target)}") == 1
+        self.play(move)
+        try:
+            return not self.answer()[0]
+        finally:
+            self.undo()
 
     def player_wins(self) -> bool:
         """Whether the player, to move now, reaches the goal (cleanly, not by ko)."""
