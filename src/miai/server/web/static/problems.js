@@ -7,6 +7,7 @@ import { api } from "./api.js";
 import { Board } from "./board.js";
 import { el } from "./dom.js";
 import { refusalText } from "./refusals.js";
+import { parseVertex } from "./vertex.js";
 
 const SOLVED_KEY = "miai.problems";
 
@@ -31,11 +32,26 @@ export function goalText(p) {
 
 const LEVELS = { beginner: () => _("beginner"), elementary: () => _("elementary"), intermediate: () => _("intermediate") };
 
+// Show only the problem's part of the board (its SGF view, with a line of margin and the
+// coordinates on the board's own edges): the board's viewBox, in its units of 10 per line.
+function showView(board, problem) {
+  const [from, to] = problem.view.map((v) => parseVertex(v, problem.size));
+  if (!from || !to) return;
+  const U = 10;
+  const n = problem.size + 1;
+  const x0 = from[0] === 0 ? 0 : (from[0] + 0.5) * U;
+  const x1 = to[0] === problem.size - 1 ? n * U : (to[0] + 1.5) * U;
+  const y0 = to[1] === problem.size - 1 ? 0 : (problem.size - to[1] - 0.5) * U;
+  const y1 = from[1] === 0 ? n * U : (problem.size - from[1] + 0.5) * U;
+  board.root.setAttribute("viewBox", `${x0} ${y0} ${x1 - x0} ${y1 - y0}`);
+}
+
 // One problem drawn in `box`; `next` opens the following one.
 function showProblem(box, problem, index, total, next) {
   const board = new Board(problem.size, { onClick: (v) => play(v) });
   board.root.setAttribute("id", "problem-board");
   board.ghostColor = problem.to_play;
+  showView(board, problem);
   const marks = new Set(problem.targets);
   const feedback = el("div", { class: "feedback", id: "problem-feedback", "aria-live": "polite" });
   let played = [];
