@@ -15,6 +15,7 @@ from miai.coords import point_to_gtp
 from miai.lessons.model import Step, Task, course
 from miai.problems import Problem, Verdict, load_problems
 
+
 @pytest.fixture(autouse=True)
 def patient_expectations():
     """A loaded test machine answers slower than expect's 5 s: 15 s, like the contexts' own default."""
