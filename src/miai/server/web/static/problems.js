@@ -52,7 +52,6 @@ function showProblem(box, problem, index, total, next) {
   board.root.setAttribute("id", "problem-board");
   board.ghostColor = problem.to_play;
   showView(board, problem);
-  const marks = new Set(problem.targets);
   const feedback = el("div", { class: "feedback", id: "problem-feedback", "aria-live": "polite" });
   let played = [];
   let over = false;
@@ -61,7 +60,7 @@ function showProblem(box, problem, index, total, next) {
     over = false;
     board.update({ stones: problem.stones, last: null, dead: new Set(), numbers: {} });
     feedback.className = "feedback";
-    feedback.replaceChildren(el("p", { class: "muted" }, _("The marked stones: {points}.", { points: problem.targets.join(" ") })));
+    feedback.replaceChildren();
   };
 
   async function play(vertex) {
@@ -106,6 +105,7 @@ function showProblem(box, problem, index, total, next) {
     el("h2", { id: "problem-title" }, _("Problem {n} of {total}", { n: index + 1, total })),
     el("p", { class: "muted", title: problem.source }, LEVELS[problem.level] ? LEVELS[problem.level]() : problem.level), // the source as its file states it
     el("p", { class: "task", id: "problem-goal" }, goalText(problem)),
+    el("p", { class: "muted", id: "problem-marked" }, _("The marked stones: {points}.", { points: problem.targets.join(" ") })),
     el("div", { class: "learn-boards" }, board.root),
     feedback,
   );
