@@ -8,7 +8,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from miai.server.compute.analysis import Position
-from miai.server.compute.gameanalysis import MISTAKE_THRESHOLD, MISTAKES_PER_COLOR, mistakes, suspects
+from miai.server.compute.gameanalysis import (
+    MISTAKE_THRESHOLD,
+    MISTAKES_PER_COLOR,
+    mistakes,
+    suspects,
+)
 
 MOVES = ("C3", "D4", "E5", "F6", "G7")
 
