@@ -103,7 +103,7 @@ def test_the_current_language_translates_and_using_restores_it():
         assert i18n.ngettext("Read with {count} repair:", "Read with {count} repairs:", 3) == "Letto con {count} correzioni:"
         with i18n.using("pt"):
             assert i18n.pgettext("player", "White") == "Brancas"
-        assert i18n.gettext("Draw.") == "Patta."
+        assert i18n.gettext("Draw.") == "Pareggio."
     assert i18n.current_language() == "en" and i18n.gettext("Draw.") == "Draw."
 
 

@@ -3,7 +3,7 @@
 // rate; and a win-rate graph over the game, one short analysis per position, in order, with
 // its progress and a Stop button, drawn in SVG (clicking it goes to that move).
 
-import { _, colorName } from "./i18n.js";
+import { _, colorName, formatNumber, formatPercent } from "./i18n.js";
 import { api } from "./api.js";
 import { el, svg } from "./dom.js";
 
@@ -19,7 +19,7 @@ export function analysisRequest(r, n, seconds) {
   return body;
 }
 
-const percent = (x) => (100 * x).toFixed(1);
+const percent = (x) => formatPercent(x);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 // The analysis panel: `current()` is the move number shown, `mark(numbers)` numbers the
@@ -44,12 +44,12 @@ export function analysisPanel(r, { current, mark, go }) {
         return;
       }
       shownFor = n;
-      status.textContent = _("{who} to play", { who: colorName(a.to_move) }) + " · " + _("Black's win rate: {p}%", { p: percent(a.winrate) });
+      status.textContent = _("{who} to play", { who: colorName(a.to_move) }) + " · " + _("Black's win rate: {p}", { p: percent(a.winrate) });
       const numbers = {};
       a.candidates.forEach((c, i) => {
         if (c.move !== "pass") numbers[c.move] = i + 1;
         list.append(el("li", { "data-move": c.move },
-          _("{move}: Black's win rate {p}% (visits: {visits})", { move: c.move === "pass" ? _("Pass") : c.move, p: percent(c.winrate), visits: c.visits })));
+          _("{move}: Black's win rate {p} (visits: {visits})", { move: c.move === "pass" ? _("Pass") : c.move, p: percent(c.winrate), visits: formatNumber(c.visits) })));
       });
       mark(numbers);
     } catch (e) {
@@ -78,7 +78,7 @@ export function analysisPanel(r, { current, mark, go }) {
     for (const [n, p] of known) {
       const dot = svg("circle", { cx: x(n), cy: y(p), r: 1.6, class: "graph-dot", "data-move": n });
       const title = svg("title");
-      title.textContent = _("Move {n}: Black's win rate {p}%", { n, p: percent(p) });
+      title.textContent = _("Move {n}: Black's win rate {p}", { n, p: percent(p) });
       dot.append(title);
       g.append(dot);
     }

@@ -3,7 +3,7 @@
 // Each page is an object with destroy(): before another is drawn (a language change draws the
 // page again) the one shown closes its socket, stops its timers and removes its listeners.
 
-import { _, LANGUAGES, chooseLanguage, lang, loadLanguage } from "./i18n.js";
+import { _, LANGUAGES, chooseLanguage, lang, loadLanguage, playerName } from "./i18n.js";
 import { api } from "./api.js";
 import { el } from "./dom.js";
 
@@ -25,7 +25,7 @@ async function topBar() {
   top.append(el("a", { href: "/", class: "brand" }, "miai"), me, select);
   try {
     const who = await api("GET", "/api/me");
-    me.textContent = who.name;
+    me.textContent = playerName(who.name);
   } catch {
     me.textContent = "";
   }
@@ -48,7 +48,7 @@ async function pageFor(path) {
   }
   const { showLobby } = await import("./lobby.js");
   return (main) => {
-    document.title = "miai";
+    document.title = "miai · " + _("Play Go");
     return showLobby(main);
   };
 }

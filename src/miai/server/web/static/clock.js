@@ -1,12 +1,12 @@
 // Clocks as people read them, from the server's clock view (docs/SERVER.md §3.1). The server
 // keeps the time; the page only counts down between two views, and never shows less than 0.
 
-import { _, ngettext } from "./i18n.js";
+import { _, formatNumber, ngettext } from "./i18n.js";
 
 export function formatMs(ms) {
   ms = Math.max(0, ms);
   const s = ms < 10000 ? Math.ceil(ms / 100) / 10 : Math.ceil(ms / 1000);
-  if (ms < 10000) return s.toFixed(1);
+  if (ms < 10000) return formatNumber(s, 1);
   const m = Math.floor(s / 60);
   const h = Math.floor(m / 60);
   const sec = String(Math.floor(s % 60)).padStart(2, "0");

@@ -80,7 +80,7 @@ class GamePage {
 
   build() {
     const s = this.state;
-    document.title = `miai · ${s.size}×${s.size}`;
+    document.title = "miai · " + _("{size}×{size} game", { size: s.size });
     this.board = new Board(s.size, { onClick: (v) => this.clicked(v) });
     this.view = gameLayout(this.id, this.board, {
       confirmMove: this.confirmMove,

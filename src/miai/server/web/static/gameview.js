@@ -2,7 +2,7 @@
 // their clocks, the time control, the status line, the chat and the count. They hold no state
 // of their own and send nothing: the page (game.js) gives them what to draw and what to call.
 
-import { _, colorName, describeResult, ngettext } from "./i18n.js";
+import { _, colorName, describeResult, formatNumber, ngettext, playerName } from "./i18n.js";
 import { el } from "./dom.js";
 import { describeControl, sideClock } from "./clock.js";
 
@@ -83,9 +83,9 @@ export function renderPlayers(players, s, seat, presence) {
     const p = players[color];
     const kind = s[color];
     const nameless = s.moves.length ? _("no name") : _("waiting for a player"); // a program's seat has none
-    const name = s.players[color] || (kind && kind.startsWith("computer") ? _("Computer, level {n}", { n: kind.split(":")[1] }) : nameless);
+    const name = s.players[color] || (kind && kind.startsWith("computer") ? playerName(null, kind) : nameless);
     const you = _("you");
-    p.name.textContent = `${colorName(color)}: ${name}` + (seat === color ? ` (${you})` : "");
+    p.name.textContent = `${colorName(color)}: ${playerName(name, kind)}` + (seat === color ? ` (${you})` : "");
     p.captures.textContent = ngettext("{n} prisoner", "{n} prisoners", s.captures[color]);
     const here = presence && (presence[color] || (kind && kind.startsWith("computer")));
     p.presence.textContent = here ? _("connected") : _("away");
@@ -99,8 +99,8 @@ export function controlText(s) {
   const clocks = s.clocks;
   let text = clocks && clocks.control !== "none"
     ? _("Clock: {control}", { control: describeControl(clocks.control, clocks.describe) })
-    : _("No clock") + (s.komi !== undefined ? " · " : "") + _("komi {komi}", { komi: s.komi });
-  if (clocks && clocks.control !== "none") text += " · " + _("komi {komi}", { komi: s.komi });
+    : _("No clock") + (s.komi !== undefined ? " · " : "") + _("komi {komi}", { komi: formatNumber(s.komi) });
+  if (clocks && clocks.control !== "none") text += " · " + _("komi {komi}", { komi: formatNumber(s.komi) });
   return text;
 }
 
@@ -168,7 +168,7 @@ const SCORE_ROWS = [
 export function renderScore(box, s) {
   box.replaceChildren();
   if (s.phase !== "finished") return;
-  box.append(el("h3", {}, describeResult(s.result)));
+  box.append(el("h3", {}, describeResult(s.result, true)));
   const sc = s.score;
   if (!sc) return;
   const table = el("table", { class: "breakdown", id: "breakdown" },
@@ -177,9 +177,9 @@ export function renderScore(box, s) {
   for (const [key, label] of SCORE_ROWS) {
     const b = sc.black[key], w = sc.white[key];
     if (b === undefined || (b === 0 && w === 0 && key !== "total")) continue;
-    body.append(el("tr", { "data-row": key }, el("th", { scope: "row" }, label()), el("td", {}, String(b)), el("td", {}, String(w))));
+    body.append(el("tr", { "data-row": key }, el("th", { scope: "row" }, label()), el("td", {}, formatNumber(b)), el("td", {}, formatNumber(w))));
   }
-  if (sc.neutral) body.append(el("tr", { "data-row": "neutral" }, el("th", { scope: "row" }, _("Neutral points (dame)")), el("td", { colspan: 2 }, String(sc.neutral))));
+  if (sc.neutral) body.append(el("tr", { "data-row": "neutral" }, el("th", { scope: "row" }, _("Neutral points (dame)")), el("td", { colspan: 2 }, formatNumber(sc.neutral))));
   table.append(body);
   box.append(table);
   if (sc.dead.length) box.append(el("p", { class: "muted" }, _("Dead stones: {list}", { list: sc.dead.join(" ") })));

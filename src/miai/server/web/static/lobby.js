@@ -1,9 +1,10 @@
 // The lobby: play the computer at once, invite a friend (a link with the other seat's token),
 // open a game to anyone, join an open game, watch a live one, review a record.
 
-import { _, colorName, rulesName } from "./i18n.js";
+import { _, colorName, formatNumber, playerName, rulesName } from "./i18n.js";
 import { api, keepSeat, seatToken } from "./api.js";
 import { el } from "./dom.js";
+import { describeControl } from "./clock.js";
 
 const TIMES = [
   ["none", () => _("No clock")],
@@ -35,9 +36,15 @@ function settings(form) {
   };
 }
 
+// A listed game in words: its board, players (a computer seat as "miai level N"), rules, komi,
+// handicap and clock.
 function describeGame(g) {
-  const who = [g.players.black || (g.black.startsWith("computer") ? g.black : "?"), g.players.white || "…"];
-  return `${g.size}×${g.size} · ${who[0]} – ${who[1]} · ${g.time === "none" ? _("No clock") : g.time_describe}`;
+  const who = (color) => playerName(g.players[color], g[color]) || (g.open && color === "white" ? "…" : "?");
+  const parts = [`${g.size}×${g.size}`, `${who("black")} – ${who("white")}`, rulesName(g.rules.split(" ")[0]),
+    _("komi {komi}", { komi: formatNumber(g.komi) })];
+  if (g.handicap) parts.push(_("handicap {n}", { n: formatNumber(g.handicap) }));
+  parts.push(describeControl(g.time, g.time_describe));
+  return parts.join(" · ");
 }
 
 async function fillList(list, status, empty) {

@@ -2,7 +2,7 @@
 // (a slider, the arrow keys), each step placing a move's stone and lifting its captured stones as
 // the server listed them; SGF download and numbered diagrams of a range of moves.
 
-import { _, colorName, describeResult, rulesName } from "./i18n.js";
+import { _, colorName, describeResult, formatNumber, playerName, rulesName } from "./i18n.js";
 import { api } from "./api.js";
 import { el } from "./dom.js";
 import { Board } from "./board.js";
@@ -117,11 +117,11 @@ function draw(main, r, id, sgfText) {
     el("button", { type: "button", onclick: () => show(total), "aria-label": _("Last move") }, "»"));
 
   const side = el("aside", { class: "side" });
-  const names = `${colorName("black")}: ${r.players.black || "?"} · ${colorName("white")}: ${r.players.white || "?"}`;
+  const names = `${colorName("black")}: ${playerName(r.players.black) || "?"} · ${colorName("white")}: ${playerName(r.players.white) || "?"}`;
   side.append(
     el("p", {}, names),
-    el("p", { class: "muted" }, `${r.size}×${r.size} · ${r.rules_text || rulesName(r.rules)} · ${_("komi {komi}", { komi: r.komi })}`),
-    el("p", { class: "status" }, r.result ? describeResult(r.result) : r.result_text || _("Not finished")),
+    el("p", { class: "muted" }, `${r.size}×${r.size} · ${rulesName(r.rules)} · ${_("komi {komi}", { komi: formatNumber(r.komi) })}`),
+    el("p", { class: "status" }, r.result ? describeResult(r.result, true) : r.result_text || _("Not finished")),
     counter, slider, nav, comment);
   if (id) {
     side.append(el("p", {}, el("a", { href: `/api/games/${id}/sgf`, class: "button", download: `miai-${id}.sgf` }, _("Download SGF"))));
