@@ -26,8 +26,8 @@ from miai.coords import GTP_COLUMNS, Color, Move, Point, point_to_gtp
 from miai.endgame import Marking
 from miai.errors import IllegalMoveError, IllegalReason
 from miai.game import Game
-from miai.i18n import gettext as _
 from miai.i18n import format_number, format_percent, ngettext, pgettext
+from miai.i18n import gettext as _
 from miai.result import EndReason, Result, Termination
 from miai.rules import KoRule, Rules, Scoring
 from miai.scoring import Score
