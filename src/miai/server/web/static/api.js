@@ -1,9 +1,11 @@
 // Talking to the server: JSON requests with the seat's token, the seats this browser holds, and
 // the ids that make an action sent twice count once.
 
+import { errorText } from "./refusals.js";
+
 export class ApiError extends Error {
   constructor(status, body) {
-    super(body.message || `HTTP ${status}`);
+    super(errorText(body, status)); // in the page's language
     this.status = status;
     this.body = body;
   }

@@ -25,7 +25,9 @@ export function describeControl(control, fallback) {
     case "none": return _("No clock");
     case "absolute": return span(n[0]);
     case "byoyomi": return `${span(n[0])} + ${n[2]}×${n[1]} s`;
-    case "fischer": return _("{main}, +{inc} s a move", { main: span(n[0]), inc: n[1] });
+    case "fischer": return n[2]
+      ? _("{main}, +{inc} s a move, at most {cap}", { main: span(n[0]), inc: n[1], cap: span(n[2]) })
+      : _("{main}, +{inc} s a move", { main: span(n[0]), inc: n[1] });
     case "canadian": return _("{main} + {stones} stones in {period}", { main: span(n[0]), stones: n[2], period: span(n[1]) });
     case "simple": return _("{s} s a move", { s: n[0] });
     default: return fallback || control;

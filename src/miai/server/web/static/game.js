@@ -12,7 +12,7 @@ import { GameSocket } from "./gamesocket.js";
 import { DeadMarks, Outcome, applyEvent, chainOf, compensableMap, eventClockAt, isMyTurn, lastMove, markingStage, toMap } from "./gamestate.js";
 import { addChat, controlText, gameLayout, renderClocks, renderPlayers, renderScore, statusText } from "./gameview.js";
 import { renderClaim, renderControls, renderMarking } from "./gamecontrols.js";
-import { refusalText } from "./refusals.js";
+import { errorText, refusalText } from "./refusals.js";
 
 const TICK_MS = 200; // the clocks' and the claim's countdown, and the actions' resends
 const CONFIRM_KEY = "miai.confirmMove";
@@ -163,7 +163,7 @@ class GamePage {
         if (d.error === "forbidden" && this.token && !this.seat) {
           this.token = null; // not a seat of this game (any more): watch instead
         }
-        this.say(d.message || "");
+        this.say(errorText(d, d.status));
         break;
       default:
         return;

@@ -3,7 +3,8 @@
 // the server listed them; SGF download and numbered diagrams of a range of moves.
 
 import { _, colorName, describeResult, formatNumber, playerName, rulesName } from "./i18n.js";
-import { api } from "./api.js";
+import { ApiError, api } from "./api.js";
+import { errorText } from "./refusals.js";
 import { el } from "./dom.js";
 import { Board } from "./board.js";
 import { analysisPanel } from "./analysis.js";
@@ -39,10 +40,11 @@ export function showReview(main, id) {
     try {
       const answer = await fetch("/api/reviews", { method: "POST", headers: { "Content-Type": "application/x-go-sgf" }, body });
       const data = await answer.json();
-      if (!answer.ok) throw new Error(data.message || String(answer.status));
+      if (!answer.ok) throw new ApiError(answer.status, data);
       drawn(data, typeof body === "string" ? body : new TextDecoder().decode(body));
     } catch (e) {
-      error.textContent = e.message;
+      // the reader's own words say where the record breaks: kept, marked as English
+      error.replaceChildren(e.message, ...(e.body && e.body.message && e.body.error === "unreadable" ? [" ", el("small", { lang: "en" }, `(${e.body.message})`)] : []));
     }
   };
   main.replaceChildren(el("section", { class: "panel" },
@@ -132,7 +134,7 @@ function draw(main, r, id, sgfText) {
   }
   analysis = analysisPanel(r, { current: () => shown, mark: (numbers) => board.update({ numbers }), go: show });
   side.append(analysis.root);
-  if (r.repairs && r.repairs.length) side.append(el("details", {}, el("summary", {}, _("Repairs")), el("ul", {}, r.repairs.map((t) => el("li", {}, t)))));
+  if (r.repairs && r.repairs.length) side.append(el("details", {}, el("summary", {}, _("Repairs")), el("ul", { lang: "en" }, r.repairs.map((t) => el("li", {}, t)))));
   main.replaceChildren(el("div", { class: "review" }, el("div", { class: "board-wrap" }, board.root), side));
   show(total);
   return {
@@ -152,7 +154,7 @@ function diagramTools(id, total) {
     const url = `/api/games/${id}/diagram.svg?moves=${from.value}-${to.value}`;
     const answer = await fetch(url);
     if (!answer.ok) {
-      diagramBox.replaceChildren(el("p", { class: "error" }, (await answer.json()).message));
+      diagramBox.replaceChildren(el("p", { class: "error" }, errorText(await answer.json(), answer.status)));
       return;
     }
     diagramBox.replaceChildren(el("img", { src: url, alt: _("Moves {from} to {to}, numbered", { from: from.value, to: to.value }) }),
