@@ -102,7 +102,7 @@ def test_a_game_in_spanish_with_lang_es():
         screen.wait_for("Otro pase termina la partida.")
         screen.type("quit")
         final = screen.wait_for("miai-exit=0")
-        assert "Partida abandonada sin terminar tras 2 jugadas." in final
+        assert "Partida sin terminar tras 2 jugadas." in final
         assert "Illegal" not in final and "Black" not in final
     finally:
         screen.close()
