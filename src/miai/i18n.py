@@ -19,8 +19,8 @@ True
 One language is current for the process (:func:`set_language`, English until set);
 :func:`gettext`, :func:`ngettext`, :func:`pgettext` and :func:`npgettext` translate into
 it, and :func:`format_number` and :func:`format_percent` write numbers as it does (Babel's
-CLDR data: ``15,5`` and ``50 %`` in Spanish). This module is part of the core and knows nothing of the terminal or the server: the
-terminal chooses the language (``--lang``, else :func:`language_from_environment`) and
+CLDR data: ``15,5`` and ``50 %`` in Spanish). This module is part of the core and knows
+nothing of the terminal or the server: the terminal chooses the language (``--lang``, else :func:`language_from_environment`) and
 sets it; the rules, the records and the GTP engine never call it (they speak English, the
 protocol's language).
 """

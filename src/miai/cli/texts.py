@@ -81,7 +81,8 @@ def describe_rules(rules: Rules) -> str:
     name = ruleset_name(preset)
     if changes:
         text = f"{name} {changes}"
-        return text if "komi=" in changes else _("{rules}, komi {komi}").format(rules=text, komi=format_number(rules.komi))
+        komi = format_number(rules.komi)
+        return text if "komi=" in changes else _("{rules}, komi {komi}").format(rules=text, komi=komi)
     return _("{rules}, komi {komi}").format(rules=name, komi=format_number(rules.komi))
 
 
@@ -461,7 +462,9 @@ def thinking_progress(color: Color, engine: str, level: int, playouts: int, seco
         "{color} ({engine}, level {level}) is thinking: {playouts} playout, {seconds} s",
         "{color} ({engine}, level {level}) is thinking: {playouts} playouts, {seconds} s",
         playouts,
-    ).format(color=color_name(color), engine=engine, level=level, playouts=playouts, seconds=format_number(seconds, 1))
+    ).format(
+        color=color_name(color), engine=engine, level=level, playouts=format_number(playouts), seconds=format_number(seconds, 1)
+    )
 
 
 def thinking_progress_best(
@@ -475,7 +478,7 @@ def thinking_progress_best(
         color=color_name(color),
         engine=engine,
         level=level,
-        playouts=playouts,
+        playouts=format_number(playouts),
         seconds=format_number(seconds, 1),
         point=vertex(best),
         winrate=percent(winrate),
@@ -488,7 +491,12 @@ def computer_plays(color: Color, engine: str, level: int, point: Point, winrate:
         "{color} ({engine}, level {level}) plays {point} (win rate {winrate}, {playouts} playouts).",
         playouts,
     ).format(
-        color=color_name(color), engine=engine, level=level, point=vertex(point), winrate=percent(winrate), playouts=playouts
+        color=color_name(color),
+        engine=engine,
+        level=level,
+        point=vertex(point),
+        winrate=percent(winrate),
+        playouts=format_number(playouts),
     )
 
 
@@ -497,7 +505,9 @@ def computer_passes(color: Color, engine: str, level: int, winrate: float, playo
         "{color} ({engine}, level {level}) passes (win rate {winrate}, {playouts} playout).",
         "{color} ({engine}, level {level}) passes (win rate {winrate}, {playouts} playouts).",
         playouts,
-    ).format(color=color_name(color), engine=engine, level=level, winrate=percent(winrate), playouts=playouts)
+    ).format(
+        color=color_name(color), engine=engine, level=level, winrate=percent(winrate), playouts=format_number(playouts)
+    )
 
 
 # ---------------------------------------------------------------------------- marking the dead stones
