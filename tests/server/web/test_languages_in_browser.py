@@ -24,10 +24,10 @@ expect = pytest.importorskip("playwright.sync_api").expect
 
 SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
 LOCALES = {"es": "es-ES", "it": "it-IT", "pt": "pt-PT"}
-WORDS = {  # what each language calls a guest and the computer, and how it writes 6.5
-    "es": ("Invitado", "miai nivel 1", "komi 6,5"),
-    "it": ("Ospite", "miai livello 1", "komi 6,5"),
-    "pt": ("Convidado", "miai nível 1", "komi 6,5"),
+WORDS = {  # what each language calls a guest and the computer, how it writes 6.5, a pass in a diagram
+    "es": ("Invitado", "miai nivel 1", "komi 6,5", "pase"),
+    "it": ("Ospite", "miai livello 1", "komi 6,5", "passaggio"),
+    "pt": ("Convidado", "miai nível 1", "komi 6,5", "passe"),
 }
 
 VISIBLE_TEXT = """() => {
@@ -101,7 +101,7 @@ def counted_game(server_url: str) -> dict[str, Any]:
 
 @pytest.mark.parametrize("lang", sorted(LOCALES))
 def test_no_english_is_left_on_the_pages(server_url, new_context, lang):
-    guest, computer, komi = WORDS[lang]
+    guest, computer, komi, a_pass = WORDS[lang]
     open_game = {"size": 13, "rules": "chinese komi=6.5", "handicap": 2, "time": "byoyomi:300:30:3", "open": True}
     assert httpx.post(f"{server_url}/api/games", json=open_game).status_code == 201
     page = new_context(LOCALES[lang]).new_page()
@@ -137,4 +137,9 @@ def test_no_english_is_left_on_the_pages(server_url, new_context, lang):
     page.goto(f"{server_url}/r/{game['id']}")
     expect(page.locator("#move-counter")).to_be_visible()
     page.locator("#move-slider").fill("8")
+    page.locator("#diagram-to").fill("9")
+    page.locator("#diagram-button").click()  # the figure's notes: 8 and 9 are passes
+    expect(page.locator(".diagram img")).to_be_visible()
+    figure = page.evaluate("decodeURIComponent(document.querySelector('.diagram img').src)")
+    assert f">{a_pass}</text>" in figure and ">pass</text>" not in figure
     assert english_left(page, lang) == []

@@ -146,17 +146,26 @@ function draw(main, r, id, sgfText) {
 }
 
 // The numbered diagram of a range of game `id`'s moves: the range, its button and the figure.
+// The server's figure (diagram.svg: its notes "12 at 7", "17 pass" in English) with the notes'
+// words in the page's language, as a data: address for the image and its download.
+function translatedDiagram(svgText) {
+  const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
+  const words = { at: _("at"), pass: _("pass") };
+  for (const note of doc.querySelectorAll("text.note")) note.textContent = words[note.textContent] || note.textContent;
+  return "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(doc));
+}
+
 function diagramTools(id, total) {
   const diagramBox = el("div", { class: "diagram" });
   const from = el("input", { type: "number", min: 1, max: Math.max(1, total), value: 1, id: "diagram-from", "aria-label": _("From move"), style: "width:5rem" });
   const to = el("input", { type: "number", min: 1, max: Math.max(1, total), value: Math.max(1, Math.min(total, 50)), id: "diagram-to", "aria-label": _("To move"), style: "width:5rem" });
   const showDiagram = async () => {
-    const url = `/api/games/${id}/diagram.svg?moves=${from.value}-${to.value}`;
-    const answer = await fetch(url);
+    const answer = await fetch(`/api/games/${id}/diagram.svg?moves=${from.value}-${to.value}`);
     if (!answer.ok) {
       diagramBox.replaceChildren(el("p", { class: "error" }, errorText(await answer.json(), answer.status)));
       return;
     }
+    const url = translatedDiagram(await answer.text());
     diagramBox.replaceChildren(el("img", { src: url, alt: _("Moves {from} to {to}, numbered", { from: from.value, to: to.value }) }),
       el("a", { href: url, download: `miai-${id}-${from.value}-${to.value}.svg` }, _("Download the diagram")));
   };
