@@ -88,13 +88,14 @@ def act(server_url: str, game: dict[str, Any], seat: str, action: str, **body: o
 
 
 def counted_game(server_url: str) -> dict[str, Any]:
-    """A 9×9 Japanese game with komi 6.5 played to its count through the API."""
+    """A 9×9 Japanese game with komi 6.5 played to its count through the API: two walls, Black's
+    on column E and White's on F, then two passes; Black wins by 36 - 27 - 6.5 = 2.5 points."""
     game = httpx.post(f"{server_url}/api/games", json={"size": 9, "rules": "japanese komi=6.5"}).json()
-    moves = "C3 G7 C4 G6 D3 F7 E5 pass pass".split()
+    moves = [vertex for row in range(1, 10) for vertex in (f"E{row}", f"F{row}")] + ["pass", "pass"]
     for n, move in enumerate(moves):
         act(server_url, game, "black" if n % 2 == 0 else "white", "play", move=move)
-    act(server_url, game, "white", "dead", dead=[])  # White passed first: White proposes
-    act(server_url, game, "black", "accept")
+    act(server_url, game, "black", "dead", dead=[])  # Black passed first: Black proposes
+    act(server_url, game, "white", "accept")
     assert httpx.get(f"{server_url}/api/games/{game['id']}").json()["phase"] == "finished"
     return game
 
@@ -131,14 +132,15 @@ def test_no_english_is_left_on_the_pages(server_url, new_context, lang):
     game = counted_game(server_url)
     page.goto(f"{server_url}/g/{game['id']}?seat={game['black_token']}")
     expect(page.locator("#breakdown")).to_be_visible()
-    expect(page.locator("#score")).to_contain_text("6,5")
+    expect(page.locator("#score")).to_contain_text("2,5")  # the margin, as the language writes it
     assert english_left(page, lang) == []
     page.screenshot(path=str(SCREENSHOTS / f"count-numbers-{lang}.png"), full_page=True)
     page.goto(f"{server_url}/r/{game['id']}")
     expect(page.locator("#move-counter")).to_be_visible()
     page.locator("#move-slider").fill("8")
-    page.locator("#diagram-to").fill("9")
-    page.locator("#diagram-button").click()  # the figure's notes: 8 and 9 are passes
+    page.locator("#diagram-from").fill("15")
+    page.locator("#diagram-to").fill("20")
+    page.locator("#diagram-button").click()  # the figure's notes: 19 and 20 are passes
     expect(page.locator(".diagram img")).to_be_visible()
     figure = page.evaluate("decodeURIComponent(document.querySelector('.diagram img').src)")
     assert f">{a_pass}</text>" in figure and ">pass</text>" not in figure
