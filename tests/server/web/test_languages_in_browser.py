@@ -1,5 +1,6 @@
 """No English on the Spanish, Italian and Portuguese pages: the lobby with its lists, a game in
-play against the computer with a clock, a counted game and its review, each page's visible text
+play against the computer with a clock, the marking of the dead stones, the count and the review
+with a numbered diagram, each page's visible text
 (``innerText``, the names of the controls, the tab title) checked against the English texts of
 the page's catalogue; numbers as the language writes them, guests and the computer named in it.
 
@@ -87,16 +88,15 @@ def act(server_url: str, game: dict[str, Any], seat: str, action: str, **body: o
     assert answer.status_code == 200, answer.text
 
 
-def counted_game(server_url: str) -> dict[str, Any]:
-    """A 9×9 Japanese game with komi 6.5 played to its count through the API: two walls, Black's
-    on column E and White's on F, then two passes; Black wins by 36 - 27 - 6.5 = 2.5 points."""
+def marked_game(server_url: str) -> dict[str, Any]:
+    """A 9×9 Japanese game with komi 6.5 played to the count through the API: two walls, Black's
+    on column E and White's on F, then two passes, and Black's proposal (no stone dead) that
+    White is to answer; counted, Black wins by 36 - 27 - 6.5 = 2.5 points."""
     game = httpx.post(f"{server_url}/api/games", json={"size": 9, "rules": "japanese komi=6.5"}).json()
     moves = [vertex for row in range(1, 10) for vertex in (f"E{row}", f"F{row}")] + ["pass", "pass"]
     for n, move in enumerate(moves):
         act(server_url, game, "black" if n % 2 == 0 else "white", "play", move=move)
     act(server_url, game, "black", "dead", dead=[])  # Black passed first: Black proposes
-    act(server_url, game, "white", "accept")
-    assert httpx.get(f"{server_url}/api/games/{game['id']}").json()["phase"] == "finished"
     return game
 
 
@@ -128,9 +128,12 @@ def test_no_english_is_left_on_the_pages(server_url, new_context, lang):
     assert english_left(page, lang) == []
     page.screenshot(path=str(SCREENSHOTS / f"lobby-numbers-{lang}.png"), full_page=True)
 
-    # a counted game, on its page and in its review
-    game = counted_game(server_url)
-    page.goto(f"{server_url}/g/{game['id']}?seat={game['black_token']}")
+    # the marking of the dead stones, then the count on the game's page, then its review
+    game = marked_game(server_url)
+    page.goto(f"{server_url}/g/{game['id']}?seat={game['white_token']}")
+    expect(page.locator("#marking button.primary")).to_be_visible()  # White accepts or proposes
+    assert english_left(page, lang) == []
+    page.locator("#marking button.primary").click()
     expect(page.locator("#breakdown")).to_be_visible()
     expect(page.locator("#score")).to_contain_text("2,5")  # the margin, as the language writes it
     assert english_left(page, lang) == []
