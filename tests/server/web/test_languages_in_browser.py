@@ -104,7 +104,8 @@ def marked_game(server_url: str) -> dict[str, Any]:
 def test_no_english_is_left_on_the_pages(server_url, new_context, lang):
     guest, computer, komi, a_pass = WORDS[lang]
     open_game = {"size": 13, "rules": "chinese komi=6.5", "handicap": 2, "time": "byoyomi:300:30:3", "open": True}
-    assert httpx.post(f"{server_url}/api/games", json=open_game).status_code == 201
+    opened = httpx.post(f"{server_url}/api/games", json=open_game)
+    assert opened.status_code == 201
     page = new_context(LOCALES[lang]).new_page()
 
     # the lobby: the lists name the computer in the language and write the komi as it does
@@ -127,6 +128,8 @@ def test_no_english_is_left_on_the_pages(server_url, new_context, lang):
     expect(page.locator("#open-games")).to_contain_text(komi)
     assert english_left(page, lang) == []
     page.screenshot(path=str(SCREENSHOTS / f"lobby-numbers-{lang}.png"), full_page=True)
+    joined = httpx.post(f"{server_url}/api/games/{opened.json()['id']}/join", json={})
+    assert joined.status_code == 200  # no longer open: the other tests' lobbies never meet it
 
     # the marking of the dead stones, then the count on the game's page, then its review
     game = marked_game(server_url)
