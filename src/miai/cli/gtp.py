@@ -16,6 +16,7 @@ from typing import Any
 from miai.ai.config import MctsConfig
 from miai.errors import MiaiError
 from miai.gtp.engine import MAX_KOMI, GtpEngine, check_version_text
+from miai.gtp.resigning import Resigning
 from miai.gtp.session import run as serve
 from miai.rules import Rules
 
@@ -44,7 +45,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         "--seconds", type=float, default=None, metavar="S",
         help="most seconds per genmove when the controller sets no clock (default: 5)",
     )
-    p.add_argument("--resign", action="store_true", help="resign clearly lost games (off by default)")
+    p.add_argument(
+        "--resign", nargs="?", const="always", default="auto", metavar="WHEN",
+        help="when to resign clearly lost games: auto (in timed games, as KGS bots do; the default), "
+        "always (--resign alone), never",
+    )
     p.add_argument(
         "--set", action="append", default=[], metavar="KNOB=VALUE",
         help="set one of the search's knobs (miai.ai.config.MctsConfig), e.g. prior_ladder=0; repeatable",
@@ -89,13 +94,19 @@ def run(args: argparse.Namespace) -> int:
         except MiaiError as exc:
             return refuse(f"--version-string: {exc}")
 
-    changes: dict[str, Any] = {"resign": args.resign}
+    try:
+        resigning = Resigning.parse(args.resign)
+    except MiaiError as exc:
+        return refuse(f"--resign: {exc}")
+    changes: dict[str, Any] = {}
     if args.seconds is not None:
         changes["max_seconds"] = args.seconds
     try:
         changes.update(MctsConfig.parse_settings(args.set))
         config = MctsConfig.for_level(args.level, **changes)
-        engine = GtpEngine(size=args.size, rules=rules, komi=args.komi, ai_config=config, version=version)
+        engine = GtpEngine(
+            size=args.size, rules=rules, komi=args.komi, ai_config=config, version=version, resigning=resigning
+        )
     except ValueError as exc:  # MiaiErrors are ValueErrors too
         return refuse(f"--set {exc}" if args.set else str(exc))
     return serve(engine, warm_up=args.warm_up)

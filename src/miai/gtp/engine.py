@@ -56,6 +56,7 @@ from miai.errors import (
 from miai.game import Game, Phase, Resume
 from miai.gtp import counting, genmove, katago_rules, position, words
 from miai.gtp.protocol import Dispatcher, GtpError
+from miai.gtp.resigning import Resigning
 from miai.gtp.state import Stream
 from miai.gtp.words import gtp_vertices
 from miai.handicap import (
@@ -97,7 +98,8 @@ class GtpEngine:
 
     ``size``, ``rules`` and ``komi`` are the settings for the next game (``komi`` overrides
     the rules' komi); GTP commands change them. :attr:`game` is the current game, built on
-    first use. ``ai_config`` configures the computer player (None: the defaults);
+    first use. ``ai_config`` configures the computer player (None: the defaults), and
+    ``resigning`` says when it may resign (:class:`~miai.gtp.resigning.Resigning`);
     ``version`` is what ``version`` answers (default: miai's version; see
     :func:`check_version_text` and the README on Lizzie).
     """
@@ -110,6 +112,7 @@ class GtpEngine:
         *,
         ai_config: MctsConfig | None = None,
         version: str | None = None,
+        resigning: Resigning = Resigning.AUTO,
     ) -> None:
         self.size = check_size(size)
         rules = rules if rules is not None else Rules.preset("chinese")
@@ -129,6 +132,8 @@ class GtpEngine:
         self.log: Callable[[str], None] = lambda text: print(text, file=sys.stderr, flush=True)
         """Where warnings for people go (never stdout, which belongs to the protocol)."""
         self.ai_config: MctsConfig | None = ai_config
+        self.resigning = resigning
+        """When the computer may resign: ``auto`` in timed games (or if ``ai_config`` asks)."""
         """The configuration of the computer player (None: the defaults); ``level`` sets it."""
         self.player: MctsPlayer | None = None
         """The computer player, built by :mod:`miai.gtp.genmove` on first use and kept (with

@@ -84,9 +84,11 @@ def player_of(state: GtpState) -> MctsPlayer:
 
 
 def config_of(state: GtpState) -> MctsConfig:
-    """The engine's player configuration (the defaults when it has none)."""
-
-    return state.ai_config or MctsConfig()
+    """The engine's player configuration (the defaults when it has none), resigning as the
+    engine's policy and the announced clock say."""
+    config = state.ai_config or MctsConfig()
+    resign = state.resigning.resigns(state.time_control, configured=config.resign)
+    return config if resign == config.resign else dataclasses.replace(config, resign=resign)
 
 
 def _color_arg(state: GtpState, args: Sequence[str], usage: str) -> Color:
@@ -155,7 +157,7 @@ def level(state: GtpState, args: Sequence[str]) -> str:
 
     words.expect(args, 1, "level <1 to 10>")
     n = words.integer(args[0], "the level", low=LEVELS.start, high=LEVELS.stop - 1)
-    state.ai_config = dataclasses.replace(config_of(state), playouts=LEVEL_PLAYOUTS[n - 1])
+    state.ai_config = dataclasses.replace(state.ai_config or MctsConfig(), playouts=LEVEL_PLAYOUTS[n - 1])
     return ""
 
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from miai.clock import TimeControl, TimeLeft
     from miai.coords import Color
     from miai.game import Game
+    from miai.gtp.resigning import Resigning
     from miai.rules import Rules
 
 __all__ = ["GtpState", "Stream"]
@@ -53,6 +54,10 @@ class GtpState(Protocol):
     @property
     def log(self) -> Callable[[str], None]:
         """Where warnings for people go (never stdout, which belongs to the protocol)."""
+
+    @property
+    def resigning(self) -> Resigning:
+        """When the computer may resign (``auto``: in timed games)."""
 
     ai_config: MctsConfig | None
     """The configuration of the computer player (None: the defaults); ``level`` sets it."""

@@ -18,6 +18,7 @@ from miai.server.cluster.bus import Bus, LocalBus, RedisBus
 from miai.server.cluster.router import Router
 from miai.server.cluster.shards import AdvisoryLocks, Everything, Ownership
 from miai.server.cluster.versions import GameVersions
+from miai.server.compute.gameanalysis import GameAnalyses
 from miai.server.compute.workers import Workers
 from miai.server.config import ServerConfig
 from miai.server.people import sessions
@@ -25,6 +26,7 @@ from miai.server.people.signins import SignIns
 from miai.server.rooms.registry import Registry
 from miai.server.state import Server
 from miai.server.storage.db import DatabaseUrlError, migrate, open_engine
+from miai.server.storage.reviews import ReviewStore
 from miai.server.storage.store import Store
 from miai.server.timekeeper import Timekeeper
 from miai.server.web.headers import SecurityHeadersMiddleware
@@ -89,7 +91,12 @@ def create_app(
         registry.owns = ownership.owns
         registry.publish = bus.publish
         versions = GameVersions(store.versions, config.relay_poll_s)
-        server = Server(config, engine, store, registry, workers, router, ownership, bus, versions)
+        reviews = ReviewStore(engine)
+        analyses = GameAnalyses(
+            workers, reviews, registry.timekeeper.wall_ms, wait_seconds=config.review_wait_seconds,
+            max_moves=config.game_analysis_max_moves, max_runs=config.game_analysis_runs, per_address=config.rate_limits,
+        )
+        server = Server(config, engine, store, registry, workers, router, ownership, bus, versions, reviews, analyses)
         app.state.server = server
 
         async def gained(shard: int) -> None:

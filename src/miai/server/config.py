@@ -78,6 +78,12 @@ class ServerConfig:
     """Seconds searched when the request names none."""
     analysis_playouts: int = 1_000_000
     """Most playouts per analysed position (tests fix a small number; the time is the limit otherwise)."""
+    game_analysis_max_moves: int = 1_000
+    """Most moves of a review whose every position is analysed (a 422 beyond: a long record would hold
+    a worker for minutes)."""
+    game_analysis_runs: int = 4
+    """Whole-review analyses under way at once in one process (a 503 beyond, retry): each one delays
+    another reader's single analysis by one job."""
     abandon_ms: int = 60_000
     """How long the seat whose turn it is may be away (no connection, no request) before its
     opponent may claim the game (docs/SERVER.md §3.4)."""

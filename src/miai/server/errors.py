@@ -15,6 +15,7 @@ from miai.errors import IllegalMoveError, IllegalReason, MiaiError
 __all__ = [
     "ApiError",
     "BadRequest",
+    "Busy",
     "Conflict",
     "Forbidden",
     "IllegalAction",
@@ -116,6 +117,8 @@ class WireReason(str, Enum):
     NOT_GONE_YET = "not-gone-yet"
     UNDO_LIMIT = "undo-limit"
     """A seat asked too often to take back the same move."""
+    PROPOSAL_DIFFERS = "proposal-differs"
+    """An accept named dead stones other than the pending proposal's."""
     CANNOT_APPLY = "cannot-apply"
     """The rules core refused the action for a reason of its own (a bad value it was given)."""
 
@@ -153,6 +156,11 @@ class TooManyRequests(ApiError, status=429, code="rate-limited"):
 
 class Unavailable(ApiError, status=503, code="unavailable"):
     """The server could not do it now (the database failed): the client retries the same request."""
+
+
+class Busy(Unavailable, code="busy"):
+    """Every worker that could do it is taken: an extra (the score estimate) is refused at
+    once rather than queued, so that it never delays a game."""
 
 
 def database_down() -> Unavailable:

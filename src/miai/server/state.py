@@ -1,4 +1,4 @@
-"""What the handlers share: the settings, the database, the store, the rooms, and the shards
+"""What the handlers share: the settings, the database, the store, the rooms, the reviews, and the shards
 and bus of the distributed mode."""
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ from miai.server.cluster.bus import Bus
 from miai.server.cluster.router import Router
 from miai.server.cluster.shards import Ownership
 from miai.server.cluster.versions import GameVersions
+from miai.server.compute.gameanalysis import GameAnalyses
 from miai.server.compute.workers import Workers
 from miai.server.config import ServerConfig
 from miai.server.rooms.registry import Registry
+from miai.server.storage.reviews import ReviewStore
 from miai.server.storage.store import Store
 
 __all__ = ["Server"]
@@ -31,9 +33,14 @@ class Server:
     bus: Bus
     versions: GameVersions
     """The versions of the games relayed here from other processes (relay.py)."""
+    reviews: ReviewStore
+    """Uploaded reviews and the analyses of reviews."""
+    analyses: GameAnalyses
+    """The analyses of whole reviews under way here."""
 
     async def close(self) -> None:
         await self.ownership.close()  # the locks go first: another process may take the games
+        await self.analyses.close()
         await self.registry.close()
         await self.versions.close()
         await self.bus.close()

@@ -202,7 +202,8 @@ def test_a_json_body_gives_the_same_review(reviews):
     raw = upload(reviews, text.encode()).json()
     answer = reviews.post("/api/reviews", json={"sgf": text})
     assert answer.status_code == 200, answer.text
-    assert answer.json() == raw
+    kept_apart = ("id", "links")  # each upload is kept on its own link
+    assert {k: v for k, v in answer.json().items() if k not in kept_apart} == {k: v for k, v in raw.items() if k not in kept_apart}
 
 
 def test_plain_text_and_no_content_type_are_records_too(reviews):
@@ -411,7 +412,7 @@ def test_a_live_game_review_steps_as_its_events_say(client):
     assert (review["phase"], review["result"], review["score"], review["v"]) == ("play", None, None, state["v"])
     assert {c: review["final"][c] for c in ("black", "white")} == state["stones"]
     assert review["final"]["captures"] == state["captures"]
-    assert review["players"] == {"black": None, "white": None} and review["repairs"] == []
+    assert review["players"] == state["players"] and review["repairs"] == []  # the names the seats took
     check_walk(review)
 
 

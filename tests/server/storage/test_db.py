@@ -51,7 +51,7 @@ def test_sqlite_is_durable_and_migrations_build_the_schema(tmp_path):
     assert (mode, sync) == ("wal", 2)  # 2 is FULL
     assert busy > 0
     assert diff == []
-    assert version == "0003"
+    assert version == "0005"
 
 
 def _compare(connection):
@@ -103,7 +103,7 @@ def test_migration_0002_keeps_the_games_of_a_0001_database(tmp_path):
 
     old_columns, old_tables, old_version, names, events, version, diff = asyncio.run(to_0001_then_up())
     assert old_version == "0001" and "black_name" not in old_columns and "users" not in old_tables
-    assert names == [(None, None)] and events == 3 and version == "0003" and diff == []
+    assert names == [(None, None)] and events == 3 and version == "0005" and diff == []
     with make_client(db) as client:
         table.client = client
         assert table.state() == {**before, "players": {"black": None, "white": None}}

@@ -63,6 +63,7 @@ def browser() -> Iterator[Any]:
     browser tests can run ``asyncio.run`` (a launch costs about a second)."""
     if sync_api is None or not os.path.exists(CHROMIUM):  # pragma: no cover - CI installs both (.ci/run)
         pytest.skip("the browser tests need Playwright (test extras) and Chromium at /usr/bin/chromium")
+    sync_api.expect.set_options(timeout=15_000)  # as the contexts' actions: a busy machine is slower
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         yield b

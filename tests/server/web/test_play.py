@@ -86,7 +86,7 @@ def test_two_browsers_play_mark_and_count_each_in_its_language(server_url, new_c
 
     def dead(page: Any, vertex: str) -> bool:
         label = page.locator(f'[data-vertex="{vertex}"]').get_attribute("aria-label")
-        return label.endswith(", muerta") or label.endswith(", morta")
+        return re.search(r", (muerta|morta)(,|$)", label) is not None  # then the territory it stands in
 
     def mark(page: Any, vertex: str, want: bool) -> None:
         # the computer's estimate may arrive between a look and a click (it replaces the
@@ -104,14 +104,15 @@ def test_two_browsers_play_mark_and_count_each_in_its_language(server_url, new_c
     assert dead(white, "B2") and not dead(white, "H8")
     # White counter-proposes: Black's H8 is dead too
     mark(white, "H8", True)
-    white.get_by_role("button", name="Proponi altre pietre morte").click()
+    white.get_by_role("button", name="Proponi queste pietre morte").click()  # an edit is proposed, never accepted
     expect(black.locator("#status")).to_contain_text("Negro acepta la contrapropuesta")
     assert dead(black, "H8") and dead(black, "B2")
     black.get_by_role("button", name="Aceptar").click()
 
-    for page, words in ((black, ("Blanco gana por", "Territorio", "Komi", "Total", "Piedras muertas")),
-                        (white, ("Bianco vince di", "Territorio", "Komi", "Totale", "Pietre morte"))):
+    for page, result, words in ((black, "Blanco gana por", ("Territorio", "Komi", "Total", "Piedras muertas")),
+                                (white, "Bianco vince di", ("Territorio", "Komi", "Totale", "Pietre morte"))):
         expect(page.locator("#breakdown")).to_be_visible()
+        expect(page.locator("#status")).to_contain_text(result)  # the result, said once
         for word in words:
             expect(page.locator("#score")).to_contain_text(word)
     rows_black = black.locator("#breakdown tbody tr td").all_inner_texts()

@@ -1,7 +1,7 @@
 """Any process serves any client: a request about a game runs on the game's owner.
 
 The HTTP API and the WebSocket ask for a game's operations by name with JSON arguments
-(:data:`OPS`): ``state``, ``events``, ``sgf``, ``act``, ``name``, ``join``, ``auth``, ``chat``,
+(:data:`OPS`): ``state``, ``events``, ``sgf``, ``count``, ``estimate``, ``act``, ``name``, ``join``, ``auth``, ``chat``,
 ``visit``. :meth:`Router.call` runs one in this process's room when this process owns the
 game's shard, and otherwise forwards it over the bus to the owner, which runs it the same way
 (:meth:`Router.answer`) and sends back the answer or the error (status and JSON, as its own
@@ -27,6 +27,7 @@ from miai.server.play.actions import Action, ActionKind
 from miai.server.play.timing import move_times
 from miai.server.play.tokens import GAME_ID
 from miai.server.records.export import game_sgf, seat_names
+from miai.server.rooms.counting import count_marked, estimate_score
 from miai.server.rooms.registry import Registry
 from miai.server.rooms.room import GameRoom
 from miai.server.rooms.seating import join_free_seat, name_seat
@@ -69,6 +70,7 @@ def action_of(data: Args) -> Action:
             "kind": ActionKind(data["kind"]),
             "dead": tuple(data.get("dead", ())),
             "seki": tuple(data.get("seki", ())),
+            "accepting": tuple(data["accepting"]) if data.get("accepting") is not None else None,
         }
     )
 
@@ -97,6 +99,14 @@ async def _sgf(room: GameRoom, args: Args) -> Any:
         time_control=room.control,
         times=move_times(room.control, room.events),
     )
+
+
+async def _count(room: GameRoom, args: Args) -> Any:
+    return count_marked(room, list(args.get("dead") or ()), list(args.get("seki") or ()))
+
+
+async def _estimate(room: GameRoom, args: Args) -> Any:
+    return await estimate_score(room, room.thinking.workers)
 
 
 async def _act(room: GameRoom, args: Args) -> Any:
@@ -172,6 +182,8 @@ OPS: dict[str, Callable[[GameRoom, Args], Awaitable[Any]]] = {
     "state": _state,
     "events": _events,
     "sgf": _sgf,
+    "count": _count,
+    "estimate": _estimate,
     "act": _act,
     "name": _name,
     "join": _join,

@@ -26,8 +26,12 @@ from miai.game import Game, GameSpec, Phase
 from miai.rules import Rules
 from miai.server.errors import BadRequest, WireReason
 from miai.server.wire.fields import check_fields
+from miai.server.wire.forms import vertices
 
-__all__ = ["Position", "parse_position", "analyse_position", "TOP_CANDIDATES"]
+__all__ = [
+    "Position", "Step", "parse_position", "review_position", "analyse_position", "start_game", "play_step", "playable", "search",
+    "TOP_CANDIDATES",
+]
 
 TOP_CANDIDATES = 5
 """How many candidate moves an answer lists at most."""
@@ -134,37 +138,56 @@ def parse_position(body: Any, *, max_moves: int) -> Position:
     )
 
 
-def replay(position: Position) -> Game:
-    """The :class:`~miai.game.Game` at ``position``, built as the SGF reader builds a record's
-    game: from :meth:`GameSpec.start <miai.game.GameSpec.start>` (black stones alone at the
-    start are the handicap; set up as stones when they cannot be one); then each move by its own
-    colour, play resumed after two passes as records go on. Raises what the game raises."""
+def review_position(review: dict[str, Any]) -> Position:
+    """The position at the end of a review (:mod:`miai.server.records.review`): its facts and
+    every step, as a request names it (the moves of a position ``n`` are the first ``n``)."""
+    steps = [{k: m[k] for k in ("color", "move", "edits") if k in m} for m in review["moves"]]
+    body = {k: review[k] for k in ("size", "rules", "handicap", "start")}
+    return parse_position({**body, "moves": steps}, max_moves=len(steps))
 
+
+def _points(vertices: tuple[str, ...], size: int) -> list[tuple[int, int]]:
+    out = []
+    for v in vertices:
+        p = point_from_gtp(v, size)
+        if p is None:
+            raise InvalidMoveError(f"a stone cannot stand on {v!r}")
+        out.append(p)
+    return out
+
+
+def start_game(position: Position) -> Game:
+    """The :class:`~miai.game.Game` at ``position``'s start, built as the SGF reader builds a
+    record's game: from :meth:`GameSpec.start <miai.game.GameSpec.start>` (black stones alone at
+    the start are the handicap; set up as stones when they cannot be one)."""
     size = position.size
     spec = GameSpec(size, Rules.parse(position.rules), position.handicap)
-
-    def points(vs: tuple[str, ...]) -> list[tuple[int, int]]:
-        out = []
-        for v in vs:
-            p = point_from_gtp(v, size)
-            if p is None:
-                raise InvalidMoveError(f"a stone cannot stand on {v!r}")
-            out.append(p)
-        return out
-
-    black, white = points(position.start_black), points(position.start_white)
+    black, white = _points(position.start_black, size), _points(position.start_white, size)
     try:
-        game = spec.start(black, white)
+        return spec.start(black, white)
     except HandicapError:
         if not black:
             raise
-        game = replace(spec, handicap=0).start(black, white)  # set up as stones instead
-    for n, (color, vertex, edits) in enumerate(position.moves, 1):
-        c = game.to_move if color is None else Color.parse(color)
+        return replace(spec, handicap=0).start(black, white)  # set up as stones instead
+
+
+def play_step(game: Game, step: Step) -> None:
+    """Move ``step`` on ``game``, by its own colour, play resumed after two passes as records
+    go on, and the record's edits after it. Raises what the game raises."""
+    color, vertex, edits = step
+    c = game.to_move if color is None else Color.parse(color)
+    game.apply(Move(c, point_from_gtp(vertex, game.size)), resume=True)
+    for b, w, e in edits:
+        game.setup(_points(b, game.size), _points(w, game.size), _points(e, game.size))
+
+
+def replay(position: Position) -> Game:
+    """The :class:`~miai.game.Game` at ``position``: its start (:func:`start_game`), then each
+    move (:func:`play_step`). Raises what the game raises; a move that fails as :class:`_AtMove`."""
+    game = start_game(position)
+    for n, step in enumerate(position.moves, 1):
         try:
-            game.apply(Move(c, point_from_gtp(vertex, size)), resume=True)
-            for b, w, e in edits:
-                game.setup(points(b), points(w), points(e))
+            play_step(game, step)
         except MiaiError as e:
             raise _AtMove(n, e) from e
     return game
@@ -182,10 +205,8 @@ class _AtMove(Exception):
 def analyse_position(position: Position, seconds: float, playouts: int) -> tuple[str, Any]:
     """In a worker: ``("analysis", answer)``, or ``("illegal", (n, message, reason))`` for
     move ``n`` (from 1) that the rules forbid, or ``("invalid", message)`` for a vertex off
-    the board or a position with nothing to analyse."""
-    from miai.ai.config import MctsConfig
-    from miai.ai.mcts import MctsPlayer
-
+    the board or a position with nothing to analyse. The answer carries the stones of the
+    position analysed, so that a page can draw a variation without a rule of Go."""
     try:
         game = replay(position)
     except _AtMove as e:
@@ -194,10 +215,27 @@ def analyse_position(position: Position, seconds: float, playouts: int) -> tuple
         return "invalid", f"move {e.n}: {e.error}"
     except MiaiError as e:  # the starting stones: off the board, or a handicap that cannot be placed
         return "invalid", f"the starting position: {e}"
+    if not playable(game):
+        return "invalid", f"the game is over after these moves ({game.result}): there is no move to analyse"
+    answer = search(game, seconds, playouts)
+    answer["move_number"] = len(position.moves)
+    answer["stones"] = {"black": vertices(game.board.stones(Color.BLACK)), "white": vertices(game.board.stones(Color.WHITE))}
+    return "analysis", answer
+
+
+def playable(game: Game) -> bool:
+    """Whether ``game`` has a move to search: in play, or play resumed after two passes."""
     if game.phase is not Phase.PLAY and game.can_resume:
         game.resume()
-    if game.phase is not Phase.PLAY:
-        return "invalid", f"the game is over after these moves ({game.result}): there is no move to analyse"
+    return game.phase is Phase.PLAY
+
+
+def search(game: Game, seconds: float, playouts: int, *, top: int = TOP_CANDIDATES) -> dict[str, Any]:
+    """The MCTS player's view of ``game`` (in play), searched for at most ``seconds`` and
+    ``playouts``: who is to move, Black's win rate and the ``top`` most visited moves."""
+    from miai.ai.config import MctsConfig
+    from miai.ai.mcts import MctsPlayer
+
     player = MctsPlayer(MctsConfig(
         playouts=playouts, max_seconds=seconds, early_stop=False, seed=1, reuse_tree=False, resign=False
     ))
@@ -209,15 +247,13 @@ def analyse_position(position: Position, seconds: float, playouts: int) -> tuple
 
     visited = [c for c in result.candidates if c.visits > 0]
     best = visited[0] if visited else None
-    return "analysis", {
+    return {
         "to_move": str(to_move),
-        "move_number": len(position.moves),
         "winrate": black(best.winrate) if best is not None else 0.5,
         "candidates": [
             {"move": point_to_gtp(c.point), "winrate": black(c.winrate), "visits": c.visits}
-            for c in visited[:TOP_CANDIDATES]
+            for c in visited[:top]
         ],
         "playouts": result.playouts,
         "seconds": round(result.seconds, 3),
     }
-

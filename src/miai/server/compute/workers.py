@@ -45,7 +45,13 @@ from miai.game import GameSpec
 from miai.server.compute.analysis import Position, analyse_position
 from miai.server.compute.computer import computer_action
 from miai.server.compute.estimate import estimate_dead_stones
-from miai.server.errors import BadRequest, IllegalAction, RecordUnreadable, Unavailable
+from miai.server.errors import (
+    BadRequest,
+    Busy,
+    IllegalAction,
+    RecordUnreadable,
+    Unavailable,
+)
 from miai.server.records.review import read_review
 
 __all__ = ["Lane", "Pool", "Workers", "rss_bytes", "time_limited"]
@@ -88,6 +94,9 @@ def _watch(pid: int) -> None:
         time.sleep(1.0)
     os._exit(0)
 
+
+ESTIMATE_WAIT_S = 30.0
+"""How long a score estimate may take in its worker (it starts at once or is refused)."""
 
 WORKER_NICE = 10
 """How much lower the workers' CPU priority is than the server's: when the machine is busy, the
@@ -246,6 +255,11 @@ class Lane:
         self._seq = itertools.count()
 
     @property
+    def full(self) -> bool:
+        """Every slot is taken: a job now would wait."""
+        return self._busy >= self.slots
+
+    @property
     def queued(self) -> int:
         """Jobs waiting for a worker."""
         return sum(1 for *_, gate in self._waiting if not gate.done())
@@ -351,6 +365,17 @@ class Workers:
         result: tuple[list[str], list[str]] = await self._play.run(estimate_dead_stones, spec.to_text(), events)
         return result
 
+    async def estimate(self, spec: GameSpec, events: Events) -> tuple[list[str], list[str]]:
+        """The estimated dead and seki stones during play, for a player who asks for the score,
+        in a worker of the reviews' pool: :class:`Busy` (503) at once when none is free, never
+        queued (a game's own jobs have the other pool)."""
+        if self._reviews.full:
+            raise Busy("every worker is busy: ask for the estimate again in a moment")
+        result: tuple[list[str], list[str]] = await _answer(
+            self._reviews.run(estimate_dead_stones, spec.to_text(), events), ESTIMATE_WAIT_S, "estimate the score"
+        )
+        return result
+
     async def computer_action(
         self, spec: GameSpec, events: Events, level: int, max_seconds: float, *,
         waiting: Callable[[], None] | None = None, started: Callable[[], None] | None = None,
@@ -381,11 +406,16 @@ class Workers:
         answer: dict[str, Any] = value
         return answer
 
+    async def review_job(self, fn: Any, *args: Any, wait_seconds: float, what: str) -> Any:
+        """``fn(*args)`` in a worker of the reviews' pool (``fn`` and its arguments must pickle);
+        :class:`Unavailable` (503) when no worker could ``what`` within ``wait_seconds``."""
+        return await _answer(self._reviews.run(fn, *args), wait_seconds, what)
+
     async def read_review(
         self, data: bytes | str, *, max_moves: int, max_seconds: float, wait_seconds: float
-    ) -> dict[str, Any]:
-        """The review of an uploaded record (:mod:`miai.server.records.review`), read in a worker
-        of the reviews' pool in at most ``max_seconds``. Raises :class:`RecordUnreadable` (422)
+    ) -> tuple[dict[str, Any], str]:
+        """The review of an uploaded record (:mod:`miai.server.records.review`) and the record as
+        SGF in UTF-8, read in a worker of the reviews' pool in at most ``max_seconds``. Raises :class:`RecordUnreadable` (422)
         for a record that cannot be read or takes too long, :class:`Unavailable` (503) when no
         worker took the job within ``wait_seconds`` (all busy: retry)."""
         job = self._reviews.run(time_limited, max_seconds, read_review, data, max_moves)
@@ -394,7 +424,7 @@ class Workers:
             raise RecordUnreadable(f"reading the record took more than {max_seconds:g} s: it was not read")
         kind, value = answer
         if kind == "review":
-            review: dict[str, Any] = value
+            review: tuple[dict[str, Any], str] = value
             return review
         if kind == "bug":
             log.error("the SGF reader failed on an uploaded record: %s", value)

@@ -14,9 +14,10 @@ from enum import Enum
 from typing import Any
 
 from miai.coords import Color, Move, Point, point_from_gtp, point_to_gtp
+from miai.endgame import whole_chains
 from miai.errors import IllegalMoveError, IllegalReason, InvalidMoveError
 from miai.game import Game, Phase
-from miai.server.errors import BadRequest
+from miai.server.errors import BadRequest, IllegalAction, WireReason
 from miai.server.play.events import EventKind
 from miai.server.wire.fields import (
     check_fields,
@@ -27,7 +28,7 @@ from miai.server.wire.fields import (
 )
 from miai.server.wire.forms import score_json, vertices
 
-__all__ = ["Action", "ActionKind", "apply_action", "parse_action"]
+__all__ = ["Action", "ActionKind", "apply_action", "board_points", "parse_action"]
 
 MAX_ACTION_ID = 64
 MAX_CLIENT_LAG_MS = 10_000
@@ -53,7 +54,7 @@ _FIELDS: dict[ActionKind, dict[str, bool]] = {
     ActionKind.PLAY: {"move": True, "v": True, "a": False, "l": False},
     ActionKind.RESIGN: {"v": False, "a": False},
     ActionKind.DEAD: {"dead": True, "seki": False, "v": True, "a": False},
-    ActionKind.ACCEPT: {"v": True, "a": False},
+    ActionKind.ACCEPT: {"dead": False, "v": True, "a": False},
     ActionKind.REFUSE: {"v": True, "a": False},
     ActionKind.UNDO: {"v": True, "a": False},
     ActionKind.UNDO_ANSWER: {"accept": True, "v": True, "a": False},
@@ -75,6 +76,9 @@ class Action:
     lag_ms: int = 0
     accept: bool | None = None
     """The answer to an undo request (``undo-answer``)."""
+    accepting: tuple[str, ...] | None = None
+    """An ``accept``'s ``dead``: the stones the player saw marked, which must be the pending
+    proposal's (None: a client that names none accepts the proposal of its version ``v``)."""
 
     def canonical(self, size: int) -> str:
         """The request in one canonical text (vertices checked, upper case, sorted): two
@@ -84,8 +88,8 @@ class Action:
             assert self.move is not None
             return f"play {point_to_gtp(_point(self.move, size))}"
         if self.kind is ActionKind.DEAD:
-            dead = " ".join(vertices(_points(self.dead, size)))
-            seki = " ".join(vertices(_points(self.seki, size)))
+            dead = " ".join(vertices(board_points(self.dead, size)))
+            seki = " ".join(vertices(board_points(self.seki, size)))
             return f"dead {dead} | seki {seki}"
         if self.kind is ActionKind.UNDO_ANSWER:
             return f"undo-answer {'accept' if self.accept else 'refuse'}"
@@ -96,11 +100,13 @@ def parse_action(kind: ActionKind, body: Any) -> Action:
     """The action a request's JSON body asks for. Raises :class:`BadRequest` saying what is wrong."""
     body = check_fields({} if body is None else body, _FIELDS[kind], kind.value)
     move = get_str(body, "move", 8)
+    accepting = kind is ActionKind.ACCEPT
     return Action(
         kind=kind,
         v=get_int(body, "v", low=0, high=2**31 - 1),
         move=move,
-        dead=get_vertices(body, "dead"),
+        dead=() if accepting else get_vertices(body, "dead"),
+        accepting=get_vertices(body, "dead") if accepting and "dead" in body else None,
         seki=get_vertices(body, "seki"),
         action_id=get_str(body, "a", MAX_ACTION_ID),
         lag_ms=get_int(body, "l", low=0, high=MAX_CLIENT_LAG_MS) or 0,
@@ -115,7 +121,9 @@ def _point(text: str, size: int) -> Point | None:
         raise BadRequest(str(e)) from None
 
 
-def _points(texts: tuple[str, ...], size: int) -> list[Point]:
+def board_points(texts: tuple[str, ...], size: int) -> list[Point]:
+    """The points of ``texts`` (vertices) on a board of ``size``; :class:`BadRequest` for a
+    vertex off the board or a pass."""
     points = []
     for t in texts:
         p = _point(t, size)
@@ -127,6 +135,21 @@ def _points(texts: tuple[str, ...], size: int) -> list[Point]:
 
 def _name(color: Color) -> str:
     return str(color).capitalize()
+
+
+def _check_shown(game: Game, shown: tuple[str, ...]) -> None:
+    """An accept that names the stones its player saw marked accepts only a pending proposal
+    of exactly those (whole chains): never a list the player did not see."""
+    marking = game.marking
+    pending = marking.pending if marking is not None else None
+    if pending is None:
+        return  # the rules core says why there is nothing to accept
+    if whole_chains(game.board, board_points(shown, game.size)) != pending.dead:
+        raise IllegalAction(
+            "the stones you accept are not the ones proposed: propose yours instead, or accept the proposal as it is",
+            reason=WireReason.PROPOSAL_DIFFERS,
+            dead=vertices(pending.dead),
+        )
 
 
 def apply_action(game: Game, seat: Color, action: Action) -> tuple[EventKind, dict[str, Any]]:
@@ -157,9 +180,11 @@ def apply_action(game: Game, seat: Color, action: Action) -> tuple[EventKind, di
         result = game.resign(seat)
         return EventKind.RESIGN, {"color": color, "result": str(result)}
     if action.kind is ActionKind.DEAD:
-        proposal = game.propose(_points(action.dead, game.size), seki=_points(action.seki, game.size), color=seat)
+        proposal = game.propose(board_points(action.dead, game.size), seki=board_points(action.seki, game.size), color=seat)
         return EventKind.PROPOSE, {"color": color, "dead": vertices(proposal.dead), "seki": vertices(proposal.seki)}
     if action.kind is ActionKind.ACCEPT:
+        if action.accepting is not None:
+            _check_shown(game, action.accepting)
         score = game.accept(seat)
         return EventKind.ACCEPT, {"color": color, "result": str(score.result), "score": score_json(score)}
     if action.kind is ActionKind.REFUSE:

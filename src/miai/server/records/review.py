@@ -83,6 +83,7 @@ def build_review(
     game: Game,
     *,
     players: dict[Color, str] | None = None,
+    ranks: dict[Color, str] | None = None,
     result_text: str | None = None,
     rules_text: str | None = None,
     date: str | None = None,
@@ -92,14 +93,15 @@ def build_review(
     """The review of ``game`` (see the module's docstring), as JSON values.
 
     ``result`` is the game's own :class:`~miai.result.Result` once it has ended (a record's
-    ``RE``, or the count of its territory marks); ``result_text`` is the result as the record
+    ``RE``, or the count of its territory marks); ``players`` and ``ranks`` name each colour's
+    player and rank (``PB``/``PW``, ``BR``/``WR``) where known; ``result_text`` is the result as the record
     writes it (its own ``RE`` kept, None when it has none). ``rules_text`` is the record's
     ``RU`` as written, if any."""
     start, moves = steps(game)
     finished = game.phase is Phase.FINISHED
     result = str(game.result) if finished and game.result is not None else None
     final = game.final_score if finished else None
-    names = players or {}
+    names, levels = players or {}, ranks or {}
     return {
         "size": game.size,
         "rules": str(game.rules),
@@ -107,6 +109,7 @@ def build_review(
         "komi": game.komi,
         "handicap": game.handicap,
         "players": {"black": names.get(Color.BLACK), "white": names.get(Color.WHITE)},
+        "ranks": {"black": levels.get(Color.BLACK), "white": levels.get(Color.WHITE)},
         "date": date,
         "phase": game.phase.value,
         "result": result,
@@ -124,8 +127,10 @@ def build_review(
     }
 
 
-def upload_facts(data: bytes | str, max_moves: int) -> dict[str, Any]:
-    """Read an uploaded record and build its review. Raises :class:`SgfError` (with where in
+def upload_facts(data: bytes | str, max_moves: int) -> tuple[dict[str, Any], str]:
+    """Read an uploaded record and build its review; with it, the record as SGF in UTF-8 (a
+    Tygem or WBaduk file, or one in another charset, rewritten as the reader read it), the
+    text that is kept for the review's permanent link. Raises :class:`SgfError` (with where in
     the file) for a record that cannot be read, or whose main line is longer than
     ``max_moves``.
 
@@ -147,19 +152,24 @@ def upload_facts(data: bytes | str, max_moves: int) -> dict[str, Any]:
         raise SgfError(f"the record's main line has {len(record.moves)} moves; a review holds at most {max_moves}")
     game = game_from_record(record, strict=False)
     players = {c: name for c, name in ((Color.BLACK, record.black), (Color.WHITE, record.white)) if name}
-    return build_review(
+    ranks = {c: rank for c, rank in ((Color.BLACK, record.black_rank), (Color.WHITE, record.white_rank)) if rank}
+    review = build_review(
         game,
         players=players,
+        ranks=ranks,
         result_text=record.result_text,
         rules_text=record.rules_text,
         date=record.date,
         comments=record.comments,
         repairs=record.repairs,
     )
+    if "CA" in record.root.properties:
+        record.root.properties["CA"] = ["UTF-8"]  # the text kept is the one read, in UTF-8
+    return review, record.to_sgf()
 
 
 def read_review(data: bytes | str, max_moves: int) -> tuple[str, Any]:
-    """In a worker: ``("review", review)`` for a record that reads, ``("error", message)``
+    """In a worker: ``("review", (review, sgf))`` for a record that reads (see :func:`upload_facts`), ``("error", message)``
     for one that does not, and ``("bug", "Error: message\ntraceback")`` when the reader
     itself fails (a bug): the upload still gets a 4xx saying the record could not be read,
     and the server logs the traceback."""

@@ -15,7 +15,7 @@ from miai.server.play.seats import GameRecord
 from miai.server.play.timing import clock_view
 from miai.server.play.undo import request_json
 from miai.server.records.export import seat_names
-from miai.server.wire.forms import score_json, vertices
+from miai.server.wire.forms import score_json, territory_json, vertices
 
 __all__ = ["ViewedRoom", "game_state", "players"]
 
@@ -63,6 +63,7 @@ def game_state(room: ViewedRoom) -> dict[str, Any]:
         "result": str(game.result) if finished and game.result is not None else None,
         "end_reason": game.end_words if finished else None,
         "score": score_json(final) if final is not None else None,
+        "territory": territory_json(final, game.board) if final is not None else None,
         "clocks": clock_view(room.clock),
         "marking": marking_state(game.marking, room.suggestion),
         "undo_request": request_json(room.events),

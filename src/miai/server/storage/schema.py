@@ -1,4 +1,5 @@
-"""The tables: games and their events, users and their sign-ins (SQLAlchemy Core metadata).
+"""The tables: games and their events, users and their sign-ins, uploaded reviews and the analyses
+of reviews (SQLAlchemy Core metadata).
 
 The migrations in :mod:`miai.server.storage.migrations` create exactly this schema (a test compares
 them). ``game_events`` has the PRIMARY KEY (game_id, v): the fence that makes two writers of
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-__all__ = ["metadata", "games", "game_events", "users", "sign_ins"]
+__all__ = ["metadata", "games", "game_events", "users", "sign_ins", "reviews", "review_analyses"]
 
 metadata = sa.MetaData()
 
@@ -72,3 +73,24 @@ sign_ins = sa.Table(
 sa.Index("ix_sign_ins_user_id", sign_ins.c.user_id)
 """A signed-in session: its cookie holds a token whose hash is a row here while it is valid.
 Signing out deletes the row, so a copy of the cookie is worth nothing after (people/signins.py)."""
+
+reviews = sa.Table(
+    "reviews",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True, comment="random: the review's permanent link"),
+    sa.Column("created_ms", sa.BigInteger, nullable=False),
+    sa.Column("sgf", sa.Text, nullable=False, comment="the uploaded record, as SGF (UTF-8)"),
+    sa.Column("review", sa.JSON, nullable=False, comment="the review read from it (records/review.py)"),
+)
+"""Uploaded records, read and checked once (size-capped as ``POST /api/reviews`` is), kept so
+that a review has a permanent link (``/review/{id}``, docs/SERVER.md §3.2)."""
+
+review_analyses = sa.Table(
+    "review_analyses",
+    metadata,
+    sa.Column("subject", sa.String(48), primary_key=True, comment="review:ID, or game:ID for a game of this server"),
+    sa.Column("updated_ms", sa.BigInteger, nullable=False),
+    sa.Column("analysis", sa.JSON, nullable=False, comment="each position's win rate and best moves (compute/gameanalysis.py)"),
+)
+"""The computer's analysis of every position of a review, kept so that a reload (or another
+reader) does not search the game again."""

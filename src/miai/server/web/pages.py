@@ -1,5 +1,5 @@
 """The browser application's pages (docs/SERVER.md §4): ``/`` (the lobby), ``/g/{id}`` (a
-game), ``/r/{id}`` (a game's review), ``/review`` (an uploaded record's review), and the static
+game), ``/r/{id}`` (a game's review), ``/review`` (an upload) and ``/review/{id}`` (an uploaded record's review), and the static
 files under ``/static`` (plain ES modules and CSS, no build step).
 
 Every page is the same small HTML shell; ``static/app.js`` reads the path and draws the page,
@@ -156,11 +156,21 @@ async def review_page(request: Request) -> Response:
     return page(page_title(request, "Review"))
 
 
+async def upload_page(request: Request) -> Response:
+    """An uploaded review's permanent page (a 404 for a review that is not kept)."""
+    review_id = str(request.path_params["id"])
+    server: Server = request.app.state.server
+    if not GAME_ID.fullmatch(review_id) or await server.reviews.get(review_id) is None:
+        raise NotFound(f"no review {review_id!r}")
+    return page(page_title(request, "Review"))
+
+
 def routes() -> list[BaseRoute]:
     return [
         Route("/", home, methods=["GET"]),
         Route("/g/{id}", game_page, methods=["GET"]),
         Route("/r/{id}", review_page, methods=["GET"]),
         Route("/review", review_page, methods=["GET"]),
+        Route("/review/{id}", upload_page, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
     ]

@@ -1,7 +1,8 @@
 """Every HTTP and WebSocket route of the server, in the one order Starlette must try them.
 
-The order matters in one place: the lobby's ``POST /api/games/{id}/join`` comes before the
-games' ``POST /api/games/{id}/{action}``, which would otherwise take it.
+The order matters in one place: the lobby's ``POST /api/games/{id}/join`` and the count's
+``POST /api/games/{id}/estimate`` come before the games' ``POST /api/games/{id}/{action}``, which
+would otherwise take them.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from starlette.routing import BaseRoute
 
 from miai.server.web import (
     analysis,
+    counts,
     diagrams,
     games,
     lobby,
@@ -32,6 +34,7 @@ def routes() -> list[BaseRoute]:
         *texts.routes(),
         *lobby.routes(),  # before the games' routes: POST /api/games/{id}/{action} would take /join
         *diagrams.routes(),
+        *counts.routes(),  # before the games' routes too: POST /api/games/{id}/estimate
         *games.routes(),
         *reviews.routes(),
         *analysis.routes(),

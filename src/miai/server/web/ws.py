@@ -7,7 +7,7 @@ change, chat line and estimate. Frames are JSON text ``{"t": type, "d": data}``,
 16 KiB.
 
 Client frames: ``ping``; ``auth {token}`` (take a seat); ``play {move, v, a, l}``, ``resign``,
-``dead {dead, seki, v}``, ``accept {v}``, ``refuse {v}``, ``undo {v}``, ``undo_answer {accept, v}``,
+``dead {dead, seki, v}``, ``accept {v, dead?}``, ``refuse {v}``, ``undo {v}``, ``undo_answer {accept, v}``,
 ``claim {v}`` (the same fields as the HTTP API, whose path for ``undo_answer`` is ``undo-answer``;
 answered ``ack {v, a}`` or ``reject {status, error, message, ..., a}``); ``chat {text}``.
 Spectators read only: they neither act nor chat. A bad frame gets an ``error`` frame that says what was wrong, and the

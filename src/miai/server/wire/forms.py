@@ -7,10 +7,11 @@ from collections.abc import Iterable
 from dataclasses import fields
 from typing import Any
 
+from miai.board import Board
 from miai.coords import Color, point_to_gtp
 from miai.scoring import Score
 
-__all__ = ["score_json", "vertices"]
+__all__ = ["score_json", "territory_json", "vertices"]
 
 
 def vertices(points: Iterable[tuple[int, int]]) -> list[str]:
@@ -35,3 +36,14 @@ def score_json(score: Score) -> dict[str, Any]:
         "dead": vertices(score.dead_stones),
         "result": str(score.result),
     }
+
+
+def territory_json(score: Score, board: Board) -> dict[str, list[str]]:
+    """The points a count gives each colour besides its living stones: the empty points it
+    owns and the dead stones on them, for drawing the territory on the board."""
+    owned: dict[int, list[tuple[int, int]]] = {1: [], 2: []}
+    for p in board:
+        owner = score.owners[p[0]][p[1]]
+        if owner in owned and (board[p] is None or p in score.dead_stones):
+            owned[owner].append(p)
+    return {"black": vertices(owned[1]), "white": vertices(owned[2])}

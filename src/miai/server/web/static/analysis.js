@@ -1,15 +1,18 @@
-// The computer's analysis on the review page (POST /api/analysis, docs/SERVER.md §3.6): the
-// candidates of the position shown, numbered on the board and listed as text with Black's win
-// rate; and a win-rate graph over the game, one short analysis per position, in order, with
-// its progress and a Stop button, drawn in SVG (clicking it goes to that move).
+// The computer's analysis on the review page (docs/SERVER.md §3.6): the candidates of the
+// position shown (POST /api/analysis), numbered on the board and listed with Black's win rate;
+// and the analysis of the whole game, which the server runs and keeps (POST then GET the
+// review's links.analysis): the page polls it while it runs, so the win-rate graph fills as the
+// positions are searched, and lists the game's mistakes, each going to the position before it
+// with the computer's better move on the board.
 
 import { _, colorName, formatNumber, formatPercent } from "./i18n.js";
 import { api } from "./api.js";
-import { el, svg } from "./dom.js";
+import { el } from "./dom.js";
+import { drawGraph } from "./graph.js";
+import { formatDrop } from "./reviewtexts.js";
 
-const GRAPH_SECONDS = 0.3; // per position of the graph
-const W = 300;
-const H = 100;
+const POLL_MS = 700; // between two readings of a game's analysis under way
+const MISTAKE_THRESHOLD = 0.05; // the server's (compute/gameanalysis.py): the least fall listed
 
 // The request for the position after `n` moves of review `r`: the review's own facts and steps.
 export function analysisRequest(r, n, seconds) {
@@ -19,39 +22,48 @@ export function analysisRequest(r, n, seconds) {
   return body;
 }
 
-const percent = (x) => formatPercent(x);
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
-// The analysis panel: `current()` is the move number shown, `mark(numbers)` numbers the
-// candidates on the board, `go(n)` shows move n; its destroy() stops the graph.
-export function analysisPanel(r, { current, mark, go }) {
+// The analysis panel: `current()` is the move number shown, `mark(numbers)` numbers points on
+// the board, `go(n)` shows move n, `variation()` the request for a variation's position (null on
+// the game's line); its destroy() stops the polling.
+export function analysisPanel(r, { current, mark, go, variation }) {
   const total = r.moves.length;
   const status = el("p", { class: "status", "aria-live": "polite", id: "analysis-status" });
   const list = el("ol", { id: "candidates", "aria-label": _("Candidate moves") });
   const graphBox = el("div", { class: "winrate-graph", id: "winrate-graph" });
   const progress = el("p", { class: "muted", "aria-live": "polite", id: "graph-progress" });
+  const mistakesBox = el("div", { id: "mistakes-box" });
   let shownFor = null; // the move number the candidates belong to
-  let running = null; // the graph's run: {stopped}
+  let rates = null; // Black's win rate per position, null where not known yet
+  let stopped = false;
+
+  // An analysis answer shown: who is to play, Black's win rate, the candidates on the board.
+  function showAnswer(a) {
+    shownFor = current();
+    status.textContent = _("{who} to play", { who: colorName(a.to_move) }) + " · " + _("Black's win rate: {p}", { p: formatPercent(a.winrate) });
+    const numbers = {};
+    list.replaceChildren();
+    a.candidates.forEach((c, i) => {
+      if (c.move !== "pass") numbers[c.move] = i + 1;
+      list.append(el("li", { "data-move": c.move },
+        _("{move}: Black's win rate {p} (visits: {visits})", { move: c.move === "pass" ? _("Pass") : c.move, p: formatPercent(c.winrate), visits: formatNumber(c.visits) })));
+    });
+    mark(numbers);
+  }
 
   async function analyse() {
     const n = current();
+    const body = variation() || analysisRequest(r, n);
     status.textContent = _("Analysing…");
     list.replaceChildren();
     try {
-      const a = await api("POST", "/api/analysis", { body: analysisRequest(r, n) });
+      const a = await api("POST", "/api/analysis", { body });
       if (current() !== n) { // the page moved on meanwhile
         status.textContent = "";
         return;
       }
-      shownFor = n;
-      status.textContent = _("{who} to play", { who: colorName(a.to_move) }) + " · " + _("Black's win rate: {p}", { p: percent(a.winrate) });
-      const numbers = {};
-      a.candidates.forEach((c, i) => {
-        if (c.move !== "pass") numbers[c.move] = i + 1;
-        list.append(el("li", { "data-move": c.move },
-          _("{move}: Black's win rate {p} (visits: {visits})", { move: c.move === "pass" ? _("Pass") : c.move, p: percent(c.winrate), visits: formatNumber(c.visits) })));
-      });
-      mark(numbers);
+      showAnswer(a);
     } catch (e) {
       status.textContent = e.message;
     }
@@ -65,70 +77,69 @@ export function analysisPanel(r, { current, mark, go }) {
       list.replaceChildren();
       mark({});
     }
+    if (rates) graphBox.replaceChildren(drawGraph(rates, n, go));
   }
 
-  function drawGraph(rates) {
-    const x = (n) => (total ? (n / total) * W : 0);
-    const y = (p) => H - p * H;
-    const g = svg("svg", { viewBox: `-4 -4 ${W + 8} ${H + 8}`, class: "graph", role: "img", "aria-label": _("Black's win rate by move (click to go to a move)") });
-    g.append(svg("rect", { x: 0, y: 0, width: W, height: H, class: "graph-back" }));
-    g.append(svg("line", { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: "graph-half" }));
-    const known = rates.map((p, n) => [n, p]).filter(([, p]) => p !== null);
-    g.append(svg("polyline", { points: known.map(([n, p]) => `${x(n).toFixed(1)},${y(p).toFixed(1)}`).join(" "), class: "graph-line" }));
-    for (const [n, p] of known) {
-      const dot = svg("circle", { cx: x(n), cy: y(p), r: 1.6, class: "graph-dot", "data-move": n });
-      const title = svg("title");
-      title.textContent = _("Move {n}: Black's win rate {p}", { n, p: percent(p) });
-      dot.append(title);
-      g.append(dot);
+  // The game's analysis as the server has it: the graph, the progress and the mistakes.
+  function showGame(state) {
+    rates = state.positions.map((p) => (p ? p.winrate : null));
+    const known = rates.filter((p) => p !== null).length;
+    graphBox.replaceChildren(drawGraph(rates, current(), go));
+    progress.textContent = state.done || !state.running
+      ? (state.error || (known < rates.length ? _("Analysed {n} of {total} positions.", { n: known, total: rates.length }) : ""))
+      : _("Analysing the game: {n} of {total} positions…", { n: known, total: rates.length });
+    showMistakes(state);
+    graphButton.hidden = state.done || state.running;
+  }
+
+  function showMistakes(state) {
+    if (!state.mistakes.length) {
+      mistakesBox.replaceChildren(state.done ? el("p", { class: "muted", id: "no-mistakes" }, _("No move lost more than {p} of the win rate.", { p: formatPercent(MISTAKE_THRESHOLD, 0) })) : "");
+      return;
     }
-    g.addEventListener("click", (e) => {
-      const box = g.getBoundingClientRect();
-      const fraction = (e.clientX - box.left) / box.width;
-      const n = Math.round(((fraction * (W + 8) - 4) / W) * total);
-      go(Math.max(0, Math.min(total, n)));
+    const items = state.mistakes.map((m) => {
+      const passes = _("passes"); // apart: Babel's extractor misses a call inside another's arguments
+      const label = _("Move {n}: {who} {move}", { n: m.move, who: colorName(m.color), move: m.played === "pass" ? passes : m.played });
+      const button = el("button", { type: "button", class: "link", "data-move": m.move, onclick: () => showMistake(m) }, label);
+      const better = m.best ? " · " + _("better: {move}", { move: m.best === "pass" ? _("Pass") : m.best }) : "";
+      return el("li", {}, button, " ", el("strong", { class: "drop" }, formatDrop(m.drop)), el("span", { class: "muted" }, better));
     });
-    graphBox.replaceChildren(g);
+    mistakesBox.replaceChildren(el("h4", {}, _("Mistakes")), el("ol", { id: "mistakes", "aria-label": _("Mistakes") }, items));
   }
 
-  async function graph() {
-    if (running) return;
-    const run = { stopped: false };
-    running = run;
-    graphButton.disabled = true;
-    stopButton.hidden = false;
-    const rates = new Array(total + 1).fill(null);
+  // A mistake shown: the position before it, the computer's better move numbered 1 on the board.
+  function showMistake(m) {
+    go(m.move - 1);
+    shownFor = current();
+    if (m.best && m.best !== "pass") mark({ [m.best]: 1 });
+    list.replaceChildren();
+    status.textContent = _("Move {n}: {who} played {move} and lost {drop}; the computer prefers {best}.", {
+      n: m.move, who: colorName(m.color), move: m.played === "pass" ? _("Pass") : m.played, drop: formatPercent(m.drop),
+      best: m.best === "pass" ? _("Pass") : m.best,
+    });
+  }
+
+  // Read the game's analysis until it is done or stops; `start` asks the server to run it first.
+  async function follow(start) {
     try {
-      for (let n = 0; n <= total && !run.stopped; n++) {
-        if (!document.body.contains(graphBox)) break; // the page was left
-        progress.textContent = _("Analysing position {n} of {total}…", { n, total });
-        try {
-          rates[n] = (await api("POST", "/api/analysis", { body: analysisRequest(r, n, GRAPH_SECONDS) })).winrate;
-        } catch (e) {
-          if (e.status === 429 || e.status === 503) {
-            await sleep(1000 * ((e.body && e.body.retry_after) || 2));
-            n--; // the same position again
-            continue;
-          }
-          throw e;
-        }
-        drawGraph(rates);
+      let state = await api(start ? "POST" : "GET", r.links.analysis);
+      showGame(state);
+      while (state.running && !stopped) {
+        await sleep(POLL_MS);
+        if (stopped || !document.body.contains(graphBox)) return;
+        state = await api("GET", r.links.analysis);
+        showGame(state);
       }
-      progress.textContent = run.stopped ? _("Stopped.") : "";
     } catch (e) {
       progress.textContent = e.message;
-    } finally {
-      running = null;
-      graphButton.disabled = false;
-      stopButton.hidden = true;
     }
   }
 
-  const graphButton = el("button", { type: "button", id: "graph-button", onclick: graph }, _("Win-rate graph"));
-  const stopButton = el("button", { type: "button", id: "graph-stop", hidden: true, onclick: () => running && (running.stopped = true) }, _("Stop"));
+  const graphButton = el("button", { type: "button", id: "graph-button", onclick: () => follow(true) }, _("Analyse the game"));
   const root = el("section", { class: "analysis" },
     el("h3", {}, _("Analysis")),
-    el("div", { class: "row" }, el("button", { type: "button", id: "analyse-button", onclick: analyse }, _("Analyse")), graphButton, stopButton),
-    status, list, progress, graphBox);
-  return { root, moved, destroy: () => running && (running.stopped = true) };
+    el("div", { class: "row" }, el("button", { type: "button", id: "analyse-button", onclick: analyse }, _("Analyse")), graphButton),
+    status, list, progress, graphBox, mistakesBox);
+  follow(false); // what is kept already: a reload shows the graph and the mistakes at once
+  return { root, moved, showAnswer, destroy: () => { stopped = true; } };
 }

@@ -1,5 +1,6 @@
 // The application: the top bar (home, who you are, the language), then the page the path names:
-// "/" the lobby, "/g/ID" a game, "/r/ID" a game's review, "/review" an uploaded record's review.
+// "/" the lobby, "/g/ID" a game, "/r/ID" a game's review, "/review" the upload of a record and
+// "/review/ID" an uploaded record's review.
 // Each page is an object with destroy(): before another is drawn (a language change draws the
 // page again) the one shown closes its socket, stops its timers and removes its listeners.
 
@@ -40,11 +41,11 @@ async function pageFor(path) {
   }
   if ((m = path.match(/^\/r\/([A-Za-z0-9_-]+)$/))) {
     const { showReview } = await import("./review.js");
-    return (main) => showReview(main, m[1]);
+    return (main) => showReview(main, { game: m[1] });
   }
-  if (path === "/review") {
+  if ((m = path.match(/^\/review(?:\/([A-Za-z0-9_-]+))?$/))) {
     const { showReview } = await import("./review.js");
-    return (main) => showReview(main, null);
+    return (main) => showReview(main, m[1] ? { upload: m[1] } : {});
   }
   const { showLobby } = await import("./lobby.js");
   return (main) => {

@@ -156,7 +156,7 @@ export class Board {
       }
       if (territory[name] && (!color || isDead)) {
         label += ", " + (territory[name] === "black" ? _("black territory") : _("white territory"));
-        p.g.append(svg("rect", { x: p.x - 1.8, y: p.y - 1.8, width: 3.6, height: 3.6, class: `mark territory ${territory[name]}` }));
+        p.g.append(svg("rect", { x: p.x - 1.6, y: p.y - 1.6, width: 3.2, height: 3.2, class: `mark territory ${territory[name]}` }));
       }
       if (compensable[name]) {
         p.g.setAttribute("data-compensable", compensable[name]);

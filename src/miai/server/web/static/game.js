@@ -9,9 +9,12 @@ import { api, keepSeat, seatToken } from "./api.js";
 import { el } from "./dom.js";
 import { Board } from "./board.js";
 import { GameSocket } from "./gamesocket.js";
-import { DeadMarks, Outcome, applyEvent, chainOf, compensableMap, eventClockAt, isMyTurn, lastMove, markingStage, toMap } from "./gamestate.js";
-import { addChat, controlText, gameLayout, renderClocks, renderPlayers, renderScore, statusText } from "./gameview.js";
-import { renderClaim, renderControls, renderMarking } from "./gamecontrols.js";
+import {
+  DeadMarks, Outcome, applyEvent, chainOf, compensableMap, eventClockAt, isMyTurn, lastMove, markingStage, territoryMap,
+  toMap, withSuggestion,
+} from "./gamestate.js";
+import { addChat, controlText, gameLayout, leadText, renderClocks, renderPlayers, renderScore, statusText } from "./gameview.js";
+import { renderClaim, renderControls, renderEstimate, renderMarking } from "./gamecontrols.js";
 import { errorText, refusalText } from "./refusals.js";
 
 const TICK_MS = 200; // the clocks' and the claim's countdown, and the actions' resends
@@ -41,6 +44,11 @@ class GamePage {
     this.clockAt = Date.now(); // the local time at which the state's clocks were true
     this.queue = null; // events that arrive while the whole state is being fetched
     this.marks = new DeadMarks();
+    this.suggestion = null; // the last `suggestion` frame: the computer's estimate of a marking phase
+    this.count = null; // the server's count of the marks shown ({key, score, territory, dead})
+    this.countKey = null; // the marks whose count was asked last
+    this.estimate = null; // the score estimate shown during play ({v, score, territory, dead}), or null
+    this.estimating = false;
     this.candidate = null; // a move waiting for confirmation
     this.lastTried = null;
     const stored = localStorage.getItem(CONFIRM_KEY);
@@ -111,8 +119,13 @@ class GamePage {
       resign: () => send("resign"),
       claim: () => send("claim"),
       propose: () => send("dead", { dead: this.marks.sorted() }),
-      accept: () => send("accept"),
+      accept: () => send("accept", { dead: this.marks.sorted() }), // exactly the stones shown
       refuse: () => send("refuse"),
+      restore: () => {
+        this.marks.restore();
+        this.render();
+      },
+      estimate: () => this.toggleEstimate(),
     };
   }
 
@@ -149,8 +162,9 @@ class GamePage {
         addChat(this.view.chatLog, d);
         return;
       case "suggestion":
-        if (this.state && this.state.marking) this.state = { ...this.state, marking: { ...this.state.marking, suggested: d } };
-        this.marks.estimateArrived(); // a starting point, never over the player's own marks
+        // it may come before the state of the marking phase it is for (kept until then) or after
+        this.suggestion = d;
+        this.setState(this.state, this.clockAt);
         break;
       case "ack":
         this.say("");
@@ -171,8 +185,12 @@ class GamePage {
     this.render();
   }
 
+  // The state `s`, its clocks true at local time `at`, with the computer's estimate of its
+  // marking phase if it came first (a starting point, never over the player's own marks).
   setState(s, at) {
-    this.state = s;
+    const estimated = withSuggestion(s, this.suggestion);
+    if (estimated !== s) this.marks.estimateArrived();
+    this.state = estimated;
     this.clockAt = at;
   }
 
@@ -198,10 +216,14 @@ class GamePage {
     }
     const { state, outcome } = applyEvent(this.state, e);
     this.state = state;
-    if (outcome === Outcome.REFETCH) this.refetch();
+    if (outcome === Outcome.REFETCH) {
+      this.say("");
+      this.refetch();
+    }
     if (outcome !== Outcome.APPLIED) return;
     if (e.clock) this.clockAt = eventClockAt(e, Date.now(), this.socket.offset);
     this.candidate = null;
+    this.say(""); // the game moved on: an earlier refusal is no longer news
     this.render();
   }
 
@@ -258,11 +280,73 @@ class GamePage {
     return this.seat === step.toAct && step.stage !== "final";
   }
 
+  // ------------------------------------------------------------------ the count and the estimate
+  // Ask the server for the count of the marks shown, once per set of marks (the latest answer wins).
+  async askCount() {
+    const dead = this.marks.sorted();
+    const key = `${this.state.v}|${dead.join(",")}`;
+    if (this.countKey === key) return;
+    this.countKey = key;
+    try {
+      const count = await api("GET", `/api/games/${this.id}/count?dead=${dead.join(",")}`);
+      if (this.countKey !== key || this.destroyed) return;
+      this.count = { key, ...count };
+      this.render();
+    } catch {
+      // the count is an aid: the marking goes on without it
+    }
+  }
+
+  // The count drawn now: the marks' count while it is theirs.
+  shownCount() {
+    return this.count && this.count.key === this.countKey && this.count.key === `${this.state.v}|${this.marks.sorted().join(",")}`
+      ? this.count : null;
+  }
+
+  // Ask for the computer's score estimate, or hide the one shown.
+  async toggleEstimate() {
+    if (this.estimate) {
+      this.estimate = null;
+      this.render();
+      return;
+    }
+    this.estimating = true;
+    this.render();
+    try {
+      const estimate = await api("POST", `/api/games/${this.id}/estimate`);
+      if (!this.destroyed && estimate.v === this.state.v) {
+        this.estimate = estimate;
+        this.say("");
+      }
+    } catch (e) {
+      this.say(e.status === 503 || e.status === 429
+        ? _("The server is busy: ask for the estimate again in a moment.")
+        : _("The score could not be estimated now."));
+    }
+    this.estimating = false;
+    this.render();
+  }
+
+  // What the board shows besides the stones: {dead, territory} of the count of a finished game, of
+  // the marks in the marking phase, or of the estimate during play (hidden once the game moves on).
+  overlay(step) {
+    const s = this.state;
+    if (this.estimate && (this.estimate.v !== s.v || s.phase !== "play")) this.estimate = null;
+    if (step) {
+      const count = this.shownCount();
+      return { dead: this.marks.stones, territory: count ? territoryMap(count.territory) : {} };
+    }
+    if (s.phase === "finished") return { dead: new Set(s.score ? s.score.dead : []), territory: territoryMap(s.territory) };
+    if (this.estimate) return { dead: new Set(this.estimate.dead), territory: territoryMap(this.estimate.territory) };
+    return { dead: new Set(), territory: {} };
+  }
+
   // ------------------------------------------------------------------ drawing
   render() {
     const s = this.state;
     if (!s || !this.board) return;
     const step = s.phase === "marking" ? this.markingStep() : null;
+    if (step) this.askCount();
     const myTurn = this.myTurn();
     this.board.ghostColor = myTurn ? this.seat : null;
     this.board.root.classList.toggle("playable", Boolean(myTurn || (step && this.canMark(step))));
@@ -270,7 +354,7 @@ class GamePage {
       stones: toMap(s.stones),
       last: lastMove(s),
       ko: s.phase === "play" ? s.ko : null,
-      dead: step ? this.marks.stones : s.score ? new Set(s.score.dead) : new Set(),
+      ...this.overlay(step),
       compensable: compensableMap(s),
       pending: this.candidate,
     });
@@ -281,9 +365,12 @@ class GamePage {
     v.status.textContent = statusText(s, step, { myTurn, connected: this.socket.open, sending: this.socket.sending });
     this.claimBox = renderControls(v.controls, v.dialog, s, { seat: this.seat, myTurn, candidate: this.candidate }, this.actions);
     this.renderClaim();
-    const marking = { mine: Boolean(step) && this.seat === step.toAct, marked: this.marks.stones.size };
+    const marking = { mine: Boolean(step) && this.seat === step.toAct, marked: this.marks.stones.size, changed: this.marks.differs() };
     renderMarking(v.markingBox, step, marking, this.actions);
-    renderScore(v.scoreBox, s);
+    renderEstimate(v.estimateBox, s, { shown: Boolean(this.estimate), asking: this.estimating }, this.actions.estimate);
+    const lead = this.estimate ? leadText(this.estimate.score) : "";
+    if (v.lead.textContent !== lead) v.lead.textContent = lead;
+    renderScore(v.scoreBox, s, step ? this.shownCount() : null);
     this.renderClocks();
   }
 

@@ -99,8 +99,10 @@ export function renderClaim(box, dialog, s, { seat, presence, now }, claim) {
 }
 
 // The marking of dead stones (`step`: markingStage's, `mine` when this player acts; `marked`: how
-// many stones the player marks), into `box`. `actions`: propose(), accept(), refuse().
-export function renderMarking(box, step, { mine, marked }, actions) {
+// many stones the player marks; `changed` when those are not the ones shown), into `box`.
+// `actions`: propose(), accept(), refuse(), restore(). Accept is offered only while the marks are
+// exactly the proposal's: after any change the step is to propose them (or go back).
+export function renderMarking(box, step, { mine, marked, changed }, actions) {
   box.replaceChildren();
   if (!step) return;
   box.append(el("h3", {}, _("Dead stones")));
@@ -112,6 +114,10 @@ export function renderMarking(box, step, { mine, marked }, actions) {
   if (step.stage === "propose") {
     box.append(el("p", {}, _("Click a stone to mark its group dead or alive, then propose.")));
     box.append(button(_("Propose these dead stones"), () => actions.propose(), "primary"));
+  } else if (step.stage === "answer" && changed) {
+    box.append(el("p", { class: "changed" }, _("You changed the marking: propose it to your opponent, or go back to their proposal.")));
+    box.append(button(_("Propose these dead stones"), () => actions.propose(), "primary"));
+    box.append(button(_("Back to their proposal"), () => actions.restore()));
   } else if (step.stage === "answer") {
     box.append(el("p", {}, _("Accept your opponent's proposal, or change it and propose yours.")));
     box.append(button(_("Accept"), () => actions.accept(), "primary"));
@@ -121,4 +127,16 @@ export function renderMarking(box, step, { mine, marked }, actions) {
     box.append(button(_("Accept"), () => actions.accept(), "primary"));
     box.append(button(_("Resume play"), () => actions.refuse()));
   }
+}
+
+// The score estimate during play (`shown`: the server's estimate on the board, `asking` while it
+// is computed), into `box`: a button that asks for it or hides it, and who leads in words.
+export function renderEstimate(box, s, { shown, asking }, toggle) {
+  box.replaceChildren();
+  if (s.phase !== "play") return;
+  const label = shown ? _("Hide the estimate") : _("Estimate score");
+  const b = el("button", { type: "button", id: "estimate-button", "aria-pressed": shown ? "true" : "false", onclick: toggle }, label);
+  b.disabled = asking;
+  box.append(b);
+  if (asking) box.append(el("span", { class: "muted" }, " " + _("Estimating…")));
 }

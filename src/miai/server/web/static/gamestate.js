@@ -37,6 +37,34 @@ export function compensableMap(s) {
   return map;
 }
 
+// {vertex: colour} of the points a count gives each colour ({black: [...], white: [...]}: the
+// server's `territory`), or {} without one.
+export function territoryMap(territory) {
+  const map = {};
+  for (const [color, points] of Object.entries(territory || {})) {
+    for (const v of points) map[v] = color;
+  }
+  return map;
+}
+
+// The colour whose pass the play now waits on (the opponent ends the play by passing too), or
+// null: the last move is not a pass, or two passes resumed the play after a dispute.
+export function lastPasser(s) {
+  const n = s.moves.length;
+  if (s.phase !== "play" || !n || s.moves[n - 1] !== "pass" || (n > 1 && s.moves[n - 2] === "pass")) return null;
+  return OTHER[s.to_move];
+}
+
+// The state with the computer's dead-stone estimate (a `suggestion` frame, {v, dead, seki}) of the
+// marking phase that opened at its version `v`, when the state stands there without one; else the
+// state itself. The frame may come before or after the state that opens the phase: either way the
+// estimate is shown.
+export function withSuggestion(s, suggestion) {
+  if (!s || !s.marking || s.marking.suggested || !suggestion || suggestion.v !== s.v) return s;
+  const { v, dead, seki } = suggestion;
+  return { ...s, marking: { ...s.marking, suggested: { v, dead, seki } } };
+}
+
 export function isMyTurn(s, seat) {
   return Boolean(s && seat && s.phase === "play" && s.to_move === seat);
 }
@@ -125,6 +153,7 @@ export function chainOf(stones, vertex, size) {
 export class DeadMarks {
   constructor() {
     this.stones = new Set();
+    this.shown = new Set(); // the stones the step shows (the proposal, or the estimate)
     this.key = null; // the step's key the marks belong to
     this.edited = false; // the player has clicked since
   }
@@ -132,8 +161,20 @@ export class DeadMarks {
   follow(step) {
     if (this.key === step.key) return;
     this.key = step.key;
-    this.stones = new Set(step.shown);
+    this.shown = new Set(step.shown);
+    this.restore();
+  }
+
+  // Back to the stones the step shows.
+  restore() {
+    this.stones = new Set(this.shown);
     this.edited = false;
+  }
+
+  // Whether the player's marks are other stones than the step shows: then what can be sent is a
+  // proposal of them, never an acceptance of the one shown before.
+  differs() {
+    return this.stones.size !== this.shown.size || [...this.stones].some((v) => !this.shown.has(v));
   }
 
   // The computer's estimate arrived: start again from it, unless the player has marked stones.

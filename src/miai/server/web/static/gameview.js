@@ -5,6 +5,7 @@
 import { _, colorName, describeResult, formatNumber, ngettext, playerName } from "./i18n.js";
 import { el } from "./dom.js";
 import { describeControl, sideClock } from "./clock.js";
+import { lastPasser } from "./gamestate.js";
 
 const COLORS = ["black", "white"];
 
@@ -59,6 +60,8 @@ export function gameLayout(gameId, board, { confirmMove, onChat, onConfirmMove }
     status: el("p", { class: "status", id: "status", "aria-live": "polite" }),
     message: el("p", { class: "message", id: "message", role: "alert" }),
     controls: el("div", { class: "controls", id: "controls" }),
+    estimateBox: el("div", { class: "estimate", id: "estimate" }),
+    lead: el("p", { class: "lead", id: "lead", "aria-live": "polite" }),
     markingBox: el("div", { class: "marking", id: "marking" }),
     scoreBox: el("div", { class: "score", id: "score" }),
     chatLog: el("ul", { class: "chat-log", "aria-live": "polite" }),
@@ -66,7 +69,7 @@ export function gameLayout(gameId, board, { confirmMove, onChat, onConfirmMove }
     dialog: el("div", { class: "dialog", hidden: true, role: "dialog", "aria-modal": "true" }),
   };
   side.append(
-    parts.control, parts.status, parts.message, parts.controls, parts.markingBox, parts.scoreBox,
+    parts.control, parts.status, parts.message, parts.controls, parts.estimateBox, parts.lead, parts.markingBox, parts.scoreBox,
     el("details", { class: "chat" }, el("summary", {}, _("Chat")), parts.chatLog, parts.chatForm),
     confirmOption(confirmMove, onConfirmMove),
     el("p", { class: "links" },
@@ -117,6 +120,8 @@ export function statusText(s, step, { myTurn, connected, sending }) {
       answer: _("Marking the dead stones: {who} accepts the proposal or proposes other dead stones.", { who }),
       final: _("Marking the dead stones: {who} accepts the counter-proposal or resumes play.", { who }),
     }[step.stage];
+  } else if (lastPasser(s)) {
+    text = passText(lastPasser(s), myTurn, s.to_move);
   } else if (myTurn) {
     text = _("Your move.");
   } else {
@@ -125,6 +130,32 @@ export function statusText(s, step, { myTurn, connected, sending }) {
   if (!connected) text += " " + _("(reconnecting…)");
   if (sending) text += " " + _("(sending…)");
   return text;
+}
+
+// That `passer` has passed, told to the player who may end the play by passing too (`myTurn`), or
+// to whoever else watches with whose move it is.
+function passText(passer, myTurn, toMove) {
+  if (myTurn) {
+    const passed = passer === "white"
+      ? _("White has passed: if you pass too, the game ends.")
+      : _("Black has passed: if you pass too, the game ends.");
+    return passed + " " + _("Your move.");
+  }
+  const passed = passer === "white" ? _("White has passed.") : _("Black has passed.");
+  return passed + " " + _("{who} to move.", { who: colorName(toMove) });
+}
+
+// A number of points as the page's language writes it (15,5 in es, it and pt).
+export function points(n) {
+  return formatNumber(n);
+}
+
+// Who leads by the computer's estimate (its `score`), in words.
+export function leadText(score) {
+  const margin = score.black.total - score.white.total;
+  if (margin > 0) return _("Black leads by {points}.", { points: points(margin) });
+  if (margin < 0) return _("White leads by {points}.", { points: points(-margin) });
+  return _("The game is even.");
 }
 
 // Both clocks, `elapsed` ms after the state's clock view was true (frozen once the game is over).
@@ -153,34 +184,43 @@ export function addChat(log, d) {
   log.scrollTop = log.scrollHeight;
 }
 
-const SCORE_ROWS = [
-  ["territory", () => _("Territory")],
-  ["stones", () => _("Stones")],
-  ["prisoners", () => _("Prisoners")],
-  ["dead", () => _("Dead stones")],
+// The rows of a count, by how the rules count (area: stones and territory; territory: territory,
+// prisoners and dead stones), each shown even at 0; compensation and the handicap bonus when any.
+const SCORE_ROWS = {
+  area: [["stones", () => _("Stones")], ["territory", () => _("Territory")]],
+  territory: [["territory", () => _("Territory")], ["prisoners", () => _("Prisoners")], ["dead", () => _("Dead stones")]],
+};
+const SCORE_EXTRA = [
   ["compensation", () => _("Compensation")],
   ["komi", () => _("Komi")],
   ["handicap_bonus", () => _("Handicap")],
-  ["total", () => _("Total")],
 ];
 
-// The count of a finished game: the result, and each side's points row by row.
-export function renderScore(box, s) {
-  box.replaceChildren();
-  if (s.phase !== "finished") return;
-  box.append(el("h3", {}, describeResult(s.result, true)));
-  const sc = s.score;
-  if (!sc) return;
+// The breakdown table of a count (`sc`, the server's score), with `caption`.
+function scoreTable(sc, caption) {
   const table = el("table", { class: "breakdown", id: "breakdown" },
+    el("caption", {}, caption),
     el("thead", {}, el("tr", {}, el("th", {}, ""), el("th", { scope: "col" }, colorName("black")), el("th", { scope: "col" }, colorName("white")))));
   const body = el("tbody");
-  for (const [key, label] of SCORE_ROWS) {
-    const b = sc.black[key], w = sc.white[key];
-    if (b === undefined || (b === 0 && w === 0 && key !== "total")) continue;
-    body.append(el("tr", { "data-row": key }, el("th", { scope: "row" }, label()), el("td", {}, formatNumber(b)), el("td", {}, formatNumber(w))));
+  const row = (key, label, b, w) => body.append(
+    el("tr", { "data-row": key }, el("th", { scope: "row" }, label), el("td", {}, points(b)), el("td", {}, points(w))));
+  for (const [key, label] of SCORE_ROWS[sc.scoring] || []) row(key, label(), sc.black[key], sc.white[key]);
+  for (const [key, label] of SCORE_EXTRA) {
+    if (sc.black[key] || sc.white[key] || key === "komi") row(key, label(), sc.black[key], sc.white[key]);
   }
-  if (sc.neutral) body.append(el("tr", { "data-row": "neutral" }, el("th", { scope: "row" }, _("Neutral points (dame)")), el("td", { colspan: 2 }, formatNumber(sc.neutral))));
+  row("total", _("Total"), sc.black.total, sc.white.total);
+  if (sc.neutral) body.append(el("tr", { "data-row": "neutral" }, el("th", { scope: "row" }, _("Neutral points (dame)")), el("td", { colspan: 2 }, points(sc.neutral))));
   table.append(body);
-  box.append(table);
-  if (sc.dead.length) box.append(el("p", { class: "muted" }, _("Dead stones: {list}", { list: sc.dead.join(" ") })));
+  return table;
+}
+
+// The count: of a finished game (its result is the status line's, said once), or in the marking
+// phase the count of the stones marked now (`count`, the server's answer for them).
+export function renderScore(box, s, count) {
+  box.replaceChildren();
+  if (s.phase === "finished" && s.score) {
+    box.append(scoreTable(s.score, _("The count")));
+  } else if (s.phase === "marking" && count) {
+    box.append(scoreTable(count.score, _("If these stones are dead: {result}", { result: describeResult(count.score.result) })));
+  }
 }

@@ -45,16 +45,25 @@ function rememberForServer(code) {
   document.cookie = `${COOKIE}=${code}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
+const formats = new Map(); // Intl's formatters, by language and options: each costs to make
+
+function numberFormat(options) {
+  const key = `${lang}:${JSON.stringify(options)}`;
+  if (!formats.has(key)) formats.set(key, new Intl.NumberFormat(LOCALES[lang], options));
+  return formats.get(key);
+}
+
 // Numbers as the page's language writes them: formatNumber(15.5) is "15,5" in es/it/pt;
 // `digits` fixes the decimals (formatNumber(8.25, 1) is "8,3"), else up to 1 is shown.
 export function formatNumber(x, digits) {
   const fixed = digits === undefined ? { maximumFractionDigits: 1 } : { minimumFractionDigits: digits, maximumFractionDigits: digits };
-  return new Intl.NumberFormat(LOCALES[lang], fixed).format(Number(x));
+  return numberFormat(fixed).format(Number(x));
 }
 
-// A rate (0..1) as a percentage with one decimal: "50,4 %" in es, "50.4%" in en.
-export function formatPercent(rate) {
-  return new Intl.NumberFormat(LOCALES[lang], { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(Number(rate));
+// A rate (0..1) as a percentage with `digits` decimals (one by default): "50,4 %" in es, "50.4%"
+// in en.
+export function formatPercent(rate, digits = 1) {
+  return numberFormat({ style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Number(rate));
 }
 
 // A player's name as the page shows it (docs/SERVER.md §5): a computer seat ("computer:5", or the

@@ -16,6 +16,7 @@ const REASONS = {
   "out-of-time": () => _("Your time ran out."),
   "wrong-phase": () => _("That cannot be done now."),
   "not-a-stone": () => _("Only stones can be marked dead."),
+  "proposal-differs": () => _("The stones you accept are not the ones proposed: look again, then accept or propose yours."),
   "nothing-to-undo": () => _("There is no move of yours to take back."),
   "undo-pending": () => _("An undo request is already waiting for an answer."),
   "not-gone-yet": () => _("Your opponent has not been away long enough yet."),
