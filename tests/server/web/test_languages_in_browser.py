@@ -138,7 +138,7 @@ def test_no_english_is_left_on_the_pages(server_url, new_context, lang):
     assert english_left(page, lang) == []
     page.locator("#marking button.primary").click()
     expect(page.locator("#breakdown")).to_be_visible()
-    expect(page.locator("#score")).to_contain_text("2,5")  # the margin, as the language writes it
+    expect(page.locator("#status")).to_contain_text("2,5")  # the margin, as the language writes it
     assert english_left(page, lang) == []
     page.screenshot(path=str(SCREENSHOTS / f"count-numbers-{lang}.png"), full_page=True)
     page.goto(f"{server_url}/r/{game['id']}")

@@ -192,7 +192,7 @@ function draw(main, r) {
 }
 
 // The server's figure (diagram.svg: its notes "12 at 7", "17 pass" in English) with the notes'
-// words in the page's language, as a data: address for the image and its download.
+// words in the page's language, as a data: address for the image (the download is the server's).
 function translatedDiagram(svgText) {
   const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
   const words = { at: _("at"), pass: _("pass") };
@@ -207,13 +207,13 @@ function diagramTools(r, total) {
   const from = el("input", { type: "number", min: 1, max: Math.max(1, total), value: 1, id: "diagram-from", "aria-label": _("From move"), style: "width:5rem" });
   const to = el("input", { type: "number", min: 1, max: Math.max(1, total), value: Math.max(1, Math.min(total, 50)), id: "diagram-to", "aria-label": _("To move"), style: "width:5rem" });
   const showDiagram = async () => {
-    const answer = await fetch(`${r.links.diagram}?moves=${from.value}-${to.value}`);
+    const url = `${r.links.diagram}?moves=${from.value}-${to.value}`;
+    const answer = await fetch(url);
     if (!answer.ok) {
       diagramBox.replaceChildren(el("p", { class: "error" }, errorText(await answer.json(), answer.status)));
       return;
     }
-    const url = translatedDiagram(await answer.text());
-    diagramBox.replaceChildren(el("img", { src: url, alt: _("Moves {from} to {to}, numbered", { from: from.value, to: to.value }) }),
+    diagramBox.replaceChildren(el("img", { src: translatedDiagram(await answer.text()), alt: _("Moves {from} to {to}, numbered", { from: from.value, to: to.value }) }),
       el("a", { href: url, download: `miai-${r.id}-${from.value}-${to.value}.svg`, id: "download-diagram" }, _("Download the diagram")));
   };
   return [
