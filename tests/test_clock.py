@@ -34,11 +34,27 @@ def move(clock: Clock, t: ManualTime, color: Color, ms: int, lag_ms: int = 0) ->
 @pytest.mark.parametrize(
     "text",
     ["none", "absolute:60", "absolute:0.5", "byoyomi:300:30:5", "byoyomi:0:10:1", "canadian:60:10:5",
-     "fischer:300:10", "fischer:300:10:600", "fischer:0.25:0.125", "simple:5", "absolute:86400"],
+     "fischer:300:10", "fischer:300:10:600", "fischer:0.25:0.125", "simple:5", "absolute:1d", "fischer:3d:1d",
+     "fischer:3d:1d:14d", "simple:2d", "byoyomi:7d:1d:5", "fischer:1d:3600"],
 )  # fmt: skip
 def test_text_round_trips(text):
     tc = TimeControl.parse(text)
     assert str(tc) == text and TimeControl.parse(str(tc)) == tc
+
+
+def test_days_and_hours_are_read_and_whole_days_written_as_days():
+    """Correspondence controls: days per move, the text in days where a field is whole days."""
+    tc = TimeControl.parse("fischer:3d:12h")
+    assert tc == TimeControl.fischer(3 * 86_400_000, 12 * 3_600_000)
+    assert str(tc) == "fischer:3d:43200" and tc.correspondence
+    assert str(TimeControl.parse("absolute:86400")) == "absolute:1d"
+    assert tc.describe() == "3 days + 12:00:00 per move"
+    assert TimeControl.parse("fischer:3d:1d").describe() == "3 days + 1 day per move"
+    assert not TimeControl.parse("byoyomi:300:30:5").correspondence and not TimeControl().correspondence
+    with pytest.raises(ClockError, match="must be a number"):
+        TimeControl.parse("fischer:3x:1d")
+    with pytest.raises(ClockError, match="at most"):
+        TimeControl.parse("fischer:400d:1d")
 
 
 def test_parse_reads_every_system_into_its_fields():

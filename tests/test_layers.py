@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "miai"
-CORE = ["errors", "coords", "rules", "handicap", "board", "game", "scoring", "endgame", "life", "regions", "result", "clock", "timesource", "_kernel"]
+CORE = ["errors", "coords", "rules", "handicap", "ratings", "board", "game", "scoring", "endgame", "life", "regions", "result", "clock", "timesource", "_kernel"]
 UPPER = ("miai.gtp", "miai.cli", "miai.sgf", "miai.render", "miai.ai", "miai.match", "miai.server", "miai.learn", "miai.client")
 APPS = ("miai.cli", "miai.server")
 FOR_APPS = ("miai.learn", "miai.client", *APPS)

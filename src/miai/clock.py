@@ -58,14 +58,20 @@ __all__ = [
 MAX_SECONDS = 366 * 24 * 3600
 """The longest time any field of a time control may hold: a year (correspondence games)."""
 MAX_MS = MAX_SECONDS * 1000
+DAY_MS = 86_400_000
+"""A day: a time written ``3d`` (correspondence games give days per move)."""
+_UNITS = {"d": 86_400, "h": 3_600}
 MAX_COUNT = 1000
 """The most byo-yomi periods or Canadian stones a time control may have."""
 
 # ---------------------------------------------------------------------- reading numbers
 def _seconds(word: str, what: str) -> int:
-    """A number of seconds (decimals allowed) as milliseconds; ClockError names ``what``."""
+    """A number of seconds (decimals allowed), or of days or hours (``3d``, ``12h``), as
+    milliseconds; ClockError names ``what``."""
+    text = str(word).strip()
+    unit = _UNITS.get(text[-1:], 1) if text[:-1] else 1
     try:
-        value = float(word)
+        value = float(text[:-1] if unit != 1 else text) * unit
     except (ValueError, TypeError):
         raise ClockError(f"{what} must be a number, not {word!r}") from None
     if not math.isfinite(value):
@@ -114,13 +120,23 @@ def _sec_text(ms: int) -> str:
     return f"{whole}.{frac:03d}".rstrip("0") if frac else str(whole)
 
 
+def _time_text(ms: int) -> str:
+    """A field of the text form: whole days as ``3d``, anything else in seconds (:func:`_sec_text`)."""
+    if ms and ms % DAY_MS == 0:
+        return f"{ms // DAY_MS}d"
+    return _sec_text(ms)
+
+
 def _gtp_sec(ms: int) -> int:
     """Whole seconds for GTP (which has no fractions): rounded down, but at least 1 if any."""
     return max(1, ms // 1000) if ms else 0
 
 
 def _human(ms: int) -> str:
-    """A duration for people: ``30 s``, ``1.5 s``, ``5:00``, ``1:30:00``."""
+    """A duration for people: ``30 s``, ``1.5 s``, ``5:00``, ``1:30:00``, ``3 days``."""
+    if ms and ms % DAY_MS == 0:
+        days = ms // DAY_MS
+        return f"{days} day{'s' if days != 1 else ''}"
     if ms % 1000 or ms < 60_000:
         return f"{_sec_text(ms)} s"
     s = ms // 1000
@@ -171,7 +187,7 @@ def _article(system: TimeSystem) -> str:
 
 _SYNTAX = (
     "none, SECONDS, absolute:MAIN, byoyomi:MAIN:PERIOD:PERIODS, canadian:MAIN:PERIOD:STONES, "
-    "fischer:MAIN:INCREMENT[:CAP] or simple:SECONDS; times in seconds"
+    "fischer:MAIN:INCREMENT[:CAP] or simple:SECONDS; times in seconds, or days and hours as 3d, 12h"
 )
 
 
@@ -253,6 +269,12 @@ class TimeControl:
     def unlimited(self) -> bool:
         return self.system is TimeSystem.NONE
 
+    @property
+    def correspondence(self) -> bool:
+        """Days per move (``fischer:3d:1d``): a game played over days, whose clock is the
+        calendar's (a server's downtime is charged to the player to move, as the days go by)."""
+        return not self.unlimited and max(self.main_ms, self.period_ms, self.increment_ms) >= DAY_MS
+
     # ------------------------------------------------------------------ text
     @classmethod
     def parse(cls, text: str) -> TimeControl:
@@ -312,7 +334,7 @@ class TimeControl:
         for name in _FIELDS[self.system]:
             value = getattr(self, name)
             if value is not None:
-                parts.append(_sec_text(value) if name.endswith("_ms") else str(value))
+                parts.append(_time_text(value) if name.endswith("_ms") else str(value))
         return ":".join(parts)
 
     def describe(self) -> str:

@@ -99,3 +99,23 @@ def test_no_browser_is_an_option(capsys):
     add_parser(sub)
     assert parser.parse_args(["serve", "--no-browser"]).browser is False
     assert parser.parse_args(["serve"]).browser is True
+
+
+def test_the_servers_own_log_reaches_stderr_at_the_log_level(capsys):
+    """``miai.server``'s lines (the computer ready, games loaded) are written at ``--log-level``
+    as uvicorn writes its own, once however often the settings are made."""
+    import logging
+
+    from miai.cli.serve import log_server_messages
+
+    logger = logging.getLogger("miai")
+    before = list(logger.handlers), logger.level
+    try:
+        log_server_messages("info")
+        log_server_messages("info")
+        logging.getLogger("miai.server").info("the computer is ready: in 1.0 s")
+        logging.getLogger("miai.server").debug("not at info")
+        assert capsys.readouterr().err == "INFO:     the computer is ready: in 1.0 s\n"
+    finally:
+        logger.handlers[:] = before[0]
+        logger.setLevel(before[1])

@@ -42,6 +42,9 @@ class Browser:
     def delete(self, url: str, **kw: Any) -> httpx.Response:
         return self.request("DELETE", url, **kw)
 
+    def patch(self, url: str, **kw: Any) -> httpx.Response:
+        return self.request("PATCH", url, **kw)
+
     def set_cookie(self, name: str, value: str) -> None:
         """Replace this browser's cookies by one (as if it were edited by hand)."""
         self.cookies = httpx.Cookies()

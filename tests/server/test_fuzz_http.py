@@ -83,6 +83,7 @@ def request_parts(table: Table, v: int) -> st.SearchStrategy[dict[str, Any]]:
             ),
             "lang": st.sampled_from(["en", "es", "it", "pt", "xx", "..", "en-US"]),
             "file": st.sampled_from(["app.js", "nothing.css", "..%2F..%2Fpyproject.toml", "%00"]),
+            "name": st.sampled_from(["alice", "nobody", "x" * 70]) | plain_text.map(lambda t: quote(t, safe="")),
         }
     )
     authorization = st.sampled_from(
@@ -199,7 +200,8 @@ NUMBERS = ["0", "1", "3-", "1-2", "-1", "99999999999", "", "²", "٣", "¹²", "
 
 
 READ_ROUTES = ["/api/games", "/api/games/{id}", "/api/games/{id}/events", "/api/games/{id}/sgf",
-               "/api/games/{id}/diagram.svg", "/api/games/{id}/review", "/g/{id}", "/api/me"]
+               "/api/games/{id}/diagram.svg", "/api/games/{id}/review", "/g/{id}", "/api/me",
+               "/api/players/{name}", "/api/players/{name}/games", "/api/me/games", "/api/games/{id}/seat", "/api/automatch"]
 
 
 def test_the_read_routes_are_the_apps(app_client):
@@ -214,7 +216,7 @@ def test_numeric_query_parameters_of_every_read_route(app_client, game, template
     """Every GET route on the real game with its numeric parameters given odd "numbers"
     (Unicode digits that ``str.isdigit`` accepts and ``int`` may not): a 2xx or a 400 that
     names the parameter, never a 5xx."""
-    path = fill(template, {"id": game.id, "lang": "en", "action": "play"})
+    path = fill(template, {"id": game.id, "lang": "en", "action": "play", "name": "nobody"})
     names = st.sampled_from(["after", "limit", "moves", "number", "v", "status"])
     query = data.draw(st.dictionaries(names, st.sampled_from(NUMBERS), min_size=1, max_size=2), label="query")
     with server_errors() as errors:

@@ -38,8 +38,8 @@ def free_port() -> int:
 class ServerProcess:
     """``miai serve`` on a fixed port and database, started again after each kill."""
 
-    def __init__(self, db: str, port: int):
-        self.db, self.port = db, port
+    def __init__(self, db: str, port: int, *options: str):
+        self.db, self.port, self.options = db, port, list(options)
         self.proc: subprocess.Popen[str] | None = None
         self.lock = threading.Lock()
         self.kills = 0
@@ -49,7 +49,7 @@ class ServerProcess:
     def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "miai", "serve", "--port", str(self.port), "--database", self.db],
+            [sys.executable, "-m", "miai", "serve", "--port", str(self.port), "--database", self.db, *self.options],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,

@@ -193,3 +193,38 @@ def test_a_bad_connection_gets_an_error_frame_then_a_close(client, path, status,
         with pytest.raises(WebSocketDisconnect) as closed:
             ws.receive_json()
         assert closed.value.code == code
+
+
+def test_chat_is_kept_with_the_game_across_a_restart_with_names_and_written_into_the_sgf(db):
+    """Chat lines are kept in the database (migration 0004): a server started again on the same
+    database shows them to a newcomer, each with the speaker's name, time and the move at which
+    it was said; the SGF has them as comments on those moves (issue 40)."""
+    from miai.sgf import read_record
+    from tests.server.browsers import Browser
+    from tests.server.conftest import make_client
+
+    with make_client(db) as client:
+        alice = Browser(client)
+        name = alice.me()["name"]  # a guest's name, on the seat of the game she creates
+        created = alice.post("/api/games", json={"size": 9}).json()
+        game, tokens = created["id"], {c: created[f"{c}_token"] for c in ("black", "white")}
+        with client.websocket_connect(f"/ws/game/{game}?token={tokens['black']}") as black:
+            black.receive_json()
+            black.send_json({"t": "chat", "d": {"text": "good luck"}})
+            said = frames_until(black, "chat")[-1]["d"]
+            assert said["name"] == name and said["move"] == 0 and said["at_ms"] > 0
+            for v, (color, move) in enumerate([("black", "E5"), ("white", "C3")]):
+                auth = {"Authorization": f"Bearer {tokens[color]}"}
+                assert client.post(f"/api/games/{game}/play", json={"move": move, "v": v}, headers=auth).status_code == 200
+            black.send_json({"t": "chat", "d": {"text": "nice move"}})
+            assert frames_until(black, "chat")[-1]["d"]["move"] == 2
+    with make_client(db) as client:  # a new server on the same database: the room is loaded again
+        with client.websocket_connect(f"/ws/game/{game}") as late:
+            frames = frames_until(late, "chat")
+            frames.append(late.receive_json())
+            lines = [f["d"] for f in frames if f["t"] == "chat"]
+        assert [(line["name"], line["text"], line["move"]) for line in lines] == [(name, "good luck", 0), (name, "nice move", 2)]
+        record = read_record(client.get(f"/api/games/{game}/sgf").text)
+    assert record.root.get("C") == f"{name}: good luck"
+    second = record.root.children[0].children[0]
+    assert second.get("W") == "cg" and second.get("C") == f"{name}: nice move"

@@ -207,7 +207,26 @@ def uvicorn_config(app: Any, http: type, args: argparse.Namespace, config: Serve
         forwarded_allow_ips=list(config.trusted_proxies) or None,
     )
     redact_logs()  # after uvicorn.Config, which sets its loggers up
+    log_server_messages(args.log_level)
     return settings
+
+
+def log_server_messages(level: str) -> None:
+    """The server's own log (``miai.server``: games loaded, the computer ready, failures) on
+    stderr at ``--log-level``, written as uvicorn writes its lines; without it only warnings
+    reached stderr, through Python's last-resort handler."""
+    import logging
+
+    from uvicorn.logging import DefaultFormatter
+
+    logger = logging.getLogger("miai")
+    if any(getattr(h, "miai_serve", False) for h in logger.handlers):
+        return
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(DefaultFormatter("%(levelprefix)s %(message)s", use_colors=False))
+    handler.miai_serve = True  # type: ignore[attr-defined]
+    logger.addHandler(handler)
+    logger.setLevel(level.upper())
 
 
 def check_arguments(args: argparse.Namespace) -> str | None:

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import AsyncIterator
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
+from dataclasses import replace
 
 from sqlalchemy.ext.asyncio import AsyncEngine
 from starlette.applications import Starlette
@@ -49,6 +51,26 @@ def warm_up() -> None:
     game.copy().legality("D4")
 
 
+SLOW_START_S = 10.0
+"""A start of the workers longer than this is worth a warning: the kernel was compiled (the
+first start after an install), or the machine is very busy."""
+
+
+async def start_workers(workers: Workers) -> None:
+    """Start the worker pools in the background, the port already open (:meth:`Workers.start`:
+    each worker loads the compiled kernel, or compiles it on the first start after an install),
+    and say in the log when they are ready."""
+    began = time.monotonic()
+    try:
+        await asyncio.to_thread(workers.start)
+    except Exception:
+        log.exception("the worker processes could not be started: they start with the first job")
+        return
+    took = time.monotonic() - began
+    level = logging.WARNING if took > SLOW_START_S else logging.INFO
+    log.log(level, "the computer is ready: its worker processes started, kernel loaded, in %.1f s", took)
+
+
 def distribution(config: ServerConfig, engine: AsyncEngine) -> tuple[Bus, Ownership]:
     """The bus and the shards' ownership: with a Redis URL (and PostgreSQL), Redis and advisory
     locks (several processes, docs/SERVER.md §2.1); without, one process that owns everything."""
@@ -72,6 +94,8 @@ def create_app(
     worker pool (tests share one); ``timekeeper`` (the games' clocks, timers and event times,
     ``miai.testing.manualtime.ManualTime`` in tests) replaces the system's time."""
     config = config or ServerConfig()
+    if config.secret is None:  # one secret for the cookies and the seats' players' credentials
+        config = replace(config, secret=sessions.resolve_secret(config))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -82,8 +106,7 @@ def create_app(
         workers = Workers(
             config.workers, executor, review_workers=config.review_workers, max_rss_mb=config.worker_max_rss_mb
         )
-        if config.start_workers:
-            await asyncio.to_thread(workers.start)
+        starting = asyncio.create_task(start_workers(workers)) if config.start_workers else None
         registry = Registry(store, config, workers, timekeeper=timekeeper)
         signins.bind(engine, registry.timekeeper)
         bus, ownership = distribution(config, engine)
@@ -118,6 +141,8 @@ def create_app(
                     log.info("%d unfinished timed games loaded", loaded)
             yield
         finally:
+            if starting is not None:
+                starting.cancel()
             await server.close()
 
     limits = AddressLimits(config)
@@ -135,5 +160,6 @@ def create_app(
         ],
     )
     app.state.limits = limits
+    app.state.automatch_lock = asyncio.Lock()  # pairings take turns (SQLite: one process)
     app.state.signins = signins
     return app

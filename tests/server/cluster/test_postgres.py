@@ -215,3 +215,27 @@ def test_an_owner_that_lost_its_lock_but_still_writes_gets_a_conflict_never_a_do
     assert len(won) == 1 and len(lost) == 1, outcomes
     assert closed == [isinstance(o, Conflict) for o in outcomes]  # the refused room stopped
     assert len(events) == 1 and events[0].payload["move"] == ("E5" if outcomes[0] == 1 else "D4")
+
+
+def test_the_chat_is_kept_and_read_back_in_order_on_postgresql(pg_url):
+    """The players' chat (game_chat, migration 0004) on PostgreSQL: every line, or the last ones,
+    in the order they were said, with names, times and moves."""
+    from miai.server.play.chat import ChatLine
+
+    lines = [ChatLine(Color.BLACK, "Guest 1", "hi", 1000, 0), ChatLine(Color.WHITE, None, "hello", 2000, 0),
+             ChatLine(Color.BLACK, "Guest 1", "nice move", 3000, 7)]
+
+    async def run():
+        engine = open_engine(pg_url)
+        try:
+            await migrate(engine)
+            store = Store(engine)
+            await store.create_game(record("chat1"))
+            for line in lines:
+                await store.add_chat("chat1", line)
+            return await store.load_chat("chat1"), await store.load_chat("chat1", 2), await store.load_chat("other")
+        finally:
+            await engine.dispose()
+
+    every, last, none = asyncio.run(run())
+    assert every == lines and last == lines[1:] and none == []

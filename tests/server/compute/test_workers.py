@@ -103,8 +103,8 @@ def test_start_brings_every_worker_up_before_the_first_job():
     pool = Workers(2)
     try:
         pool.start()
-        pids = pool.pids()
-        assert len(pids) == 2
+        pids = pool.play.pids()
+        assert len(pids) == 2 and len(pool.reviews.pids()) == 1 and pool.ready  # the reviews' pool too
         assert asyncio.run(pool.run(os.getpid)) in pids  # the job ran in a worker already there
     finally:
         pool.close()
@@ -122,14 +122,27 @@ def test_start_leaves_a_pool_passed_in_alone():
     assert Counting.submitted == 0
 
 
-def test_the_server_starts_its_workers_with_itself(tmp_path):
+def test_the_server_starts_its_workers_with_itself_in_the_background_and_logs_when_ready(tmp_path, caplog):
+    """The port opens at once; both pools start behind it, each worker with its kernel loaded
+    (the first analysis after an install no longer waits for it to compile), and the log says
+    when they are ready (issue 40, defect 4)."""
+    import logging
+    import time
+
     from starlette.testclient import TestClient
 
     from miai.server import ServerConfig, create_app
 
-    app = create_app(ServerConfig(database_url=str(tmp_path / "games.db"), start_workers=True))
-    with TestClient(app):
-        assert len(app.state.server.workers.pids()) == 1  # up before any game needed it
+    app = create_app(ServerConfig(database_url=str(tmp_path / "games.db"), start_workers=True, allowed_hosts=("testserver",)))
+    with caplog.at_level(logging.INFO, logger="miai.server"), TestClient(app) as client:
+        assert client.get("/api/games?status=live").status_code == 200  # served while the workers start
+        workers = app.state.server.workers
+        deadline = time.monotonic() + 300
+        while not workers.ready and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert workers.ready
+        assert len(workers.play.pids()) == 1 and len(workers.reviews.pids()) == 1  # up before any job needed them
+        assert any("the computer is ready" in r.getMessage() for r in caplog.records)
     late = create_app(ServerConfig(database_url=str(tmp_path / "other.db"), start_workers=False))
     with TestClient(late):
         assert late.state.server.workers.pids() == []

@@ -50,8 +50,8 @@ def test_register_login_logout_and_me(client):
     assert browser.me()["kind"] == "guest"
     answer = register(browser, "Alice")
     assert answer.status_code == 201, answer.text
-    assert answer.json() == {"kind": "user", "name": "Alice"}
-    assert browser.me() == {"kind": "user", "name": "Alice"}
+    assert answer.json() == {"kind": "user", "name": "Alice", "language": None}
+    assert browser.me() == {"kind": "user", "name": "Alice", "language": None}
 
     out = browser.delete("/api/session")
     assert out.status_code == 200 and out.json()["kind"] == "guest"
@@ -59,8 +59,8 @@ def test_register_login_logout_and_me(client):
 
     other = Browser(client)
     answer = login(other, "alice")  # any case
-    assert answer.status_code == 200 and answer.json() == {"kind": "user", "name": "Alice"}
-    assert other.me() == {"kind": "user", "name": "Alice"}
+    assert answer.status_code == 200 and answer.json() == {"kind": "user", "name": "Alice", "language": None}
+    assert other.me() == {"kind": "user", "name": "Alice", "language": None}
     assert browser.me()["kind"] == "guest"  # logging in elsewhere changes nothing here
 
 
@@ -71,7 +71,7 @@ def test_a_wrong_password_and_an_unknown_user_get_the_same_401(client):
     wrong = login(browser, "bob", "not the password")
     unknown = login(browser, "nobody", "not the password")
     assert wrong.status_code == unknown.status_code == 401
-    assert wrong.json() == unknown.json() == {"error": "unauthorized", "message": WRONG_LOGIN}
+    assert wrong.json() == unknown.json() == {"error": "unauthorized", "message": WRONG_LOGIN, "reason": "wrong-login"}
     assert browser.me()["kind"] == "guest"
 
 
@@ -81,36 +81,55 @@ def test_a_username_is_taken_whatever_its_case(client):
     for name in ("Carol", "carol", "CAROL"):
         answer = register(Browser(client), name)
         assert answer.status_code == 409 and answer.json()["error"] == "conflict"
-        assert "taken" in answer.json()["message"]
+        assert "taken" in answer.json()["message"] and answer.json()["reason"] == "username-taken"
 
 
 @pytest.mark.parametrize(
-    ("body", "word"),
+    ("body", "word", "reason"),
     [
-        ({"username": "ab", "password": PASSWORD}, "3 to 24"),
-        ({"username": "x" * 25, "password": PASSWORD}, "3 to 24"),
-        ({"username": "al ice", "password": PASSWORD}, "letters"),
-        ({"username": "_alice", "password": PASSWORD}, "starts"),
-        ({"username": "Guest1234", "password": PASSWORD}, "reserved"),
-        ({"username": 5, "password": PASSWORD}, "string"),
-        ({"username": "dave", "password": "short"}, "8 to 128"),
-        ({"username": "dave", "password": "x" * 129}, "8 to 128"),
-        ({"username": "dave", "password": " " * 9}, "spaces"),
-        ({"username": "davedave", "password": "DaveDave"}, "username"),
-        ({"username": "dave", "password": "baseball"}, "most common"),  # among SecLists' first ten
-        ({"username": "dave", "password": "Baseball1"}, "most common"),  # whatever its case
-        ({"username": "dave", "password": 12345678}, "string"),
-        ({"username": "dave"}, "password"),
-        ({"username": "dave", "password": PASSWORD, "email": "x"}, "email"),
+        ({"username": "ab", "password": PASSWORD}, "3 to 24", "username-length"),
+        ({"username": "x" * 25, "password": PASSWORD}, "3 to 24", "username-length"),
+        ({"username": "al ice", "password": PASSWORD}, "letters", "username-characters"),
+        ({"username": "_alice", "password": PASSWORD}, "starts", "username-characters"),
+        ({"username": "Guest1234", "password": PASSWORD}, "reserved", "username-reserved"),
+        ({"username": 5, "password": PASSWORD}, "string", "username-type"),
+        ({"username": "dave", "password": "short"}, "8 to 128", "password-length"),
+        ({"username": "dave", "password": "x" * 129}, "8 to 128", "password-length"),
+        ({"username": "dave", "password": " " * 9}, "spaces", "password-blank"),
+        ({"username": "davedave", "password": "DaveDave"}, "username", "password-is-username"),
+        ({"username": "dave", "password": "baseball"}, "most common", "password-common"),  # among SecLists' first ten
+        ({"username": "dave", "password": "Baseball1"}, "most common", "password-common"),  # whatever its case
+        ({"username": "dave", "password": 12345678}, "string", "password-type"),
+        ({"username": "dave", "password": PASSWORD, "language": "fr"}, "language", "language"),
+        ({"username": "dave"}, "password", None),
+        ({"username": "dave", "password": PASSWORD, "email": "x"}, "email", None),
     ],
 )
-def test_registration_rules_get_clear_400s(client, body, word):
+def test_registration_rules_get_clear_400s(client, body, word, reason):
+    """Each rule broken is a 400 with an English message and, for the page's words, a reason."""
     answer = Browser(client).post("/api/users", json=body)
     assert answer.status_code == 400, answer.text
     assert word in answer.json()["message"]
+    assert answer.json().get("reason") == reason
     password = body.get("password")
     if password is not None:
         assert str(password) not in answer.text
+
+
+def test_an_account_keeps_the_language_it_chose_and_changes_it(client):
+    """The page language chosen at sign-up comes back at every sign-in, and can be changed."""
+    browser = Browser(client)
+    answer = browser.post("/api/users", json={"username": "Giulia", "password": PASSWORD, "language": "it"})
+    assert answer.status_code == 201 and answer.json()["language"] == "it"
+    assert browser.me()["language"] == "it"
+    changed = browser.patch("/api/me", json={"language": "pt"})
+    assert changed.status_code == 200 and changed.json() == {"kind": "user", "name": "Giulia", "language": "pt"}
+    assert browser.patch("/api/me", json={"language": "xx"}).json()["reason"] == "language"
+    other = Browser(client)
+    assert login(other, "giulia").json()["language"] == "pt"
+    assert browser.delete("/api/session").status_code == 200
+    refused = browser.patch("/api/me", json={"language": "es"})
+    assert refused.status_code == 401 and "language" not in browser.me()
 
 
 def test_login_needs_both_fields_as_strings(client):
@@ -194,7 +213,7 @@ def test_signing_out_revokes_the_sign_in_wherever_its_cookie_is(client):
     assert register(alice, "Alice").status_code == 201
     thief = Browser(client)
     thief.cookies = httpx.Cookies(alice.cookies)  # a copy of the cookie
-    assert thief.me() == {"kind": "user", "name": "Alice"}
+    assert thief.me() == {"kind": "user", "name": "Alice", "language": None}
     assert alice.delete("/api/session").json()["kind"] == "guest"
     assert thief.me()["kind"] == "guest"  # the copy is worth nothing now
     assert login(alice, "Alice").status_code == 200 and alice.me()["kind"] == "user"  # a new sign-in

@@ -155,3 +155,23 @@ def test_a_seat_nobody_took_has_no_name_and_a_computer_seat_names_itself(db):
         root = read_record(program.get(f"/api/games/{made.json()['id']}/sgf").text).root
     assert root.get("PW") == "miai level 3"
     assert "PB" not in root  # nobody with a session has taken Black: no name is made up
+
+
+def test_chat_lines_are_comments_on_their_moves_and_a_line_past_the_end_goes_on_the_last():
+    """Each chat line is a ``C`` comment ``name: text`` on the node of the move at which it was
+    said (the root before the first move); a line said at a move later taken back goes on the
+    last node; a seat without a name is named by its colour."""
+    from miai.server.play.chat import ChatLine
+
+    game = Game(9, Rules.preset("japanese"))
+    for vertex in ("E5", "C3", "G7"):
+        game.play(vertex)
+    chat = [ChatLine(Color.BLACK, "ana", "hi", 1, 0), ChatLine(Color.WHITE, None, "good luck", 2, 0),
+            ChatLine(Color.WHITE, "bo", "ouch", 3, 2), ChatLine(Color.BLACK, "ana", "sorry", 4, 9)]
+    root = read_record(game_sgf(game, created_ms=0, chat=chat)).root
+    nodes = [root]
+    while nodes[-1].children:
+        nodes.append(nodes[-1].children[0])
+    assert root.get("C") == "ana: hi\nWhite: good luck"
+    assert nodes[2].get("W") == "cg" and nodes[2].get("C") == "bo: ouch"
+    assert nodes[3].get("C") == "ana: sorry" and "C" not in nodes[1]

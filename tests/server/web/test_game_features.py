@@ -38,7 +38,8 @@ def test_undo_is_asked_and_answered_and_chat_reaches_the_other_player(server_url
     black.get_by_text("Chat").click()
     white.get_by_label("Mensaje de chat").fill("¡Suerte!")
     white.get_by_role("button", name="Enviar").click()
-    expect(black.locator(".chat-log")).to_contain_text("White ¡Suerte!")
+    # each line with its time and the speaker's name (a guest's here), not a colour
+    expect(black.locator(".chat-log li")).to_have_text(re.compile(r"^\d\d:\d\d( [AP]M)? Guest \d+ ¡Suerte!$"))
     # a spectator reads the chat but has no form to write in it: spectators watch
     watcher = new_context("pt-PT").new_page()
     watcher.goto(f"{server_url}/g/{game_id}")
@@ -76,6 +77,7 @@ def test_clocks_read_without_doubt_and_never_go_below_zero(server_url, new_conte
           const byo = view('byoyomi:300:30:3', {main_ms: 300000, periods: 3}, 300000, 3, 'black');
           const over = view('byoyomi:300:30:3', {main_ms: 0, periods: 2}, 30000, 2, 'black');
           const abs = view('absolute:600', {main_ms: 5000}, 5000, 0, 'black');
+          const canadian = view('canadian:600:300:25', {main_ms: 0}, 271000, 12, 'black');
           return {
             describe: [c.describeControl('byoyomi:300:30:3'), c.describeControl('fischer:300:5'),
                        c.describeControl('canadian:600:300:25'), c.describeControl('none')],
@@ -84,16 +86,23 @@ def test_clocks_read_without_doubt_and_never_go_below_zero(server_url, new_conte
             intoPeriods: c.sideClock(byo, 'black', 300000 + 35000),
             lastSeconds: c.sideClock(over, 'black', 30000 + 25500),
             late: c.sideClock(abs, 'black', 60000),
+            canadian: c.sideClock(canadian, 'black', 0),
           };
         }"""
     )
     assert shown["describe"] == ["5:00 + 3×30 s", "5:00, +5 s a move", "10:00 + 25 stones in 5:00", "No clock"]
-    assert shown["start"]["main"] == "5:00" and shown["start"]["sub"] == "+ 3 periods of 30 s"
+    assert shown["start"]["main"] == "5:00" and shown["start"]["sub"] == "+ 3×30 s"
+    assert shown["start"]["spoken"] == "5:00 + 3 periods of 30 s" and shown["start"]["low"] is False
     assert shown["waiting"]["main"] == "5:00"  # the side not to move does not count down
-    assert shown["intoPeriods"]["main"] == "0:25" and shown["intoPeriods"]["sub"] == "2 periods left"
-    assert shown["lastSeconds"]["main"] == "4.5" and shown["lastSeconds"]["sub"] == "1 period left"
-    assert shown["lastSeconds"]["low"] is True
-    assert shown["late"]["main"] == "0.0" and shown["late"]["low"] is True
+    # byo-yomi as players read it: the period's time, then periods left × their length
+    assert shown["intoPeriods"]["main"] == "0:25" and shown["intoPeriods"]["sub"] == "(2×30 s)"
+    assert shown["intoPeriods"]["spoken"] == "0:25, 2 periods of 30 s left" and shown["intoPeriods"]["low"] is False
+    assert shown["lastSeconds"]["main"] == "0:05" and shown["lastSeconds"]["sub"] == "(1×30 s)"
+    assert shown["lastSeconds"]["low"] is True and shown["lastSeconds"]["lastPeriod"] is True
+    assert shown["late"]["main"] == "0:00" and shown["late"]["low"] is True
+    # Canadian overtime: the time left for the stones left
+    assert shown["canadian"]["main"] == "4:31" and shown["canadian"]["sub"] == "(12 stones)"
+    assert shown["canadian"]["spoken"] == "4:31, 12 stones to play" and shown["canadian"]["low"] is False
 
 
 def test_a_timed_game_shows_both_clocks_and_the_control(server_url, new_context):
@@ -102,7 +111,8 @@ def test_a_timed_game_shows_both_clocks_and_the_control(server_url, new_context)
     page.goto(f"{server_url}/g/{game_id}?seat={tokens['black']}")
     expect(page.locator(".control")).to_contain_text("Reloj: 5:00 + 3×30 s")
     expect(page.locator(".player.black .clock")).to_have_text("5:00")
-    expect(page.locator(".player.white .clock-sub")).to_have_text("+ 3 periodos de 30 s")
+    expect(page.locator(".player.white .clock-sub")).to_have_text("+ 3×30 s")
+    expect(page.locator(".player.white .clock")).to_have_attribute("aria-label", "Blanco: 5:00 + 3 periodos de 30 s")
 
 
 def test_resigning_asks_first_and_both_pages_show_the_result(server_url, new_context):
@@ -192,3 +202,31 @@ def test_a_refusal_resumes_play_and_both_pages_show_the_compensable_areas(server
         expect(row).to_contain_text(word)
         expect(row.locator("td").first).to_have_text("1")  # Black's, for the stone at B8
     assert httpx.get(f"{server_url}/api/games/{game_id}").json()["score"]["black"]["compensation"] == 1
+
+
+def test_a_clock_running_low_is_announced_once_and_the_players_own_last_seconds_beep(server_url, new_context):
+    page = new_context("it-IT").new_page()
+    page.goto(server_url + "/")
+    said = page.evaluate(
+        """async () => {
+          const { ClockWatch } = await import('/static/clockwatch.js');
+          const { sideClock } = await import('/static/clock.js');
+          const heard = { beeps: 0, said: [] };
+          const watch = new ClockWatch({ beep: () => { heard.beeps += 1; } }, (t) => heard.said.push(t));
+          const view = { control: 'absolute:60', ticking: 'white', paused: false, flagged: null,
+                         black: { main_ms: 60000 }, white: { main_ms: 60000 },
+                         time_left: { black: { ms: 60000, stones: 0 }, white: { ms: 40000, stones: 0 } } };
+          const s = { phase: 'play', clocks: view };
+          for (const elapsed of [0, 9000, 11000, 12000, 31000, 31500, 32100, 33000]) {
+            const shown = { black: sideClock(view, 'black', elapsed), white: sideClock(view, 'white', elapsed) };
+            watch.update(shown, s, 'white');
+          }
+          const asBlack = new ClockWatch({ beep: () => { heard.beeps += 100; } }, () => {});
+          asBlack.update({ black: sideClock(view, 'black', 35000), white: sideClock(view, 'white', 35000) }, s, 'black');
+          return heard;
+        }"""
+    )
+    # White's 40 s run under 30 s at 11 s: said once (in Italian); its last 10 s beep once a second;
+    # the opponent's clock never beeps for Black
+    assert len(said["said"]) == 1 and "Bianco" in said["said"][0] and "restano meno di 30 secondi" in said["said"][0]
+    assert said["beeps"] == 3  # 31 s (9 s left), 32.1 s (8), 33 s (7); 31.5 s is the same second

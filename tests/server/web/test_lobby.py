@@ -133,3 +133,19 @@ def test_one_address_has_at_most_five_open_games_waiting(db):
         assert mallory.post("/api/games", json={"size": 9, "open": True}).status_code == 429
         clock.advance(3_540_001)  # the first four leave the list an hour after they were made
         assert mallory.post("/api/games", json={"size": 9, "open": True}).status_code == 201
+
+
+def test_an_open_game_shows_its_creators_rank_when_signed_in(db):
+    """The lobby shows a signed-in creator's rank (a new player's 1500 is 6k) and whether the
+    game is rated; a guest has no rank."""
+    with make_client(db) as client:
+        player, guest = Browser(client), Browser(client)
+        assert player.post("/api/users", json={"username": "Ranked", "password": "correct horse battery"}).status_code == 201
+        guest.get("/api/me")
+        for browser, rated in ((player, True), (guest, False)):
+            assert browser.post("/api/games", json={"size": 9, "open": True, "rated": rated}).status_code == 201
+        listed = client.get("/api/games", params={"status": "open"}).json()["games"]
+        ranks = {g["players"]["black"]: g["ranks"] for g in listed}
+        assert {g["players"]["black"]: g["rated"] for g in listed}["Ranked"] is True
+        assert ranks.pop("Ranked") == {"black": "6k", "white": None}
+        assert list(ranks.values()) == [{"black": None, "white": None}]

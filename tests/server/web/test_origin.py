@@ -82,7 +82,7 @@ def test_cookie_backed_requests_from_another_site_get_403(client, method, path, 
     answer = alice.request(method, path, json=body, headers={"origin": EVIL})
     assert answer.status_code == 403, answer.text
     assert answer.json()["error"] == "cross-site" and "not of this server" in answer.json()["message"]
-    assert alice.me() == {"kind": "user", "name": "alice"}  # nothing happened
+    assert alice.me() == {"kind": "user", "name": "alice", "language": None}  # nothing happened
     same = alice.request(method, path, json=body, headers={"origin": "http://testserver"})
     assert same.status_code < 500 and same.json().get("error") != "cross-site"
 

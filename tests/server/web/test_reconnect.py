@@ -78,3 +78,62 @@ def test_the_page_reconnects_after_the_server_dies_and_catches_up(tmp_path, new_
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:  # pragma: no cover
             proc.kill()
+
+
+def test_a_move_clicked_while_the_server_is_down_is_played_after_a_restart_of_a_timed_game(tmp_path, new_context):
+    """A restart writes a note on the clocks (an event, v + 1) in a timed game: the move clicked
+    while the server was down was made against the version before it, and is sent again with the
+    new one, since nothing was played in between (issue 40, defect 7); in Spanish, every word the
+    page says in its language."""
+    port = free_port()
+    db = tmp_path / "timed.db"
+    proc = _start(db, port)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        game = httpx.post(f"{url}/api/games", json={"size": 9, "time": "byoyomi:600:30:3"}).json()
+        white = {"Authorization": f"Bearer {game['white_token']}"}
+        page = new_context("es-ES").new_page()
+        page.goto(f"{url}/g/{game['id']}?seat={game['black_token']}")
+        expect(page.locator(".player.black .name")).to_contain_text("(tú)")
+        page.locator('[data-vertex="E5"]').click()
+        expect(page.locator('[data-vertex="E5"]')).to_have_attribute("data-stone", "black")
+        assert httpx.post(f"{url}/api/games/{game['id']}/play", json={"move": "C3", "v": 1}, headers=white).status_code == 200
+        expect(page.locator('[data-vertex="C3"]')).to_have_attribute("data-stone", "white")
+
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        expect(page.locator("#status")).to_contain_text("reconectando")
+        page.locator('[data-vertex="G7"]').click()
+        expect(page.locator("#status")).to_contain_text("enviando")
+        proc = _start(db, port)
+        expect(page.locator('[data-vertex="G7"]')).to_have_attribute("data-stone", "black", timeout=20_000)
+        expect(page.locator("#status")).not_to_contain_text("enviando", timeout=20_000)
+        expect(page.locator("#message")).to_be_empty()
+        events = httpx.get(f"{url}/api/games/{game['id']}/events?after=2").json()["events"]
+        assert [e["kind"] for e in events] == ["clock", "move"]  # the restart's note, then the move
+        assert httpx.get(f"{url}/api/games/{game['id']}").json()["moves"] == ["E5", "C3", "G7"]
+
+        # a move the game really moved on from is dropped, and the page says so in Spanish: the
+        # page is kept offline while White asks to take its move back
+        assert httpx.post(f"{url}/api/games/{game['id']}/play", json={"move": "H8", "v": 4}, headers=white).status_code == 200
+        expect(page.locator('[data-vertex="H8"]')).to_have_attribute("data-stone", "white")
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        expect(page.locator("#status")).to_contain_text("reconectando")
+        page.context.set_offline(True)
+        page.locator('[data-vertex="D4"]').click()
+        proc = _start(db, port)
+        v = httpx.get(f"{url}/api/games/{game['id']}").json()["v"]
+        assert httpx.post(f"{url}/api/games/{game['id']}/undo", json={"v": v}, headers=white).status_code == 200
+        page.context.set_offline(False)
+        expect(page.get_by_text("Blanco pide deshacer una jugada.")).to_be_visible(timeout=20_000)
+        expect(page.locator("#message")).to_contain_text("D4", timeout=20_000)
+        expect(page.locator("#message")).to_contain_text("no se ha jugado")
+        expect(page.locator('[data-vertex="D4"]')).not_to_have_attribute("data-stone", "black")
+        assert httpx.get(f"{url}/api/games/{game['id']}").json()["moves"] == ["E5", "C3", "G7", "H8"]
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:  # pragma: no cover
+            proc.kill()

@@ -2,7 +2,7 @@
 
 The HTTP API and the WebSocket ask for a game's operations by name with JSON arguments
 (:data:`OPS`): ``state``, ``events``, ``sgf``, ``count``, ``estimate``, ``act``, ``name``, ``join``, ``auth``, ``chat``,
-``visit``. :meth:`Router.call` runs one in this process's room when this process owns the
+``visit``, ``reseat``. :meth:`Router.call` runs one in this process's room when this process owns the
 game's shard, and otherwise forwards it over the bus to the owner, which runs it the same way
 (:meth:`Router.answer`) and sends back the answer or the error (status and JSON, as its own
 client would have got them). No owner: this process tries to take the shard at once; a lost
@@ -30,7 +30,7 @@ from miai.server.records.export import game_sgf, seat_names
 from miai.server.rooms.counting import count_marked, estimate_score
 from miai.server.rooms.registry import Registry
 from miai.server.rooms.room import GameRoom
-from miai.server.rooms.seating import join_free_seat, name_seat
+from miai.server.rooms.seating import join_free_seat, name_seat, reload_seats
 from miai.server.rooms.views import game_state
 from miai.server.storage.db import is_outage
 
@@ -98,6 +98,7 @@ async def _sgf(room: GameRoom, args: Args) -> Any:
         players=seat_names(room.record),
         time_control=room.control,
         times=move_times(room.control, room.events),
+        chat=await room.store.load_chat(room.id),
     )
 
 
@@ -114,7 +115,8 @@ async def _act(room: GameRoom, args: Args) -> Any:
 
 
 async def _name(room: GameRoom, args: Args) -> Any:
-    await name_seat(room, args.get("token"), str(args["name"]))
+    person = args.get("person")
+    await name_seat(room, args.get("token"), str(args["name"]), str(person) if person is not None else None)
 
 
 def _visit(room: GameRoom, args: Args) -> Color | None:
@@ -156,8 +158,8 @@ async def _join(room: GameRoom, args: Args) -> Any:
 
 
 async def _take_seat(room: GameRoom, args: Args) -> Any:
-    name = args.get("name")
-    return await join_free_seat(room, str(name) if name is not None else None)
+    name, person = args.get("name"), args.get("person")
+    return await join_free_seat(room, str(name) if name is not None else None, str(person) if person is not None else None)
 
 
 async def _auth(room: GameRoom, args: Args) -> Any:
@@ -168,9 +170,19 @@ async def _auth(room: GameRoom, args: Args) -> Any:
     return str(seat)
 
 
+async def _reseat(room: GameRoom, args: Args) -> Any:
+    await reload_seats(room)
+
+
 async def _chat(room: GameRoom, args: Args) -> Any:
     seat = Color.parse(args["seat"]) if args.get("seat") else None
-    return room.audience.say(seat, str(args["text"]))
+    name = room.record.name(seat) if seat is not None else None
+    try:
+        return await room.audience.say(seat, str(args["text"]), name=name, move=len(room.game.moves))
+    except Exception as e:
+        if is_outage(e):
+            raise database_down() from e
+        raise
 
 
 async def _visit_op(room: GameRoom, args: Args) -> Any:
@@ -191,6 +203,7 @@ OPS: dict[str, Callable[[GameRoom, Args], Awaitable[Any]]] = {
     "auth": _auth,
     "chat": _chat,
     "visit": _visit_op,
+    "reseat": _reseat,
 }
 
 

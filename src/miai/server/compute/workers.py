@@ -107,11 +107,22 @@ at 1,000 clients (BENCHMARKS.md, *several processes*)."""
 
 def _start_worker(server_pid: int) -> None:
     """Each worker: watch the server, lower its priority (:data:`WORKER_NICE`), and load the
-    compiled kernel once (numba's disk cache)."""
+    compiled kernel once (:func:`warm_kernel`)."""
     threading.Thread(target=_watch, args=(server_pid,), name="miai server watch", daemon=True).start()
     os.nice(WORKER_NICE)
-    import miai.ai.mcts  # noqa: F401
-    import miai.ai.status  # noqa: F401
+    warm_kernel()
+
+
+WARM_POSITION = Position(size=9, rules="japanese", handicap=0, moves=((None, "E5", ()), (None, "C3", ())))
+
+
+def warm_kernel() -> None:
+    """Run a tiny search and a dead-stone estimate, so that every compiled function the jobs call
+    is loaded from numba's disk cache (a second or two) or, on the first start after an install,
+    compiled and cached (minutes on a small machine): before a worker takes its first job, never
+    in it (the first analysis after an install was a 503 after 30 s)."""
+    analyse_position(WARM_POSITION, 0.05, 50)
+    estimate_dead_stones((9, "japanese", 0), [("move", {"color": "black", "move": "E5"}), ("pass", {"color": "white"}), ("pass", {"color": "black"})])
 
 
 def _ready() -> bool:
@@ -341,16 +352,23 @@ class Workers:
         self.reviews = Pool("reviews", review_workers, executor, limit) if executor is None else self.play
         self._play = Lane(self.play, workers)
         self._reviews = Lane(self.reviews, review_workers) if executor is None else self._play
+        self.ready = executor is not None
+        """The pools' workers have started with their kernel loaded (:meth:`start`): before, a job
+        may wait for the kernel to load, or to compile on the first start after an install."""
 
     @property
     def workers(self) -> int:
         return self.play.processes
 
     def start(self) -> None:
-        """Start the game's workers now (blocking: call it from a thread; :meth:`Pool.start`): started
-        lazily, the fork server's and the workers' imports take a second or two of CPU just when
-        the first games end, while everyone else is playing. The reviews' start with the first upload."""
+        """Start both pools' workers now, the game's first (blocking: call it from a thread;
+        :meth:`Pool.start`), each worker with its kernel loaded (:func:`warm_kernel`): started
+        lazily, the fork server's and the workers' imports took a second or two of CPU just when
+        the first games ended, and the first analysis after an install waited for the kernel to
+        compile. Until it returns, :attr:`ready` is False."""
         self.play.start()
+        self.reviews.start()
+        self.ready = True
 
     def pids(self) -> list[int]:
         """The process ids of the worker processes running now, of both pools."""
@@ -397,7 +415,7 @@ class Workers:
         :class:`BadRequest` for a vertex off the board or a game already over,
         :class:`Unavailable` (503) when no worker answered within ``wait_seconds`` (all busy: retry)."""
         job = self._reviews.run(analyse_position, position, seconds, playouts)
-        kind, value = await _answer(job, wait_seconds, "analyse the position")
+        kind, value = await _answer(job, wait_seconds, "analyse the position", starting=not self.ready)
         if kind == "illegal":
             n, message, reason = value
             raise IllegalAction(message, reason=reason, move=n)
@@ -419,7 +437,7 @@ class Workers:
         for a record that cannot be read or takes too long, :class:`Unavailable` (503) when no
         worker took the job within ``wait_seconds`` (all busy: retry)."""
         job = self._reviews.run(time_limited, max_seconds, read_review, data, max_moves)
-        status, answer = await _answer(job, wait_seconds, "read the record")
+        status, answer = await _answer(job, wait_seconds, "read the record", starting=not self.ready)
         if status == "timeout":
             raise RecordUnreadable(f"reading the record took more than {max_seconds:g} s: it was not read")
         kind, value = answer
@@ -436,12 +454,18 @@ class Workers:
         self.reviews.close()
 
 
-async def _answer(job: Awaitable[Any], wait_seconds: float, what: str) -> Any:
+async def _answer(job: Awaitable[Any], wait_seconds: float, what: str, *, starting: bool = False) -> Any:
     """The worker's answer to ``job``; :class:`Unavailable` (503: retry) when no worker could
-    ``what`` within ``wait_seconds`` (all busy) or the worker failed (logged)."""
+    ``what`` within ``wait_seconds`` (all busy, or ``starting``: the workers are still loading or
+    compiling the kernel, which the answer says with ``"starting": true``) or the worker failed (logged)."""
     try:
         return await asyncio.wait_for(job, wait_seconds)
     except asyncio.TimeoutError:
+        if starting:
+            raise Unavailable(
+                f"the computer is still starting (loading or compiling its kernel): could not {what} within {wait_seconds:g} s; retry in a minute",
+                starting=True,
+            ) from None
         raise Unavailable(f"no worker could {what} within {wait_seconds:g} s: retry later") from None
     except Exception:
         log.exception("a worker failed to %s", what)

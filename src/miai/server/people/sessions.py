@@ -8,8 +8,9 @@ sign-in, checked on every request (signins.py: signing out revokes it): no sign-
 whose signature does not match (tampered with, or signed with another secret) or whose content
 is not one of ours is ignored: the browser becomes a new guest, never an error.
 
-A session is an identity for names and accounts only. It never grants a seat: seats are taken
-by their tokens alone (docs/SERVER.md §1.3).
+A session is an identity for names and accounts. It never takes a seat: seats are taken by
+their tokens alone (docs/SERVER.md §1.3); a signed-in player who has used a seat's token gets
+its credential in any browser (§6, web/profiles.py).
 
 The secret: ``ServerConfig.secret``, else ``MIAI_SECRET``, else a random one made the first
 time and kept in a file (mode 0600) next to the SQLite database — ``miai.db.secret`` — or, for

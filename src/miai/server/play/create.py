@@ -27,7 +27,7 @@ from miai.server.wire.fields import check_fields, get_int, json_type
 
 __all__ = ["NewGame", "OPEN_FOR_MS", "parse_new_game", "new_record"]
 
-_FIELDS = {name: False for name in ("size", "rules", "komi", "handicap", "time", "black", "white", "open")}
+_FIELDS = {name: False for name in ("size", "rules", "komi", "handicap", "time", "black", "white", "open", "rated")}
 HUMAN = "human"
 OPEN_FOR_MS = 3_600_000
 """An open game waits an hour for someone to join: the lobby lists it that long."""
@@ -44,6 +44,10 @@ class NewGame:
     Black is human, else White's."""
     open: bool = False
     """White's seat is free for whoever joins first (no token exists for it until then)."""
+    rated: bool = False
+    """Rated if two distinct signed-in players hold the seats (docs/SERVER.md §6)."""
+    person: str | None = None
+    """The creator's session id (``u:N`` or ``g:...``): the first human seat is theirs."""
 
     def kind(self, color: Color) -> str:
         return self.black if color is Color.BLACK else self.white
@@ -99,7 +103,14 @@ def parse_new_game(body: Any) -> NewGame:
         raise BadRequest(f"'open' must be true or false, not {json_type(is_open)}")
     if is_open and (black != HUMAN or white != HUMAN):
         raise BadRequest("an open game needs two human seats: 'open' leaves White's seat free for whoever joins")
-    return NewGame(spec, time_control, black, white, open=is_open)
+    rated = body.get("rated", False)
+    if not isinstance(rated, bool):
+        raise BadRequest(f"'rated' must be true or false, not {json_type(rated)}")
+    if rated and (black != HUMAN or white != HUMAN):
+        raise BadRequest("a rated game is between two people: both seats must be human")
+    if rated and spec.handicap:
+        raise BadRequest("a rated game made here is even (handicap 0); automatch gives the handicap a rank gap calls for")
+    return NewGame(spec, time_control, black, white, open=is_open, rated=rated)
 
 
 def new_record(new: NewGame, now_ms: int) -> tuple[GameRecord, dict[Color, str]]:
@@ -124,8 +135,10 @@ def new_record(new: NewGame, now_ms: int) -> tuple[GameRecord, dict[Color, str]]
         result=None,
         v=0,
         created_ms=now_ms,
+        rated=new.rated,
+        to_move=str(new.spec.new_game().to_act),
     )
     if new.creator is not None:
         first = Color.BLACK if new.black == HUMAN else Color.WHITE
-        record = record.with_name(first, new.creator)
+        record = record.bound(first, new.creator, new.person)
     return record, tokens

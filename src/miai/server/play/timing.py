@@ -23,6 +23,7 @@ player to move is always timed. An undo back before that point stops the clocks 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from miai.clock import Clock, LagAllowance, TimeControl, TimeLeft
@@ -107,14 +108,19 @@ def clock_from_events(
 ) -> Clock:
     """The clock after a game's ``events``, on ``time``: the last one stored with an event,
     restarted now (the time since that event is charged to nobody: docs/SERVER.md §1.5), or
-    fresh clocks when no event carries one."""
+    fresh clocks when no event carries one. A correspondence game's clock is the calendar's:
+    the days since that event are charged to the player to move (§6)."""
     last: Mapping[str, Any] | None = None
+    at_ms = 0
     for e in events:
         if isinstance(e.payload.get("clock"), dict):
-            last = e.payload["clock"]
+            last, at_ms = e.payload["clock"], e.at_ms
     if last is None or control.unlimited:
         return Clock.new(control, time=time, lag=lag)
-    return Clock.from_json(last, time=time)
+    clock = Clock.from_json(last, time=time)
+    if control.correspondence and clock.running is not None and not clock.paused:
+        clock = replace(clock, used_ms=clock.used_ms + max(0, time.wall_ms() - at_ms))
+    return clock
 
 
 def move_times(control: TimeControl, events: Iterable[Event]) -> dict[int, TimeLeft]:

@@ -8,12 +8,13 @@ not reveal how many games there are.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
 import secrets
 
-__all__ = ["new_token", "hash_token", "token_matches", "new_game_id", "GAME_ID", "FREE_SEAT", "free_seat_marker"]
+__all__ = ["new_token", "hash_token", "token_matches", "new_game_id", "GAME_ID", "FREE_SEAT", "free_seat_marker", "seat_credential"]
 
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 """What a game id may look like (anything else is not a game)."""
@@ -52,3 +53,17 @@ def free_seat_marker() -> str:
     It is not a SHA-256 hex digest, so no token matches it: nobody can act for the seat until
     someone joins and a real token's hash replaces it (docs/SERVER.md §4.1)."""
     return FREE_SEAT + secrets.token_hex(16)
+
+
+SEAT_CREDENTIAL = "p."
+"""How a seat's player's own credential begins (never a token: those are base64 without dots)."""
+
+
+def seat_credential(key: str, game_id: str, color: str, user_id: int) -> str:
+    """The credential of the signed-in player ``user_id`` who holds seat ``color`` of a game: an
+    HMAC-SHA256 of the three under the server's secret ``key``. It acts for the seat like its
+    token, from any browser where the player is signed in (``GET /api/games/{id}/seat``); nothing
+    is stored, every process that shares the secret recognises it, and it names one player of
+    one seat of one game."""
+    mac = hmac.new(key.encode(), f"miai-seat:{game_id}:{color}:{user_id}".encode(), hashlib.sha256).digest()
+    return SEAT_CREDENTIAL + base64.urlsafe_b64encode(mac).decode().rstrip("=")

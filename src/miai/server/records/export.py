@@ -13,11 +13,12 @@ core's :class:`~miai.clock.TimeControl` and :class:`~miai.clock.TimeLeft` values
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from miai.clock import TimeControl, TimeLeft
 from miai.coords import Color
 from miai.game import Game
+from miai.server.play.chat import ChatLine
 from miai.server.play.seats import GameRecord, computer_level
 from miai.sgf import game_to_sgf
 from miai.sgf.grammar import SgfNode, scan, write_tree
@@ -47,13 +48,15 @@ def game_sgf(
     players: dict[Color, str] | None = None,
     time_control: TimeControl | None = None,
     times: Mapping[int, TimeLeft] | None = None,
+    chat: Sequence[ChatLine] = (),
 ) -> str:
     """The record of ``game`` (see the module's docstring).
 
     ``created_ms`` is when the game was created (``DT``, its UTC date). ``players`` maps a
     colour to its player's name (``PB``/``PW``); a colour without one gets no name.
     ``time_control`` and ``times`` (a move number, 1 for the first move and passes counted,
-    to the mover's time left after it) are written as ``game_to_sgf`` writes them."""
+    to the mover's time left after it) are written as ``game_to_sgf`` writes them. Each line of
+    ``chat`` is a comment (``C``, ``name: text``) on the node of the move at which it was said."""
     names = players or {}
     date = time.strftime("%Y-%m-%d", time.gmtime(created_ms / 1000))
     text = game_to_sgf(
@@ -68,7 +71,22 @@ def game_sgf(
     assert len(roots) == 1, "game_to_sgf writes one game tree"
     root = roots[0]
     _put_place(root)
+    _put_chat(root, chat)
     return write_tree(root)
+
+
+def _put_chat(root: SgfNode, chat: Sequence[ChatLine]) -> None:
+    """Each chat line as a comment on the main line's node of its move (the root for a line said
+    before the first move; the last node for one said after moves later taken back), one line each."""
+    nodes = [root]
+    while nodes[-1].children:
+        nodes.append(nodes[-1].children[0])
+    said: dict[int, list[str]] = {}
+    for line in chat:
+        said.setdefault(min(line.move, len(nodes) - 1), []).append(line.comment())
+    for index, lines in said.items():
+        node = nodes[index]
+        node.properties["C"] = ["\n".join([*node.properties.get("C", []), *lines])]
 
 
 def _put_place(root: SgfNode) -> None:

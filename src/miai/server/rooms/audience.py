@@ -1,7 +1,8 @@
 """Who follows a game: its WebSocket subscribers here, visitors from other processes, when each
 seat was last seen, and the chat; what they are told, and who counts as present.
 
-The players chat, the spectators watch (docs/SERVER.md §5). Each seat may say
+The players chat, the spectators watch (docs/SERVER.md §5); each line is kept with the game
+(the room gives ``keep``: the store's chat table) before anyone is shown it. Each seat may say
 ``chat_burst`` lines in ``chat_window_ms``, counted here, by the game's owner: reconnecting, or
 connecting through another process, does not start the count again (it did when each
 connection had its own: 200 lines in 2.4 s)."""
@@ -10,11 +11,12 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Callable, Collection
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
 from miai.coords import Color
 from miai.server.errors import Forbidden, TooManyRequests
+from miai.server.play.chat import ChatLine
 from miai.server.play.claims import Attendance
 from miai.server.rooms.visitors import Visitors
 from miai.server.rooms.window import Window
@@ -24,6 +26,10 @@ from miai.server.wire.frames import frame
 __all__ = ["Audience", "Pace", "SPECTATORS_WATCH", "Subscriber"]
 
 SPECTATORS_WATCH = "spectators watch the game: only its players chat"
+
+
+async def _forget(line: ChatLine) -> None:
+    """Keep no chat line (an audience without a store: tests of its own)."""
 
 
 class Subscriber:
@@ -103,6 +109,7 @@ class Audience:
         *,
         chat_history: int,
         publish: Callable[[str], None],
+        keep: Callable[[ChatLine], Awaitable[None]] = _forget,
         chat_limit: tuple[int, int] = (5, 10_000),
         presence: Callable[[], dict[str, Any]] = dict,
         presence_interval_ms: int = 1000,
@@ -112,6 +119,8 @@ class Audience:
         """Who is present, as the room says it (presence frames carry it)."""
         self.pace = Pace(time, presence_interval_ms, self._announce)
         self.publish = publish
+        self.keep = keep
+        """Where a chat line is kept before it is shown (the game's chat table)."""
         self.subscribers: set[Subscriber] = set()
         self.visitors = Visitors()
         """The connections other processes hold to this game (visitors.py)."""
@@ -166,9 +175,10 @@ class Audience:
             "gone": {} if over else self.attendance.to_json(connected, humans, now, abandon_ms),
         }
 
-    def say(self, seat: Color | None, text: str) -> dict[str, Any]:
-        """A chat line from a seat, to everyone connected (not persisted). Raises
-        :class:`Forbidden` for a spectator and :class:`TooManyRequests` beyond the seat's limit."""
+    async def say(self, seat: Color | None, text: str, *, name: str | None, move: int) -> dict[str, Any]:
+        """A chat line from a seat (named ``name``, said when ``move`` moves had been played),
+        kept with the game, then sent to everyone connected. Raises :class:`Forbidden` for a
+        spectator and :class:`TooManyRequests` beyond the seat's limit."""
         if seat is None:
             raise Forbidden(SPECTATORS_WATCH)
         now = self.time.wall_ms()
@@ -181,7 +191,9 @@ class Audience:
                 limit="chat",
                 retry_after=retry,
             )
-        line = {"from": str(seat), "text": text, "at_ms": now}
+        said = ChatLine(seat=seat, name=name, text=text, at_ms=now, move=move)
+        await self.keep(said)
+        line = said.to_json()
         self.chat.append(line)
         self.broadcast(frame("chat", line))
         return line

@@ -113,7 +113,7 @@ class Registry:
         except Exception:
             log.exception("game %s: its events do not replay", game_id)
             raise Unavailable(f"game {game_id} cannot be loaded: its events do not replay") from None
-        return GameRoom(
+        room = GameRoom(
             record,
             game,
             events,
@@ -123,6 +123,8 @@ class Registry:
             timekeeper=self.timekeeper,
             **room_options,
         )
+        room.audience.chat.extend(line.to_json() for line in await self.store.load_chat(game_id, self.config.chat_history))
+        return room
 
     def _forget(self, room: GameRoom) -> None:
         if self.rooms.get(room.id) is room:

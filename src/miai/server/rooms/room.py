@@ -56,6 +56,7 @@ from miai.server.play.seats import GameRecord, human_seats
 from miai.server.play.timing import clock_from_events, step
 from miai.server.rooms.actor import Actor, RoomClosed
 from miai.server.rooms.audience import Audience, Subscriber
+from miai.server.rooms.standing import turn_after
 from miai.server.rooms.thinking import Thinking
 from miai.server.rooms.timers import Clockwork, out_of_time, stamp
 from miai.server.rooms.views import players
@@ -103,6 +104,7 @@ class GameRoom:
             self.timekeeper,
             chat_history=config.chat_history,
             publish=publish,
+            keep=lambda line: store.add_chat(record.id, line),
             chat_limit=(config.chat_burst, config.chat_window_ms),
             presence=self.presence,
             presence_interval_ms=config.presence_interval_ms,
@@ -169,8 +171,8 @@ class GameRoom:
             self.on_close(self)
 
     def seat_of(self, token: str | None) -> Color | None:
-        """The seat whose token this is, or None."""
-        return self.record.seat_of(token)
+        """The seat whose token (or player's credential) this is, or None."""
+        return self.record.seat_of(token, self.config.secret)
 
     def seated(self, record: GameRecord) -> None:
         """The seats changed (a name, a free seat taken), already committed: tell everyone."""
@@ -182,7 +184,7 @@ class GameRoom:
         """Carry out ``action`` for the seat of ``token``; returns the version it took effect at."""
 
         async def act_as_seat() -> int:
-            seat = self.record.seat_for(token)
+            seat = self.record.seat_for(token, self.config.secret)
             self.seen(seat)
             return await self.perform(seat, action)
 
@@ -227,8 +229,9 @@ class GameRoom:
         phase = game.phase
         result = str(game.result) if phase is Phase.FINISHED and game.result is not None else None
         ended = self.now_ms() if phase is Phase.FINISHED else None
+        turn, settlement = turn_after(self.record, game, clock, self.now_ms())
         try:
-            await self.store.append(self.id, events, status=phase.value, result=result, ended_ms=ended)
+            await self.store.append(self.id, events, status=phase.value, result=result, ended_ms=ended, turn=turn, also=settlement)
         except Exception as e:
             self._broken(e)
             if isinstance(e, WriteConflict):
@@ -240,7 +243,7 @@ class GameRoom:
         self.game = game
         self.clock = clock
         self.events.extend(events)
-        self.record = replace(self.record, v=self.v, status=phase.value, result=result, ended_ms=ended)
+        self.record = replace(self.record, v=self.v, status=phase.value, result=result, ended_ms=ended, **turn.values())
         self.retries.note(events)
         for event in events:
             self.broadcast(frame("event", event.wire()))

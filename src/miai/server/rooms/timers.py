@@ -166,10 +166,12 @@ def marking_timeout_actions(marking: Marking, suggestion: Suggestion | None) -> 
     ]
 
 
-def clock_event(v: int, downtime_ms: int, at_ms: int) -> Event:
+def clock_event(v: int, downtime_ms: int, at_ms: int, charged: bool = False) -> Event:
     """The note a room writes when it takes over a game whose clock runs: the clock goes on
-    from where the last event left it, and the ``downtime_ms`` since is charged to nobody."""
-    return Event(v, EventKind.CLOCK, {"reason": SERVER_RESTART, "downtime_ms": downtime_ms}, None, at_ms)
+    from where the last event left it, and the ``downtime_ms`` since is charged to nobody (to
+    the player to move in a correspondence game: ``charged``)."""
+    payload = {"reason": SERVER_RESTART, "downtime_ms": downtime_ms, **({"charged": True} if charged else {})}
+    return Event(v, EventKind.CLOCK, payload, None, at_ms)
 
 
 def _retrieve(future: asyncio.Future[Any]) -> None:
@@ -277,4 +279,5 @@ class Clockwork:
             return
         now = room.now_ms()
         last = room.events[-1].at_ms if room.events else room.record.created_ms
-        await room.commit([clock_event(room.v + 1, max(0, now - last), now)], room.game.copy())
+        charged = room.clock.control.correspondence  # days per move: the calendar's time (§6)
+        await room.commit([clock_event(room.v + 1, max(0, now - last), now, charged)], room.game.copy())

@@ -52,6 +52,8 @@ def game_state(room: ViewedRoom) -> dict[str, Any]:
         "black": record.black_kind,
         "white": record.white_kind,
         "players": players(record),
+        "accounts": {str(c): record.user_id(c) is not None for c in (Color.BLACK, Color.WHITE)},
+        "rated": record.rated,
         "phase": game.phase.value,
         "to_move": str(to_act) if to_act is not None else None,
         "v": room.v,

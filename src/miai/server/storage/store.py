@@ -1,4 +1,4 @@
-"""Reading and writing games and their events: the games' SQL (accounts have theirs in :mod:`miai.server.people.accounts`).
+"""Reading and writing games, their events and their chat: the games' SQL (accounts have theirs in :mod:`miai.server.people.accounts`).
 
 :meth:`Store.append` is the durable step of every action: the event rows and the game's row
 change in ONE transaction, and the insert of ``(game_id, v)`` fails if another writer already
@@ -19,21 +19,35 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Sequence
-from dataclasses import fields
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from dataclasses import dataclass, fields
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from miai.coords import Color
+from miai.server.play.chat import ChatLine
 from miai.server.play.events import Event, EventKind
 from miai.server.play.seats import GameRecord
 from miai.server.play.tokens import FREE_SEAT
 from miai.server.storage.batch import GroupCommit
-from miai.server.storage.schema import game_events, games
+from miai.server.storage.schema import game_chat, game_events, games
 
-__all__ = ["GameRecord", "Store", "WriteConflict"]
+__all__ = ["GameRecord", "Store", "Turn", "WriteConflict", "insert_game"]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """What a game's row says of its turn after a commit: whom it waits for (``to_move``), when
+    that player's time runs out (``deadline_ms``, wall clock) and whether it is ``rated``."""
+
+    to_move: str | None
+    deadline_ms: int | None
+    rated: bool
+
+    def values(self) -> dict[str, Any]:
+        return {"to_move": self.to_move, "deadline_ms": self.deadline_ms, "rated": self.rated}
 
 
 class WriteConflict(Exception):
@@ -68,6 +82,11 @@ def _event_of(row: Any) -> Event:
     )
 
 
+async def insert_game(conn: AsyncConnection, record: GameRecord) -> None:
+    """The new game's row, on ``conn`` (a transaction of the caller's)."""
+    await conn.execute(games.insert().values({name: getattr(record, name) for name in _RECORD_FIELDS}))
+
+
 class Store:
     """Games and events in the database behind ``engine``."""
 
@@ -91,7 +110,7 @@ class Store:
 
     async def create_game(self, record: GameRecord) -> None:
         async with self._writing() as conn:
-            await conn.execute(games.insert().values({name: getattr(record, name) for name in _RECORD_FIELDS}))
+            await insert_game(conn, record)
 
     async def load_game(self, game_id: str) -> GameRecord | None:
         async with self.engine.connect() as conn:
@@ -109,12 +128,15 @@ class Store:
         async with self.engine.connect() as conn:
             return [row.id for row in (await conn.execute(query)).all()]
 
-    async def name_seat(self, game_id: str, color: Color, name: str) -> bool:
-        """Record ``name`` on the seat ``color`` of the game if it has none yet; whether it did."""
-        column = games.c.black_name if color is Color.BLACK else games.c.white_name
+    async def bind_seat(self, record: GameRecord, color: Color) -> bool:
+        """Store who holds the seat ``color`` as ``record`` has it (name, player, whether the
+        game is still rated) if the seat has no name yet; whether it did."""
+        prefix = str(color)
+        column = games.c[f"{prefix}_name"]
+        values = {f"{prefix}_{k}": getattr(record, f"{prefix}_{k}") for k in ("name", "user_id", "guest")}
         async with self.engine.begin() as conn:
             done = await conn.execute(
-                games.update().where(games.c.id == game_id, column.is_(None)).values({column.name: name})
+                games.update().where(games.c.id == record.id, column.is_(None)).values({**values, "rated": record.rated})
             )
         return bool(done.rowcount == 1)
 
@@ -150,9 +172,13 @@ class Store:
         status: str,
         result: str | None,
         ended_ms: int | None,
+        turn: Turn | None = None,
+        also: Callable[[AsyncConnection], Awaitable[None]] | None = None,
     ) -> None:
         """Commit ``events`` (contiguous, following the game's current version) and the game's
-        new status in one transaction. Raises :class:`WriteConflict` if a version is taken."""
+        new status (and ``turn``: whom it waits for, and whether it is rated) in one
+        transaction, with what ``also`` writes on the same connection (a rated game's new
+        ratings). Raises :class:`WriteConflict` if a version is taken."""
         if not events:
             return
         first, last = events[0].v, events[-1].v
@@ -164,11 +190,13 @@ class Store:
             done = await conn.execute(
                 games.update()
                 .where(games.c.id == game_id, games.c.v == first - 1)
-                .values(v=last, status=status, result=result, ended_ms=ended_ms)
+                .values(v=last, status=status, result=result, ended_ms=ended_ms, **(turn.values() if turn else {}))
             )
             if done.rowcount != 1:
                 raise WriteConflict(f"game {game_id} is no longer at version {first - 1}")
             await conn.execute(game_events.insert(), [_event_row(game_id, e) for e in events])
+            if also is not None:
+                await also(conn)
 
         try:
             if self._group is not None:
@@ -234,14 +262,38 @@ class Store:
             rows = (await conn.execute(query)).all()
         return [GameRecord(**{name: getattr(row, name) for name in _RECORD_FIELDS}) for row in rows]
 
-    async def take_free_seat(self, game_id: str, marker: str, token_hash: str, name: str | None) -> bool:
-        """Give an open game's free White seat its token (``token_hash``) and ``name``, if the
-        seat is still free (its hash is still ``marker``); whether it did. The condition makes
-        the first joiner the only one, whichever process answers."""
+    async def take_free_seat(self, record: GameRecord, marker: str) -> bool:
+        """Give an open game's free White seat the token, name and player ``record`` has for
+        it, if the seat is still free (its hash is still ``marker``); whether it did. The
+        condition makes the first joiner the only one, whichever process answers."""
         async with self.engine.begin() as conn:
             done = await conn.execute(
                 games.update()
-                .where(games.c.id == game_id, games.c.white_token_hash == marker)
-                .values(white_token_hash=token_hash, white_name=name)
+                .where(games.c.id == record.id, games.c.white_token_hash == marker)
+                .values(
+                    white_token_hash=record.white_token_hash,
+                    white_name=record.white_name,
+                    white_user_id=record.white_user_id,
+                    white_guest=record.white_guest,
+                    rated=record.rated,
+                )
             )
         return bool(done.rowcount == 1)
+
+    # ------------------------------------------------------------------ the players' chat
+    async def add_chat(self, game_id: str, line: ChatLine) -> None:
+        """Keep a chat line with its game (committed before it is shown: docs/SERVER.md §5)."""
+        row = {"game_id": game_id, "seat": str(line.seat), "name": line.name, "text": line.text, "at_ms": line.at_ms, "move": line.move}
+        async with self._writing() as conn:
+            await conn.execute(game_chat.insert().values(row))
+
+    async def load_chat(self, game_id: str, last: int | None = None) -> list[ChatLine]:
+        """A game's chat lines in the order they were said: all, or the ``last`` ones."""
+        query = sa.select(game_chat).where(game_chat.c.game_id == game_id).order_by(game_chat.c.id.desc())
+        if last is not None:
+            query = query.limit(last)
+        async with self.engine.connect() as conn:
+            rows = (await conn.execute(query)).all()
+        return [
+            ChatLine(seat=Color.parse(r.seat), name=r.name, text=r.text, at_ms=r.at_ms, move=r.move) for r in reversed(rows)
+        ]

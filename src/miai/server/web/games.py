@@ -24,10 +24,12 @@ from miai.server.cluster.router import action_json
 from miai.server.errors import (
     ApiError,
     BadRequest,
+    Forbidden,
     NotFound,
     PayloadTooLarge,
     database_down,
 )
+from miai.server.people.sessions import who
 from miai.server.play.actions import ActionKind, parse_action
 from miai.server.play.create import OPEN_FOR_MS, parse_new_game
 from miai.server.state import Server
@@ -138,7 +140,11 @@ async def create_game(request: Request) -> Response:
     server = server_of(request)
     limits, address = limits_of(request), client_address(request.scope)
     await limits.check("games", address)
-    new = replace(parse_new_game(await read_json(request, server.config.max_body_bytes)), creator=creator_name(request))
+    identity = who(request)
+    new = parse_new_game(await read_json(request, server.config.max_body_bytes))
+    new = replace(new, creator=creator_name(request), person=identity.id if identity is not None else None)
+    if new.rated and (identity is None or not identity.is_user):
+        raise Forbidden("a rated game needs its creator signed in: sign in or make the game unrated", reason="sign-in")
     if new.open:
         await limits.open_game(address, server.registry.timekeeper.wall_ms(), OPEN_FOR_MS, server.store.still_open)
     record, tokens = await server.registry.create(new)

@@ -19,8 +19,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from miai.clock import TimeControl
+from miai.coords import Color
 from miai.errors import ClockError
+from miai.ratings import rank_of
 from miai.server.errors import BadRequest
+from miai.server.people.ratings import ratings_of
 from miai.server.people.sessions import who
 from miai.server.play.create import OPEN_FOR_MS
 from miai.server.play.seats import GameRecord
@@ -40,9 +43,11 @@ def _describe(time_control: str) -> str:
         return time_control
 
 
-def listing(record: GameRecord) -> dict[str, Any]:
-    """One game as the lobby lists it."""
+def listing(record: GameRecord, ranks: dict[int, str] | None = None) -> dict[str, Any]:
+    """One game as the lobby lists it (with its signed-in players' ``ranks`` by user id)."""
     free = (record.white_token_hash or "").startswith(FREE_SEAT)
+    ranks = ranks or {}
+    seat_ranks = {c: ranks.get(u) if (u := record.user_id(c)) is not None else None for c in (Color.BLACK, Color.WHITE)}
     return {
         "id": record.id,
         "size": record.size,
@@ -58,6 +63,8 @@ def listing(record: GameRecord) -> dict[str, Any]:
         "v": record.v,
         "created_ms": record.created_ms,
         "open": free,
+        "rated": record.rated,
+        "ranks": {str(c): rank for c, rank in seat_ranks.items()},
         "url": f"/g/{record.id}",
     }
 
@@ -78,7 +85,9 @@ async def list_games(request: Request) -> Response:
         records = await server.store.live_games(limit)
     else:
         raise BadRequest(f"status must be open or live, not {status!r}")
-    return JSONResponse({"status": status, "games": [listing(r) for r in records]})
+    users = sorted({u for r in records for u in (r.black_user_id, r.white_user_id) if u is not None})
+    ranks = {u: str(rank_of(p.rating.rating)) for u, p in (await ratings_of(server.engine, users)).items()}
+    return JSONResponse({"status": status, "games": [listing(r, ranks) for r in records]})
 
 
 async def join(request: Request) -> Response:
@@ -86,7 +95,8 @@ async def join(request: Request) -> Response:
     identity = who(request)
     name = identity.name if identity is not None else None
     game_id = str(request.path_params["id"])
-    token = await server.router.call(game_id, "take-seat", {"name": name})  # on the game's owner
+    person = identity.id if identity is not None else None
+    token = await server.router.call(game_id, "take-seat", {"name": name, "person": person})  # on the game's owner
     return JSONResponse({"id": game_id, "seat": "white", "white_token": token, "url": f"/g/{game_id}"})
 
 

@@ -1,6 +1,8 @@
 """The browser application's pages (docs/SERVER.md §4): ``/`` (the lobby), ``/g/{id}`` (a
-game), ``/r/{id}`` (a game's review), ``/review`` (an upload) and ``/review/{id}`` (an uploaded record's review), and the static
-files under ``/static`` (plain ES modules and CSS, no build step).
+game), ``/r/{id}`` (a game's review), ``/review`` (an upload) and ``/review/{id}`` (an uploaded
+record's review), the players' pages (``/signin``, ``/signup``, ``/me``: the player's games,
+``/p/{name}``: a player's), and the static files under ``/static`` (plain ES modules and CSS, no
+build step).
 
 Every page is the same small HTML shell; ``static/app.js`` reads the path and draws the page,
 its texts from ``/i18n/web/{lang}.json`` (:mod:`miai.server.web.texts`). The shell is already in
@@ -165,6 +167,11 @@ async def upload_page(request: Request) -> Response:
     return page(page_title(request, "Review"))
 
 
+async def player_page(request: Request) -> Response:
+    """A player's page, the player's own games, signing in or up: the shell, which asks the API."""
+    return page((request_language(request), "miai"))
+
+
 def routes() -> list[BaseRoute]:
     return [
         Route("/", home, methods=["GET"]),
@@ -172,5 +179,9 @@ def routes() -> list[BaseRoute]:
         Route("/r/{id}", review_page, methods=["GET"]),
         Route("/review", review_page, methods=["GET"]),
         Route("/review/{id}", upload_page, methods=["GET"]),
+        Route("/signin", player_page, methods=["GET"]),
+        Route("/signup", player_page, methods=["GET"]),
+        Route("/me", player_page, methods=["GET"]),
+        Route("/p/{name}", player_page, methods=["GET"]),
         Mount("/static", app=StaticFiles(directory=STATIC_DIR), name="static"),
     ]

@@ -33,4 +33,4 @@ async def name_seat(server: Server, conn: HTTPConnection, game_id: str, token: s
     identity = who(conn)
     if identity is None or not token:
         return
-    await server.router.call(game_id, "name", {"token": token, "name": identity.name})
+    await server.router.call(game_id, "name", {"token": token, "name": identity.name, "person": identity.id})

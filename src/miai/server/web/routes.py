@@ -11,12 +11,14 @@ from starlette.routing import BaseRoute
 
 from miai.server.web import (
     analysis,
+    automatch,
     counts,
     diagrams,
     games,
     lobby,
     pages,
     people,
+    profiles,
     reviews,
     texts,
     ws,
@@ -35,9 +37,11 @@ def routes() -> list[BaseRoute]:
         *lobby.routes(),  # before the games' routes: POST /api/games/{id}/{action} would take /join
         *diagrams.routes(),
         *counts.routes(),  # before the games' routes too: POST /api/games/{id}/estimate
+        *profiles.routes(),
         *games.routes(),
         *reviews.routes(),
         *analysis.routes(),
         *people.routes(),
+        *automatch.routes(),
         *ws.routes(),
     ]

@@ -54,6 +54,7 @@ from miai.server.storage.db import is_outage
 from miai.server.web.games import parse_json
 from miai.server.web.origin import CLOSE_CROSS_SITE, cross_site
 from miai.server.web.players import name_seat
+from miai.server.web.profiles import own_seat
 from miai.server.web.ratelimit import client_address, limits_of
 from miai.server.wire.fields import check_fields
 from miai.server.wire.frames import frame
@@ -265,6 +266,9 @@ async def _serve(ws: WebSocket, server: Server) -> None:
     room: GameRoom | None = None
     try:
         after = _after(ws)
+        if token is None:  # a signed-in player's seat is theirs in any browser (docs/SERVER.md §6)
+            own = await own_seat(server, ws, game_id)
+            token = conn.token = own[min(own)] if len(own) == 1 else None
         if not server.router.owns(game_id):
             conn.relay = Relay(conn, conn.server)
             await conn.relay.join(after)

@@ -3,9 +3,11 @@
 
 import { errorText } from "./refusals.js";
 
+// An error answer: `message` is its text in the page's language (refusals.js), never the
+// server's English; `body` is the answer as sent.
 export class ApiError extends Error {
   constructor(status, body) {
-    super(errorText(body, status)); // in the page's language
+    super(errorText({ status, ...body }));
     this.status = status;
     this.body = body;
   }

@@ -1,12 +1,14 @@
 // The application: the top bar (home, who you are, the language), then the page the path names:
-// "/" the lobby, "/g/ID" a game, "/r/ID" a game's review, "/review" the upload of a record and
-// "/review/ID" an uploaded record's review.
+// "/" the lobby, "/g/ID" a game, "/r/ID" a game's review, "/review" the upload of a record,
+// "/review/ID" an uploaded record's review, and the players' pages of accountpages.js ("/signin",
+// "/signup", "/me", "/p/NAME").
 // Each page is an object with destroy(): before another is drawn (a language change draws the
 // page again) the one shown closes its socket, stops its timers and removes its listeners.
 
-import { _, LANGUAGES, chooseLanguage, lang, loadLanguage, playerName } from "./i18n.js";
-import { api } from "./api.js";
+import { _, LANGUAGES, chooseLanguage, lang, loadLanguage } from "./i18n.js";
 import { el } from "./dom.js";
+import { accountBar, accountLanguage, rememberLanguage, whoAmI } from "./account.js";
+import { accountPageFor } from "./accountpages.js";
 
 let shown = null; // the page drawn now
 let drawing = 0; // counts the calls of start: a later one wins over one still loading
@@ -20,16 +22,11 @@ async function topBar() {
   }
   select.addEventListener("change", async () => {
     await loadLanguage(select.value, true);
+    await rememberLanguage(select.value);
     await start();
   });
-  const me = el("span", { class: "me" });
-  top.append(el("a", { href: "/", class: "brand" }, "miai"), me, select);
-  try {
-    const who = await api("GET", "/api/me");
-    me.textContent = playerName(who.name);
-  } catch {
-    me.textContent = "";
-  }
+  await whoAmI();
+  top.append(el("a", { href: "/", class: "brand" }, "miai"), accountBar(start), select);
 }
 
 // The page the path names, drawn in `main`: a function of `main` that draws it and returns it.
@@ -43,6 +40,8 @@ async function pageFor(path) {
     const { showReview } = await import("./review.js");
     return (main) => showReview(main, { game: m[1] });
   }
+  const account = await accountPageFor(path, loadLanguage);
+  if (account) return account;
   if ((m = path.match(/^\/review(?:\/([A-Za-z0-9_-]+))?$/))) {
     const { showReview } = await import("./review.js");
     return (main) => showReview(main, m[1] ? { upload: m[1] } : {});
@@ -67,5 +66,6 @@ async function start() {
   shown = show(main);
 }
 
-await loadLanguage(chooseLanguage());
+await whoAmI();
+await loadLanguage(accountLanguage() || chooseLanguage());
 await start();

@@ -8,6 +8,11 @@ import { svg } from "./dom.js";
 import { LETTERS, parseVertex, vertexName } from "./vertex.js";
 
 const U = 10; // one grid step in SVG units
+const MARGIN = 1.6 * U; // from the board's edge to the first line: the coordinates' own strip, clear of the edge stones
+const LABEL = 0.6 * U; // from the board's edge to the middle of a coordinate
+
+// The SVG position of column or row index `i` (from the top-left line).
+const at = (i) => MARGIN + i * U;
 
 function starPoints(size) {
   if (size < 7) return [];
@@ -28,32 +33,33 @@ export class Board {
     this.onClick = onClick;
     this.points = new Map();
     this.ghostColor = null; // the colour of the ghost stone under the pointer, or null
-    const n = size + 1;
+    const full = 2 * MARGIN + (size - 1) * U;
     this.root = svg("svg", {
-      viewBox: `0 0 ${n * U} ${n * U}`,
+      viewBox: `0 0 ${full} ${full}`,
       class: "board",
       role: "grid",
       "aria-label": _("Go board, {size}×{size}", { size }),
     });
-    this.root.append(svg("rect", { x: 0, y: 0, width: n * U, height: n * U, class: "wood", rx: 2 }));
+    this.root.append(svg("rect", { x: 0, y: 0, width: full, height: full, class: "wood", rx: 2 }));
     const lines = svg("g", { class: "lines" });
     for (let i = 0; i < size; i++) {
-      const p = (i + 1) * U;
-      lines.append(svg("line", { x1: U, y1: p, x2: size * U, y2: p }));
-      lines.append(svg("line", { x1: p, y1: U, x2: p, y2: size * U }));
+      const p = at(i);
+      lines.append(svg("line", { x1: at(0), y1: p, x2: at(size - 1), y2: p }));
+      lines.append(svg("line", { x1: p, y1: at(0), x2: p, y2: at(size - 1) }));
     }
     for (const [c, r] of starPoints(size)) {
-      lines.append(svg("circle", { cx: (c + 1) * U, cy: (size - r) * U, r: 1.1, class: "hoshi" }));
+      lines.append(svg("circle", { cx: at(c), cy: at(size - 1 - r), r: 1.1, class: "hoshi" }));
     }
     this.root.append(lines);
     const coords = svg("g", { class: "coords", "aria-hidden": "true" });
     for (let i = 0; i < size; i++) {
-      const p = (i + 1) * U;
+      const p = at(i);
+      const row = at(size - 1 - i) + 1.2; // the text's baseline, its middle on the line
       for (const [x, y, t] of [
-        [p, U * 0.45, LETTERS[i]],
-        [p, n * U - U * 0.25, LETTERS[i]],
-        [U * 0.4, (size - i) * U + 1.3, String(i + 1)],
-        [n * U - U * 0.4, (size - i) * U + 1.3, String(i + 1)],
+        [p, LABEL + 1.2, LETTERS[i]],
+        [p, full - LABEL + 1.2, LETTERS[i]],
+        [LABEL, row, String(i + 1)],
+        [full - LABEL, row, String(i + 1)],
       ]) {
         const text = svg("text", { x, y, "text-anchor": "middle" });
         text.textContent = t;
@@ -66,8 +72,8 @@ export class Board {
       for (let c = 0; c < size; c++) {
         const name = vertexName(c, r);
         const g = svg("g", { "data-vertex": name, role: "gridcell", tabindex: "-1" });
-        const x = (c + 1) * U;
-        const y = (size - r) * U;
+        const x = at(c);
+        const y = at(size - 1 - r);
         g.append(svg("rect", { x: x - U / 2, y: y - U / 2, width: U, height: U, class: "hit" }));
         g.addEventListener("click", () => this.onClick && this.onClick(name));
         g.addEventListener("pointerenter", () => this._ghost(name, true));

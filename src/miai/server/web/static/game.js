@@ -5,7 +5,7 @@
 // the views (board.js, gameview.js, gamecontrols.js).
 
 import { _ } from "./i18n.js";
-import { api, keepSeat, seatToken } from "./api.js";
+import { api, seatToken } from "./api.js";
 import { el } from "./dom.js";
 import { Board } from "./board.js";
 import { GameSocket } from "./gamesocket.js";
@@ -13,12 +13,19 @@ import {
   DeadMarks, Outcome, applyEvent, chainOf, compensableMap, eventClockAt, isMyTurn, lastMove, markingStage, territoryMap,
   toMap, withSuggestion,
 } from "./gamestate.js";
-import { addChat, controlText, gameLayout, leadText, renderClocks, renderPlayers, renderScore, statusText } from "./gameview.js";
+import {
+  addChat, controlText, gameLayout, leadText, markingSummary, renderClocks, renderPlayers, renderScore, statusText,
+} from "./gameview.js";
 import { renderClaim, renderControls, renderEstimate, renderMarking } from "./gamecontrols.js";
 import { errorText, refusalText } from "./refusals.js";
+import { seatLinkBox, seatOfPlayer, takeSeatFromAddress } from "./seatlink.js";
+import { Sounds } from "./sounds.js";
+import { ClockWatch } from "./clockwatch.js";
+import { moveListPanel, positionAt, renderMoveList } from "./movelist.js";
 
 const TICK_MS = 200; // the clocks' and the claim's countdown, and the actions' resends
 const CONFIRM_KEY = "miai.confirmMove";
+const QUIET_EVENTS = new Set(["clock"]); // events that change nothing a player acts on (a restart's note)
 
 // Game `id` drawn in `main`; destroy() closes its socket and stops its timer.
 export function showGame(main, id) {
@@ -31,11 +38,7 @@ class GamePage {
   constructor(main, id) {
     this.main = main;
     this.id = id;
-    const seat = new URLSearchParams(location.search).get("seat");
-    if (seat) {
-      keepSeat(id, seat);
-      history.replaceState(null, "", location.pathname);
-    }
+    takeSeatFromAddress(id); // ?seat= (an invitation) or #seat= (a seat link)
     this.token = seatToken(id);
     this.seat = null;
     this.hello = false; // the server has greeted this page's socket
@@ -55,9 +58,12 @@ class GamePage {
     this.confirmMove = stored === null ? matchMedia("(pointer: coarse)").matches : stored === "1";
     this.timer = null;
     this.destroyed = false;
+    this.sounds = new Sounds();
+    this.viewing = null; // the move whose position the board shows, read-only; null: the game
+    this.review = null; // the game's steps (GET /api/games/{id}/review), for the positions shown
     this.socket = new GameSocket(id, {
       query: () => ({ v: this.state ? this.state.v : null, token: this.token }),
-      onFrame: (t, d) => this.frame(t, d),
+      onFrame: (t, d, action) => this.frame(t, d, action),
       onChange: () => this.render(),
     });
     this.actions = this.makeActions();
@@ -65,11 +71,13 @@ class GamePage {
 
   async start() {
     this.main.append(el("p", { class: "muted" }, _("Loading…")));
+    if (!this.token) this.token = await seatOfPlayer(this.id); // a signed-in player's seat follows them
+    if (this.destroyed) return;
     let state;
     try {
       state = await api("GET", `/api/games/${this.id}`, { token: this.token });
     } catch (e) {
-      if (!this.destroyed) this.main.replaceChildren(el("p", { class: "error" }, e.status === 404 ? _("There is no such game.") : e.message));
+      if (!this.destroyed) this.main.replaceChildren(el("p", { class: "error" }, e.message));
       return;
     }
     if (this.destroyed) return;
@@ -90,8 +98,12 @@ class GamePage {
     const s = this.state;
     document.title = "miai · " + _("{size}×{size} game", { size: s.size });
     this.board = new Board(s.size, { onClick: (v) => this.clicked(v) });
-    this.view = gameLayout(this.id, this.board, {
+    this.moveList = moveListPanel((n) => this.showMove(n));
+    this.clockWatch = new ClockWatch(this.sounds, (text) => this.announce(text));
+    this.view = gameLayout(this.id, this.board, this.moveList, {
       confirmMove: this.confirmMove,
+      muted: this.sounds.muted,
+      onMute: (muted) => this.sounds.setMuted(muted),
       onChat: (text) => this.socket.post("chat", { text }),
       onConfirmMove: (on) => {
         this.confirmMove = on;
@@ -100,6 +112,8 @@ class GamePage {
         this.render();
       },
     });
+    this.seatLink = seatLinkBox(this.id);
+    this.view.root.querySelector(".side").append(this.seatLink.root);
     this.main.replaceChildren(this.view.root, this.view.dialog);
     this.timer = setInterval(() => this.tick(), TICK_MS);
   }
@@ -136,7 +150,8 @@ class GamePage {
   }
 
   // ------------------------------------------------------------------ what the server says
-  frame(t, d) {
+  // Frame `t` with data `d`; `action` is the page's action ({t, d}) an ack or reject answers.
+  frame(t, d, action) {
     switch (t) {
       case "hello":
         this.hello = true;
@@ -170,6 +185,10 @@ class GamePage {
         this.say("");
         break;
       case "reject":
+        if (d.error === "stale-version" && action) {
+          this.retryStale(action);
+          return;
+        }
         this.say(refusalText(d, this.lastTried));
         if (d.status === 409) this.refetch();
         break;
@@ -177,12 +196,35 @@ class GamePage {
         if (d.error === "forbidden" && this.token && !this.seat) {
           this.token = null; // not a seat of this game (any more): watch instead
         }
-        this.say(errorText(d, d.status));
+        this.say(errorText(d));
         break;
       default:
         return;
     }
     this.render();
+  }
+
+  // An action refused for the version it was made against (`action.d.v`): sent again with the
+  // game's version when the events since changed nothing a player acts on (the note on the
+  // clocks a restart writes), else dropped, and the page says so.
+  async retryStale(action) {
+    let events = null;
+    try {
+      events = (await api("GET", `/api/games/${this.id}/events?after=${action.d.v}`, { token: this.token })).events;
+    } catch {
+      events = null;
+    }
+    if (this.destroyed) return;
+    if (events && events.length && events.every((e) => QUIET_EVENTS.has(e.kind))) {
+      const { a, ...fields } = action.d;
+      this.socket.send(action.t, { ...fields, v: events[events.length - 1].v });
+      return;
+    }
+    const move = action.t === "play" ? action.d.move : null;
+    this.say(move && move !== "pass"
+      ? _("The game moved on before your move {vertex} reached the server: it was not played. Look at the board and play again.", { vertex: move })
+      : _("The game moved on before your action reached the server: it was not carried out. Look again and retry."));
+    this.refetch();
   }
 
   // The state `s`, its clocks true at local time `at`, with the computer's estimate of its
@@ -216,6 +258,7 @@ class GamePage {
     }
     const { state, outcome } = applyEvent(this.state, e);
     this.state = state;
+    if (outcome !== Outcome.IGNORED) this.sound(e);
     if (outcome === Outcome.REFETCH) {
       this.say("");
       this.refetch();
@@ -231,6 +274,46 @@ class GamePage {
     if (this.view) this.view.message.textContent = text;
   }
 
+  // Say `text` in the live region (for assistive technology; nothing is shown).
+  announce(text) {
+    if (!this.view) return;
+    this.view.announcer.textContent = "";
+    setTimeout(() => { if (this.view) this.view.announcer.textContent = text; }, 50); // the same text twice is said twice
+  }
+
+  // The sound of a move or a pass as it arrives.
+  sound(e) {
+    if (e.kind === "move") {
+      if (e.captured && e.captured.length) this.sounds.capture();
+      else this.sounds.stone();
+    } else if (e.kind === "pass") {
+      this.sounds.pass();
+    }
+  }
+
+  // Show the position after move `n`, read-only (null, or the last move: the game as it stands).
+  async showMove(n) {
+    const s = this.state;
+    if (n === null || n >= s.moves.length) {
+      this.viewing = null;
+      this.announce(_("Back to the game: move {n}.", { n: s.moves.length }));
+      this.render();
+      return;
+    }
+    if (!this.review || this.review.moves.length < s.moves.length || this.review.v !== s.v) {
+      try {
+        this.review = await api("GET", `/api/games/${this.id}/review`);
+      } catch (e) {
+        this.say(e.message);
+        return;
+      }
+    }
+    if (this.destroyed) return;
+    this.viewing = Math.max(0, Math.min(n, this.review.moves.length));
+    this.announce(_("Showing the position after move {n}: the board is read-only until you go back to the game.", { n: this.viewing }));
+    this.render();
+  }
+
   // ------------------------------------------------------------------ what the player does
   myTurn() {
     return isMyTurn(this.state, this.seat);
@@ -240,6 +323,7 @@ class GamePage {
     const s = this.state;
     if (!s) return;
     if (!this.hello) return this.say(_("Connecting…"));
+    if (this.viewing !== null) return this.announce(_("Showing the position after move {n}: the board is read-only until you go back to the game.", { n: this.viewing }));
     if (s.phase === "marking") return this.toggleChain(vertex);
     if (!this.seat) return this.say(_("You are watching this game: only its players can act."));
     if (s.phase !== "play") return;
@@ -348,16 +432,8 @@ class GamePage {
     const step = s.phase === "marking" ? this.markingStep() : null;
     if (step) this.askCount();
     const myTurn = this.myTurn();
-    this.board.ghostColor = myTurn ? this.seat : null;
-    this.board.root.classList.toggle("playable", Boolean(myTurn || (step && this.canMark(step))));
-    this.board.update({
-      stones: toMap(s.stones),
-      last: lastMove(s),
-      ko: s.phase === "play" ? s.ko : null,
-      ...this.overlay(step),
-      compensable: compensableMap(s),
-      pending: this.candidate,
-    });
+    this.drawBoard(s, step, myTurn);
+    renderMoveList(this.moveList, s.moves, this.viewing);
     const v = this.view;
     renderPlayers(v.players, s, this.seat, this.presence);
     v.chatForm.hidden = !this.seat;
@@ -371,11 +447,35 @@ class GamePage {
     const lead = this.estimate ? leadText(this.estimate.score) : "";
     if (v.lead.textContent !== lead) v.lead.textContent = lead;
     renderScore(v.scoreBox, s, step ? this.shownCount() : null);
+    const summary = step ? markingSummary(this.marks.stones.size, this.shownCount()) : "";
+    if (v.announce.textContent !== summary) v.announce.textContent = summary;
+    this.seatLink.update(this.seat && s.phase !== "finished" ? this.token : null);
     this.renderClocks();
   }
 
+  // The board: the game as it stands, or the position after the move being viewed (read-only).
+  drawBoard(s, step, myTurn) {
+    const viewed = this.viewing !== null && this.review ? positionAt(this.review, this.viewing) : null;
+    const live = !viewed;
+    this.board.ghostColor = myTurn && live ? this.seat : null;
+    this.board.root.classList.toggle("playable", live && Boolean(myTurn || (step && this.canMark(step))));
+    this.board.root.classList.toggle("viewing", !live);
+    this.board.update(viewed
+      ? { stones: viewed.stones, last: viewed.last, ko: null, dead: new Set(), territory: {}, compensable: {}, pending: null }
+      : {
+        stones: toMap(s.stones),
+        last: lastMove(s),
+        ko: s.phase === "play" ? s.ko : null,
+        ...this.overlay(step),
+        compensable: compensableMap(s),
+        pending: this.candidate,
+      });
+  }
+
   renderClocks() {
-    if (this.state && this.view) renderClocks(this.view.players, this.state, Date.now() - this.clockAt);
+    if (!this.state || !this.view) return;
+    const shown = renderClocks(this.view.players, this.state, Date.now() - this.clockAt);
+    this.clockWatch.update(shown, this.state, this.seat);
   }
 
   renderClaim() {

@@ -9,8 +9,8 @@ const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 15000;
 
 export class GameSocket {
-  // `query()` gives {v, token} for each connection (either may be null); `onFrame(t, d)` gets
-  // every frame but pong; `onChange()` says the connection opened or was lost, or an action was sent.
+  // `query()` gives {v, token} for each connection (either may be null); `onFrame(t, d, action)`
+  // gets every frame but pong, with the action ({t, d}) an `ack` or `reject` answers; `onChange()` says the connection opened or was lost, or an action was sent.
   constructor(gameId, { query, onFrame, onChange }) {
     this.gameId = gameId;
     this.query = query;
@@ -77,8 +77,12 @@ export class GameSocket {
       this.offset = f.d.server_ms - (this.pingSent + Date.now()) / 2;
       return;
     }
-    if (f.t === "ack" || f.t === "reject") this.pending.delete(f.d.a);
-    this.onFrame(f.t, f.d);
+    let action = null; // the action answered, {t, d}
+    if (f.t === "ack" || f.t === "reject") {
+      action = this.pending.get(f.d.a) || null;
+      this.pending.delete(f.d.a);
+    }
+    this.onFrame(f.t, f.d, action);
   }
 
   // Send action `t` with fields `d` and an action id, now if connected, and again until answered.

@@ -6,6 +6,7 @@ import { _, colorName, describeResult, formatNumber, ngettext, playerName } from
 import { el } from "./dom.js";
 import { describeControl, sideClock } from "./clock.js";
 import { lastPasser } from "./gamestate.js";
+import { seatName, termsText } from "./gameterms.js";
 
 const COLORS = ["black", "white"];
 
@@ -18,7 +19,7 @@ function playerRow(color) {
     presence: el("span", { class: "presence" }),
     captures: el("span", { class: "captures" }),
     clock: el("span", { class: "clock", role: "timer" }),
-    sub: el("span", { class: "clock-sub" }),
+    sub: el("span", { class: "clock-sub", "aria-hidden": "true" }), // the timer's accessible name says it
   };
   row.append(
     el("span", { class: `dot ${color}`, "aria-hidden": "true" }),
@@ -38,16 +39,24 @@ function chatForm(onChat) {
   return el("form", { class: "chat-form", onsubmit: submit }, input, el("button", { type: "submit" }, _("Send")));
 }
 
-function confirmOption(confirmMove, onConfirmMove) {
-  const box = el("input", { type: "checkbox", id: "confirm-move", checked: confirmMove });
-  box.addEventListener("change", () => onConfirmMove(box.checked));
-  return el("p", { class: "options" }, el("label", { for: "confirm-move" }, box, " ", _("Confirm each move")));
+function checkbox(id, label, checked, onChange) {
+  const box = el("input", { type: "checkbox", id, checked });
+  box.addEventListener("change", () => onChange(box.checked));
+  return el("label", { for: id }, box, " ", label);
 }
 
-// The page's frame around `board` (a Board): the side panel's parts, and `root` and `dialog` to
-// show. `onChat(text)` sends a chat message (whether it could); `onConfirmMove(on)` sets the option.
+function options(confirmMove, onConfirmMove, muted, onMute) {
+  return el("p", { class: "options" },
+    checkbox("confirm-move", _("Confirm each move"), confirmMove, onConfirmMove), " ",
+    checkbox("sound", _("Sound"), !muted, (on) => onMute(!on)));
+}
+
+// The page's frame around `board` (a Board) and `moves` (the move list's panel): the side
+// panel's parts, and `root` and `dialog` to show. `onChat(text)` sends a chat message (whether it
+// could); `onConfirmMove(on)` and `onMute(muted)` set the options. `announcer` is the live region
+// for what happens besides the status line (a pass, a clock running low, a position shown).
 // The chat form is shown to the players only: spectators watch (docs/SERVER.md §5).
-export function gameLayout(gameId, board, { confirmMove, onChat, onConfirmMove }) {
+export function gameLayout(gameId, board, moves, { confirmMove, muted, onChat, onConfirmMove, onMute }) {
   const side = el("aside", { class: "side" });
   const players = {};
   for (const color of COLORS) {
@@ -56,12 +65,15 @@ export function gameLayout(gameId, board, { confirmMove, onChat, onConfirmMove }
   }
   const parts = {
     players,
-    control: el("p", { class: "control muted" }),
+    control: el("p", { class: "control muted", id: "terms" }),
     status: el("p", { class: "status", id: "status", "aria-live": "polite" }),
+    announcer: el("p", { class: "sr-only", id: "announcer", "aria-live": "assertive" }),
     message: el("p", { class: "message", id: "message", role: "alert" }),
     controls: el("div", { class: "controls", id: "controls" }),
     estimateBox: el("div", { class: "estimate", id: "estimate" }),
     lead: el("p", { class: "lead", id: "lead", "aria-live": "polite" }),
+    // what the marks now count, said to a screen reader as a chain is marked from the keyboard
+    announce: el("p", { class: "sr-only", id: "announce", "aria-live": "polite" }),
     markingBox: el("div", { class: "marking", id: "marking" }),
     scoreBox: el("div", { class: "score", id: "score" }),
     chatLog: el("ul", { class: "chat-log", "aria-live": "polite" }),
@@ -69,9 +81,10 @@ export function gameLayout(gameId, board, { confirmMove, onChat, onConfirmMove }
     dialog: el("div", { class: "dialog", hidden: true, role: "dialog", "aria-modal": "true" }),
   };
   side.append(
-    parts.control, parts.status, parts.message, parts.controls, parts.estimateBox, parts.lead, parts.markingBox, parts.scoreBox,
+    parts.control, parts.status, parts.announcer, parts.message, parts.controls, parts.estimateBox, parts.lead,
+    parts.announce, parts.markingBox, parts.scoreBox, moves.root,
     el("details", { class: "chat" }, el("summary", {}, _("Chat")), parts.chatLog, parts.chatForm),
-    confirmOption(confirmMove, onConfirmMove),
+    options(confirmMove, onConfirmMove, muted, onMute),
     el("p", { class: "links" },
       el("a", { href: `/r/${gameId}` }, _("Review")), " · ",
       el("a", { href: `/api/games/${gameId}/sgf` }, _("Download SGF"))),
@@ -86,7 +99,7 @@ export function renderPlayers(players, s, seat, presence) {
     const p = players[color];
     const kind = s[color];
     const nameless = s.moves.length ? _("no name") : _("waiting for a player"); // a program's seat has none
-    const name = s.players[color] || (kind && kind.startsWith("computer") ? playerName(null, kind) : nameless);
+    const name = seatName(kind, s.players[color], nameless);
     const you = _("you");
     p.name.textContent = `${colorName(color)}: ${playerName(name, kind)}` + (seat === color ? ` (${you})` : "");
     p.captures.textContent = ngettext("{n} prisoner", "{n} prisoners", s.captures[color]);
@@ -97,14 +110,13 @@ export function renderPlayers(players, s, seat, presence) {
   }
 }
 
-// The time control and the komi in words.
+// The game's terms in words: the rules, komi and handicap, and the time control.
 export function controlText(s) {
   const clocks = s.clocks;
-  let text = clocks && clocks.control !== "none"
+  const clock = clocks && clocks.control !== "none"
     ? _("Clock: {control}", { control: describeControl(clocks.control, clocks.describe) })
-    : _("No clock") + (s.komi !== undefined ? " · " : "") + _("komi {komi}", { komi: formatNumber(s.komi) });
-  if (clocks && clocks.control !== "none") text += " · " + _("komi {komi}", { komi: formatNumber(s.komi) });
-  return text;
+    : _("No clock");
+  return `${termsText(s)} · ${clock}`;
 }
 
 // The status line: the result, the marking step (`step`, markingStage's), or whose move, then
@@ -158,9 +170,11 @@ export function leadText(score) {
   return _("The game is even.");
 }
 
-// Both clocks, `elapsed` ms after the state's clock view was true (frozen once the game is over).
+// Both clocks, `elapsed` ms after the state's clock view was true (frozen once the game is over):
+// what each shows ({black, white}: sideClock's), or null in a game without a clock.
 export function renderClocks(players, s, elapsed) {
   const view = s.clocks;
+  const shownBy = {};
   for (const color of COLORS) {
     const p = players[color];
     if (!view || view.control === "none") {
@@ -170,17 +184,23 @@ export function renderClocks(players, s, elapsed) {
     }
     const frozen = s.phase === "finished";
     const shown = sideClock(view, color, frozen ? 0 : elapsed);
+    shownBy[color] = shown;
     p.clock.textContent = shown.main;
     p.clock.classList.toggle("low", shown.low && !frozen);
     p.clock.classList.toggle("ticking", view.ticking === color && !frozen);
     p.sub.textContent = shown.sub;
-    p.clock.setAttribute("aria-label", `${colorName(color)}: ${shown.main} ${shown.sub}`);
+    p.sub.classList.toggle("low", shown.low && !frozen);
+    p.clock.setAttribute("aria-label", `${colorName(color)}: ${shown.spoken}`);
   }
+  return view && view.control !== "none" ? shownBy : null;
 }
 
-// A chat message ({from, text}) added to the log, which scrolls to it.
+// A chat line ({from, name, text, at_ms}) added to the log, which scrolls to it: its time, the
+// speaker's name (else the seat's colour) and the text.
 export function addChat(log, d) {
-  log.append(el("li", {}, el("b", {}, d.from === "spectator" ? _("Spectator") : colorName(d.from)), " ", d.text));
+  const when = new Date(d.at_ms);
+  const time = el("time", { datetime: when.toISOString(), class: "muted" }, new Intl.DateTimeFormat(lang === "pt" ? "pt-PT" : lang, { hour: "2-digit", minute: "2-digit" }).format(when));
+  log.append(el("li", {}, time, " ", el("b", {}, d.name || colorName(d.from)), " ", d.text));
   log.scrollTop = log.scrollHeight;
 }
 
@@ -212,6 +232,13 @@ function scoreTable(sc, caption) {
   if (sc.neutral) body.append(el("tr", { "data-row": "neutral" }, el("th", { scope: "row" }, _("Neutral points (dame)")), el("td", { colspan: 2 }, points(sc.neutral))));
   table.append(body);
   return table;
+}
+
+// What the marks count, in one sentence: how many stones are marked dead and, once the server
+// has counted them (`count`), the result they give.
+export function markingSummary(marked, count) {
+  const text = ngettext("{n} stone marked dead.", "{n} stones marked dead.", marked);
+  return count ? text + " " + _("If these stones are dead: {result}", { result: describeResult(count.score.result) }) : text;
 }
 
 // The count: of a finished game (its result is the status line's, said once), or in the marking

@@ -1,9 +1,10 @@
-// A refusal of the player's action in words (the WebSocket's `reject`, docs/SERVER.md §4): from
-// its `reason`, with the rule it breaks, the vertex (`tried` when the refusal names none) and the
-// move a superko repeats; and any other error the server answers, from its `error` code (the
-// server's English `message` is shown only for a request the page itself got wrong).
+// The server's refusals and errors in words of the page's language, never the server's English
+// `message`: a refused action (the WebSocket's `reject`, docs/SERVER.md §4) from its `reason`
+// (the wire's reasons, WireReason in server/errors.py), with the rule it breaks, the vertex
+// (`tried` when the refusal names none) and the move a superko repeats; any other error (an HTTP
+// answer or an `error` frame) from its `error` code and, for a rate limit, its `limit`.
 
-import { _ } from "./i18n.js";
+import { _, ngettext } from "./i18n.js";
 
 const REASONS = {
   occupied: (v) => _("{vertex} is taken: there is already a stone on it.", { vertex: v }),
@@ -19,42 +20,62 @@ const REASONS = {
   "proposal-differs": () => _("The stones you accept are not the ones proposed: look again, then accept or propose yours."),
   "nothing-to-undo": () => _("There is no move of yours to take back."),
   "undo-pending": () => _("An undo request is already waiting for an answer."),
+  "no-undo-request": () => _("There is no undo request to answer."),
+  "own-request": () => _("You cannot answer your own undo request."),
+  "undo-limit": (v, r) => ngettext("You cannot ask to take back this move again: at most {n} time.", "You cannot ask to take back this move again: at most {n} times.", r.limit || 3),
+  computer: () => _("The computer never leaves: its game cannot be claimed."),
+  "not-their-turn": () => _("It is your turn, not your opponent's: the game cannot be claimed."),
   "not-gone-yet": () => _("Your opponent has not been away long enough yet."),
   "opponent-present": () => _("Your opponent is here: the game cannot be claimed."),
-  "no-undo-request": () => _("There is no undo request to answer."),
-  "own-request": () => _("Your opponent answers your own undo request."),
-  "undo-limit": () => _("That move has been asked back too many times."),
-  computer: () => _("The computer never leaves a game: it cannot be claimed."),
-  "not-their-turn": () => _("Your opponent is waiting for your move: the game cannot be claimed."),
-  "cannot-apply": () => _("That cannot be done now."),
+  "cannot-apply": () => _("The rules do not allow that now."),
+};
+
+const LIMITS = {
+  chat: () => _("You are chatting too fast."),
+  frames: () => _("Too many actions at once."),
+  "open-games": () => _("You already have too many open games waiting for an opponent."),
+  "worker-jobs": () => _("Another analysis or upload of yours is still under way."),
+  "account-logins": () => _("Too many failed sign-ins to this account."),
+  games: () => _("Too many games created."),
 };
 
 const ERRORS = {
-  "not-found": () => _("There is no such game."),
+  "bad-request": () => _("The server did not understand the request."),
   forbidden: () => _("You are watching this game: only its players can act."),
   unauthorized: () => _("Wrong username or password."),
-  conflict: () => _("The game moved on meanwhile: look again and retry."),
+  "not-found": () => _("There is no such game."),
+  conflict: () => _("That conflicts with the game as it now stands."),
   "stale-version": () => _("The game moved on meanwhile: look again and retry."),
+  "seat-taken": () => _("Someone joined first."),
   "too-large": () => _("That is too large for the server."),
-  "rate-limited": () => _("Too many requests: wait a moment and try again."),
-  unavailable: () => _("The server is busy: try again in a moment."),
-  unreadable: () => _("This file cannot be read as a game record."),
-  unsupported: () => _("This kind of file is not supported."),
+  unreadable: () => _("The record cannot be read."),
+  unsupported: () => _("The server does not support that yet."),
+  unavailable: () => _("The server is busy or restarting: try again in a moment."),
+  "cross-site": () => _("Refused: the request came from another site."),
+  "wrong-host": () => _("Refused: the server is not reached by a name it knows."),
 };
 
-// Any answer of the server that is an error ({error, reason, message}, and its HTTP `status`) in
-// words in the page's language.
-export function errorText(body, status) {
-  if (body.reason && REASONS[body.reason]) return REASONS[body.reason](body.move || "", body);
-  if (body.error && ERRORS[body.error]) return ERRORS[body.error]();
-  if (status === 404) return ERRORS["not-found"]();
-  if (status >= 500) return ERRORS.unavailable();
-  return body.message || _("The server refused the request.");
+// An error answer ({status, error, reason, limit, retry_after, ...}) in words.
+export function errorText(r) {
+  if (!r) return _("Something went wrong.");
+  if (r.reason && REASONS[r.reason]) return REASONS[r.reason](r.move || "", r);
+  if (r.error === "rate-limited") {
+    const what = LIMITS[r.limit] ? LIMITS[r.limit]() : _("Too many requests.");
+    const wait = r.retry_after ? ngettext("Try again in {n} second.", "Try again in {n} seconds.", r.retry_after) : "";
+    return wait ? what + " " + wait : what;
+  }
+  if (r.error === "unavailable" && r.starting) {
+    return _("The computer is still getting ready (after an install it prepares itself once, which can take a few minutes): try again in a minute.");
+  }
+  if (ERRORS[r.error]) return ERRORS[r.error]();
+  if (r.status === 503) return ERRORS.unavailable();
+  return _("Something went wrong.");
 }
 
+// A refused action in words (`tried`: the vertex the player tried, when the refusal names none).
 export function refusalText(r, tried) {
   if (r.status === 409) return _("The game moved on meanwhile: look again and retry.");
   if (r.status === 403) return _("You are watching this game: only its players can act.");
   const v = r.move || tried || "";
-  return REASONS[r.reason] ? REASONS[r.reason](v, r) : errorText(r, r.status);
+  return REASONS[r.reason] ? REASONS[r.reason](v, r) : errorText(r);
 }

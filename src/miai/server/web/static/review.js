@@ -210,7 +210,7 @@ function diagramTools(r, total) {
     const url = `${r.links.diagram}?moves=${from.value}-${to.value}`;
     const answer = await fetch(url);
     if (!answer.ok) {
-      diagramBox.replaceChildren(el("p", { class: "error" }, errorText(await answer.json(), answer.status)));
+      diagramBox.replaceChildren(el("p", { class: "error" }, errorText({ status: answer.status, ...(await answer.json()) })));
       return;
     }
     diagramBox.replaceChildren(el("img", { src: translatedDiagram(await answer.text()), alt: _("Moves {from} to {to}, numbered", { from: from.value, to: to.value }) }),
