@@ -561,3 +561,21 @@ SPECS += [
         . . . X O . .
     """),
 ]
+
+SPECS += [
+    Spec("cap-second-line", 9, B, CAPTURE, BEGINNER, None, """
+        . . . . . . .
+        . . . . . . .
+        . . X . . . .
+        . X o . . . .
+        . . . . . . .
+    """),
+    Spec("cap-cutting-stone", 9, B, CAPTURE, INTERMEDIATE, Theme.NET, """
+        . . . . . . . .
+        . . . . . . . .
+        . . X . . . . .
+        . . X o X . . .
+        . . . O X . . .
+        . . . . . . . .
+    """),
+]
