@@ -19,6 +19,8 @@ KNOWN: dict[tuple[str, str], str] = {
     ("save-connect-19", "D1"): "the same",
     ("cap-second-line", "D3"): "the same: the chain gets three liberties on the second line, and dies on the edge",
     ("cap-second-line", "E2"): "the same",
+    ("cap-second-line-white", "D3"): "the same",
+    ("cap-second-line-white", "E2"): "the same",
     ("net-or-ladder", "E4"): "this reader tries nets in the first plies only; the net needs a second one later",
     ("ladder-broken-atari", "E4"): "the same: the capture needs a net move deeper than this reader looks",
 }

@@ -579,3 +579,29 @@ SPECS += [
         . . . . . . . .
     """),
 ]
+
+SPECS += [
+    Spec("save-by-capturing-white", 19, W, SAVE, BEGINNER, Theme.ESCAPE, """
+        . . . . . . .
+        O O O . . . .
+        X X O O . . .
+        o X . X O . .
+        . O X . X O .
+    """),
+    Spec("cap-second-line-white", 19, W, CAPTURE, BEGINNER, None, """
+        . . . . . . .
+        . . . . . . .
+        . . O . . . .
+        . O x . . . .
+        . . . . . . .
+    """),
+    Spec("snapback-19", 19, B, CAPTURE, INTERMEDIATE, Theme.SNAPBACK, """
+        . . . . . . .
+        O O O . . . .
+        O O O O . . .
+        O . X X X X .
+        O X X X X X .
+        X O o O X . .
+        . O . X X . .
+    """),
+]
