@@ -110,7 +110,7 @@ def test_the_language_follows_the_browser_and_the_choice_is_kept(server_url, new
     page.goto(server_url + "/")
     expect(page.locator("html")).to_have_attribute("lang", "pt-PT")
     expect(page.get_by_role("button", name="Jogar contra o computador")).to_be_visible()
-    page.get_by_label("Idioma").select_option("it")
+    page.get_by_label("Língua").select_option("it")
     expect(page.locator("html")).to_have_attribute("lang", "it")
     expect(page.get_by_role("button", name="Gioca contro il computer")).to_be_visible()
     page.reload()
