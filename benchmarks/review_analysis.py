@@ -3,13 +3,15 @@ SQLite file, a record uploaded (``POST /api/reviews``), its analysis started
 (``POST /api/reviews/{id}/analysis``) and read every 0.1 s as the page polls it, until done.
 
 Measured per record: the time to the first position analysed (the graph's first point), to half
-of them and to all of them, and while the analysis runs, how long a single position's analysis
+of them, to all of them, and to the end (the suspected mistakes' positions searched again), and while the analysis runs, how long a single position's analysis
 (``POST /api/analysis`` from another address: what another reader's "Analyse" click waits)
 takes, to see that a running game analysis leaves the pool to others between its jobs.
 
     PYTHONPATH=src python3 benchmarks/review_analysis.py [RECORD.sgf ...]
 
-Without arguments: a 36-move 9×9 game and a 204-move 19×19 game from tests/data/sgf.
+Without arguments: a 36-move 9×9 game and a 204-move 19×19 game from tests/data/sgf. Also printed:
+the CPU seconds one position of the graph costs (the jobs run here, in this process), which
+does not depend on how busy the machine is as the times above do.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ def measure(base: str, path: Path) -> None:
         start = time.monotonic()
         state = client.post(url).json()
         helper.start()
-        first = half = None
+        first = half = full = None
         while not state["done"]:
             time.sleep(0.1)
             state = client.get(url).json()
@@ -58,16 +60,33 @@ def measure(base: str, path: Path) -> None:
             now = time.monotonic() - start
             first = first if first is not None or known == 0 else now
             half = half if half is not None or known < total / 2 else now
+            full = full if full is not None or known < total else now
             if not state["running"] and not state["done"]:
                 raise SystemExit(f"the analysis stopped: {state['error']}")
-        full = time.monotonic() - start
+        done = time.monotonic() - start
+        deep = sum(1 for p in state["positions"] if p and p.get("deep"))
         stop.set()
         helper.join()
     waits.sort()
     print(f"{path.name}: {review['size']}x{review['size']}, {total - 1} moves: first point {first:.2f} s, "
           f"half {half:.1f} s, full graph {full:.1f} s ({full / total:.2f} s a position); "
+          f"mistakes checked ({deep} positions searched deeper) and done at {done:.1f} s; "
           f"{len(state['mistakes'])} mistakes; another reader's 0.2 s analysis meanwhile: "
           f"median {waits[len(waits) // 2]:.2f} s, max {waits[-1]:.2f} s ({len(waits)} requests)")
+
+
+def cpu_per_position(path: Path) -> float:
+    """The CPU seconds of :func:`analyse_line` per position over the whole record, in this process."""
+    from miai.server.compute.analysis import review_position
+    from miai.server.compute.gameanalysis import analyse_line, graph_playouts
+    from miai.server.records.review import upload_facts
+
+    review, _ = upload_facts(path.read_bytes(), 10_000)
+    position = review_position(review)
+    analyse_line(position, 0, 0, 10)  # the kernel loaded
+    start = time.process_time()
+    found = analyse_line(position, 0, len(position.moves), graph_playouts(position.size))
+    return (time.process_time() - start) / len(found)
 
 
 def main(names: list[str]) -> None:
@@ -79,6 +98,7 @@ def main(names: list[str]) -> None:
         try:
             for path in paths:
                 measure(base, path)
+                print(f"  {path.name}: {cpu_per_position(path):.3f} CPU s a position")
         finally:
             server.stop()
 

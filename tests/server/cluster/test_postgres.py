@@ -217,6 +217,12 @@ def test_an_owner_that_lost_its_lock_but_still_writes_gets_a_conflict_never_a_do
     assert len(events) == 1 and events[0].payload["move"] == ("E5" if outcomes[0] == 1 else "D4")
 
 
+def test_a_review_and_its_analysis_are_kept_on_postgresql(pg_url):
+    from tests.server.storage.test_reviews import keep_and_read
+
+    asyncio.run(keep_and_read(pg_url))
+
+
 def test_the_chat_is_kept_and_read_back_in_order_on_postgresql(pg_url):
     """The players' chat (game_chat, migration 0004) on PostgreSQL: every line, or the last ones,
     in the order they were said, with names, times and moves."""
@@ -239,3 +245,24 @@ def test_the_chat_is_kept_and_read_back_in_order_on_postgresql(pg_url):
 
     every, last, none = asyncio.run(run())
     assert every == lines and last == lines[1:] and none == []
+
+
+def test_a_learners_progress_on_postgresql_two_requests_at_once_keep_the_larger(pg_url):
+    from miai.server.people.progress import read_progress, record_progress
+    from miai.server.storage.schema import users
+
+    async def run():
+        engine = open_engine(pg_url)
+        try:
+            await migrate(engine)
+            async with engine.begin() as conn:
+                user_id = (await conn.execute(users.insert().values(
+                    username="pupil-pg", username_key="pupil-pg", password_hash="x", created_ms=1).returning(users.c.id))).scalar_one()
+            await asyncio.gather(record_progress(engine, user_id, "02-capture", 2, 10),
+                                 record_progress(engine, user_id, "02-capture", 3, 11))  # fmt: skip
+            await record_progress(engine, user_id, "02-capture", 1, 12)
+            return await read_progress(engine, user_id)
+        finally:
+            await engine.dispose()
+
+    assert asyncio.run(run()) == {"02-capture": 3}

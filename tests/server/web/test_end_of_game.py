@@ -2,22 +2,22 @@
 the computer's dead-stone estimate shown however its frame and the marking's state cross, an
 accept that can only accept the stones shown, territory and the count drawn live while marking
 and on the final board (the result said once), and the score estimate on request during play.
-The screenshots of docs/screenshots (marking-territory-*, final-*, estimate-*) are taken here."""
+The screenshots of docs/screenshots (marking-territory-*, final-*, estimate-*) are taken here when asked (shots.py)."""
 
 from __future__ import annotations
 
 import json
 import re
 import time
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from tests.server.web.shots import shot
+
 expect = pytest.importorskip("playwright.sync_api").expect
 
-SHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
 # 9×9 Japanese: Black walls column D, White walls column F (test_play.py's game); Black's H8 and
 # White's B2 are dead, the E column is nobody's.
 MOVES = "D5 F5 D4 F4 D6 F6 D3 F3 D7 F7 D2 F2 D8 F8 D1 F1 D9 F9 H8 B2".split()
@@ -52,11 +52,6 @@ def dead(page: Any, vertex: str) -> bool:
 
 def territory(page: Any, color: str) -> list[str]:
     return page.locator(f"[data-vertex]:has(.territory.{color})").evaluate_all("els => els.map(e => e.dataset.vertex)")
-
-
-def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def hold_the_state_until_the_estimate_is_out(page: Any, game: Api) -> None:

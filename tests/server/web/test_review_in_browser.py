@@ -92,3 +92,19 @@ def test_upload_link_reload_graph_mistakes_and_a_variation(server_url, new_conte
     expect(page.locator(f'[data-vertex="{vertex}"]')).not_to_have_attribute("data-stone", re.compile("."))
     expect(page.locator("[data-vertex][data-stone]")).to_have_count(stones)
     expect(page).to_have_url(f"{review_url}?move=34")
+
+
+def test_a_finished_games_review_names_its_players_and_its_handicap(server_url, new_context):
+    import httpx
+
+    with httpx.Client(base_url=server_url) as guest:  # a session: the creator's seat takes its name
+        me = guest.get("/api/me").json()["name"]
+        game = guest.post("/api/games", json={"size": 9, "handicap": 2, "white": "computer:1"}).json()
+        answer = guest.post(f"/api/games/{game['id']}/resign", json={},
+                            headers={"Authorization": f"Bearer {game['black_token']}"})
+        assert answer.status_code == 200, answer.text
+    page = new_context("en-US").new_page()
+    page.goto(f"{server_url}/r/{game['id']}")
+    expect(page.locator("#review-players")).to_have_text(f"Black: {me} · White: miai level 1")
+    expect(page.locator("#review-rules")).to_have_text(re.compile(r"^9×9 · Chinese rules · komi \d+(\.5)? · handicap 2$"))
+    expect(page).to_have_url(f"{server_url}/r/{game['id']}?move=0")

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from miai.sgf import read_record
+from tests.samples import SAMPLES
 from tests.server.conftest import Table, make_client
 
 SGF = {"content-type": "application/x-go-sgf"}
@@ -113,15 +114,19 @@ def test_a_reviews_analysis_grows_position_by_position_and_is_kept(reviews, db, 
 
 
 def test_the_mistakes_are_the_largest_falls_of_each_players_win_rate(reviews):
-    review = reviews.post("/api/reviews", content=RECORD.encode(), headers=SGF).json()
-    final = _analysed(reviews, review["links"]["analysis"])[-1]
+    record = (SAMPLES / "kgs-cgoban3-9x9-utf8-chinese-comments-escapes.sgf").read_bytes()  # a 36-move game lost
+    review = reviews.post("/api/reviews", content=record, headers=SGF).json()
+    final = _analysed(reviews, review["links"]["analysis"], deadline_s=300)[-1]
     rates = [p["winrate"] for p in final["positions"]]
+    assert final["mistakes"] and len([m for m in final["mistakes"] if m["color"] == "black"]) <= 5
     for m in final["mistakes"]:
         n = m["move"]
         fall = rates[n - 1] - rates[n] if m["color"] == "black" else rates[n] - rates[n - 1]
         assert m["drop"] == pytest.approx(fall, abs=1e-3) and m["drop"] >= 0.05
         assert m["color"] == review["moves"][n - 1]["color"] and m["played"] == review["moves"][n - 1]["move"]
         assert m["best"] == final["positions"][n - 1]["best"] != m["played"]
+        # a short search is noisy: the positions around a mistake were searched again, deeper
+        assert final["positions"][n - 1]["deep"] and final["positions"][n]["deep"]
     assert [m["move"] for m in final["mistakes"]] == sorted(m["move"] for m in final["mistakes"])
 
 

@@ -3,19 +3,19 @@ komi and handicap on both pages, the komi chosen at creation and the handicap ex
 computer seat named by its level, the coordinates clear of the edge stones, the move number and
 list (an earlier position shown read-only), sounds with a mute switch the browser remembers,
 byo-yomi read as players read it with its low-time warning, the server's errors in the page's
-language, and a phone-sized page. Screenshots go to docs/screenshots."""
+language, and a phone-sized page. Screenshots go to docs/screenshots when asked (shots.py)."""
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import httpx
 import pytest
 
+from tests.server.web.shots import shot
+
 expect = pytest.importorskip("playwright.sync_api").expect
 
-SHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
 
 COUNT_TONES = """
   window.__tones = 0;
@@ -62,7 +62,7 @@ def test_the_lobby_shows_the_terms_chooses_the_komi_and_explains_the_handicap(se
     note = page.locator("#handicap-note")
     expect(note).to_contain_text(words[3])
     expect(note).to_contain_text(words[2])
-    page.screenshot(path=str(SHOTS / f"lobby-{lang}.png"), full_page=True)
+    shot(page, f"lobby-{lang}", full_page=True)
     if lang != "es":
         return
     page.locator("#f-rules").select_option("aga")
@@ -109,7 +109,7 @@ def test_a_19x19_game_page_has_clear_coordinates_a_move_list_and_sounds(server_u
     assert _coordinates_clear(page)
     expect(page.locator("#move-number")).to_have_text("Move 10")
     expect(page.get_by_role("listbox", name="Moves").get_by_role("option")).to_have_count(10)
-    page.screenshot(path=str(SHOTS / "play-19x19-en.png"))
+    shot(page, "play-19x19-en")
 
     # an earlier position, read-only, then back to the game
     page.get_by_role("option", name="2 T19").click()
@@ -160,7 +160,7 @@ def test_byo_yomi_reads_as_players_read_it_and_warns_in_the_last_period(server_u
     expect(sub).to_have_text("(2×10 s)", timeout=5_000)  # the main second is gone: the periods
     expect(clock).to_have_text(re.compile(r"^0:0\d$"), timeout=10_000)
     expect(clock).to_have_attribute("aria-label", re.compile(r"Negro: 0:0\d, quedan 2 periodos de 10 s"))
-    page.screenshot(path=str(SHOTS / "play-byoyomi-es.png"))
+    shot(page, "play-byoyomi-es")
     tones = page.evaluate("window.__tones")
     expect(sub).to_have_text("(1×10 s)", timeout=15_000)
     assert page.evaluate("window.__tones") > tones  # the last seconds of the period beeped
@@ -216,4 +216,4 @@ def test_on_a_phone_the_table_fits(server_url, new_context):
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # nothing runs off the side
     assert _coordinates_clear(phone)
-    phone.screenshot(path=str(SHOTS / "play-phone-pt.png"), full_page=True)
+    shot(phone, "play-phone-pt", full_page=True)

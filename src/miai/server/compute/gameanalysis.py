@@ -9,7 +9,10 @@ Each job's positions are kept in the database (:class:`~miai.server.storage.revi
 a reload, or a reader served by another process, reads what was searched, and a run started again
 after a restart searches only what is missing. One address runs one analysis at a time.
 
-The mistakes (:func:`mistakes`) are the moves after which their player's win rate fell most.
+The mistakes (:func:`mistakes`) are the moves after which their player's win rate fell most. A
+short search is noisy (a few points either way), so once every position has its point, the
+positions around each mistake listed (:func:`suspects`) are searched again three times as long
+(``"deep": true``) before the mistakes are listed and the analysis is done.
 """
 
 from __future__ import annotations
@@ -42,6 +45,10 @@ MISTAKES_PER_COLOR = 5
 """The most mistakes listed per colour: the largest falls."""
 SECONDS_EACH = 0.5
 """At most this long on one position of a graph (the playouts usually end it first)."""
+DEEPER = 3
+"""How many times the playouts (and the time) of a graph's search a suspected mistake's get."""
+DEEP_ROUNDS = 2
+"""Rounds of deeper searches: a second one for the mistakes that the first one revealed."""
 JOB_POSITIONS = 4
 """Positions searched per worker job after the first (one): a job of about a second."""
 
@@ -51,10 +58,14 @@ def graph_playouts(size: int) -> int:
     return 1500 if size <= 9 else 800 if size <= 13 else 400
 
 
-def analyse_line(position: Position, first: int, last: int, playouts: int) -> list[dict[str, Any] | None]:
+def analyse_line(
+    position: Position, first: int, last: int, playouts: int, deep: bool = False
+) -> list[dict[str, Any] | None]:
     """In a worker: the positions after ``first`` to ``last`` moves of ``position``'s moves, each
-    ``{"winrate", "best", "candidates"}`` (win rates Black's), or None for a position that cannot
-    be reached (a move the rules refuse) or searched (the game over)."""
+    ``{"winrate", "best", "candidates"}`` (win rates Black's; ``"deep": true`` for a search
+    :data:`DEEPER` times as long), or None for a position that cannot be reached (a move the
+    rules refuse) or searched (the game over)."""
+    seconds = SECONDS_EACH * (DEEPER if deep else 1)
     out: list[dict[str, Any] | None] = []
     try:
         game = start_game(position)
@@ -66,9 +77,10 @@ def analyse_line(position: Position, first: int, last: int, playouts: int) -> li
         if not playable(game):
             out.append(None)
         else:
-            found = search(game, SECONDS_EACH, playouts, top=3)
+            found = search(game, seconds, playouts * (DEEPER if deep else 1), top=3)
             best = found["candidates"][0]["move"] if found["candidates"] else None
-            out.append({"winrate": found["winrate"], "best": best, "candidates": found["candidates"]})
+            entry = {"winrate": found["winrate"], "best": best, "candidates": found["candidates"]}
+            out.append({**entry, "deep": True} if deep else entry)
         if n < last:
             try:
                 play_step(game, position.moves[n])
@@ -77,11 +89,13 @@ def analyse_line(position: Position, first: int, last: int, playouts: int) -> li
     return out
 
 
-def mistakes(position: Position, positions: list[dict[str, Any] | None]) -> list[dict[str, Any]]:
+def mistakes(
+    position: Position, positions: list[dict[str, Any] | None], per_color: int = MISTAKES_PER_COLOR
+) -> list[dict[str, Any]]:
     """The moves after which their player's win rate fell by :data:`MISTAKE_THRESHOLD` or more,
-    the :data:`MISTAKES_PER_COLOR` largest of each colour, in the order played: each with its
-    number, colour, the move played, the fall (``drop``, 0 to 1), the win rates before and after
-    (Black's) and the computer's ``best`` move in the position before it."""
+    the ``per_color`` largest of each colour, in the order played: each with its number, colour,
+    the move played, the fall (``drop``, 0 to 1), the win rates before and after (Black's) and
+    the computer's ``best`` move in the position before it."""
     found: dict[str, list[dict[str, Any]]] = {"black": [], "white": []}
     for n, (color, move, _) in enumerate(position.moves, 1):
         before = positions[n - 1] if n - 1 < len(positions) else None
@@ -94,8 +108,15 @@ def mistakes(position: Position, positions: list[dict[str, Any] | None]) -> list
                 "move": n, "color": color, "played": move, "drop": round(fall, 4),
                 "before": before["winrate"], "after": after["winrate"], "best": before.get("best"),
             })
-    kept = [m for listed in found.values() for m in sorted(listed, key=lambda m: -m["drop"])[:MISTAKES_PER_COLOR]]
+    kept = [m for listed in found.values() for m in sorted(listed, key=lambda m: -m["drop"])[:per_color]]
     return sorted(kept, key=lambda m: m["move"])
+
+
+def suspects(position: Position, positions: list[dict[str, Any] | None]) -> list[int]:
+    """The positions to search deeper: before and after each mistake listed (the
+    :data:`MISTAKES_PER_COLOR` largest falls of each colour), those not searched deeper yet."""
+    wanted = {n for m in mistakes(position, positions) for n in (m["move"] - 1, m["move"])}
+    return sorted(n for n in wanted if (p := positions[n]) is not None and not p.get("deep"))
 
 
 @dataclass(slots=True)
@@ -169,20 +190,10 @@ class GameAnalyses:
         run.task = asyncio.get_running_loop().create_task(self._run(run), name=f"analysis {run.subject}")
 
     async def _run(self, run: _Run) -> None:
-        size = run.position.size
         try:
-            first = True
-            while not all(run.searched):
-                start = run.searched.index(False)
-                end = start
-                limit = start + (1 if first else JOB_POSITIONS) - 1
-                while end < limit and end + 1 < len(run.searched) and not run.searched[end + 1]:
-                    end += 1
-                found = await self._job(run.position, start, end, graph_playouts(size))
-                run.positions[start:end + 1] = found
-                run.searched[start:end + 1] = [True] * len(found)
-                first = False
-                await self._keep(run, done=all(run.searched))
+            await self._graph(run)
+            await self._deepen(run)
+            await self._keep(run, done=True)
         except Unavailable as e:
             run.error = str(e)
             log.warning("the analysis of %s stopped: %s", run.subject, e)
@@ -194,9 +205,35 @@ class GameAnalyses:
             if self._by_address.get(run.address) == run.subject:
                 del self._by_address[run.address]
 
-    async def _job(self, position: Position, first: int, last: int, playouts: int) -> list[dict[str, Any] | None]:
+    async def _graph(self, run: _Run) -> None:
+        """Every position not searched yet, in order: one in the first job, then a few a job."""
+        first = True
+        while not all(run.searched):
+            start = run.searched.index(False)
+            end = start
+            limit = start + (1 if first else JOB_POSITIONS) - 1
+            while end < limit and end + 1 < len(run.searched) and not run.searched[end + 1]:
+                end += 1
+            found = await self._job(run.position, start, end)
+            run.positions[start:end + 1] = found
+            run.searched[start:end + 1] = [True] * len(found)
+            first = False
+            await self._keep(run, done=False)
+
+    async def _deepen(self, run: _Run) -> None:
+        """The positions around the suspected mistakes searched again, deeper, one a job."""
+        for _ in range(DEEP_ROUNDS):
+            wanted = suspects(run.position, run.positions)
+            if not wanted:
+                return
+            for n in wanted:
+                run.positions[n:n + 1] = await self._job(run.position, n, n, deep=True)
+            await self._keep(run, done=False)
+
+    async def _job(self, position: Position, first: int, last: int, *, deep: bool = False) -> list[dict[str, Any] | None]:
         found: list[dict[str, Any] | None] = await self.workers.review_job(
-            analyse_line, position, first, last, playouts, wait_seconds=self.wait_seconds, what="analyse the game"
+            analyse_line, position, first, last, graph_playouts(position.size), deep,
+            wait_seconds=self.wait_seconds, what="analyse the game",
         )
         return found
 

@@ -87,7 +87,9 @@ export function analysisPanel(r, { current, mark, go, variation }) {
     graphBox.replaceChildren(drawGraph(rates, current(), go));
     progress.textContent = state.done || !state.running
       ? (state.error || (known < rates.length ? _("Analysed {n} of {total} positions.", { n: known, total: rates.length }) : ""))
-      : _("Analysing the game: {n} of {total} positions…", { n: known, total: rates.length });
+      : known < rates.length
+        ? _("Analysing the game: {n} of {total} positions…", { n: known, total: rates.length })
+        : _("Checking the mistakes: the positions around them searched again…");
     showMistakes(state);
     graphButton.hidden = state.done || state.running;
   }
