@@ -84,7 +84,7 @@ def test_a_friend_game_ends_with_passes_marking_and_a_count_shown_as_players_rea
 
     # defect 2: the opponent's pass is said in the live status, to each as it concerns them
     game.act("white", "play", move="pass")
-    expect(black.locator("#status")).to_have_text("Blanco ha pasado: si pasas, la partida termina. Te toca jugar.")
+    expect(black.locator("#status")).to_have_text("Blanco ha pasado: si tú también pasas, la partida termina. Te toca jugar.")
     expect(black.locator("#status")).to_have_attribute("aria-live", "polite")
     expect(white.locator("#status")).to_have_text("White has passed. Black to move.")
 
