@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from miai import i18n
@@ -103,7 +103,7 @@ def test_the_current_language_translates_and_using_restores_it():
         assert i18n.ngettext("Read with {count} repair:", "Read with {count} repairs:", 3) == "Letto con {count} correzioni:"
         with i18n.using("pt"):
             assert i18n.pgettext("player", "White") == "Brancas"
-        assert i18n.gettext("Draw.") == "Patta."
+        assert i18n.gettext("Draw.") == "Pareggio."
     assert i18n.current_language() == "en" and i18n.gettext("Draw.") == "Draw."
 
 
@@ -192,3 +192,21 @@ def test_the_terminals_template_and_catalogues_hold_every_text_of_the_source():
     for lang in ("es", "it", "pt"):
         catalog = read(LOCALE / lang / "LC_MESSAGES" / "miai.po")
         assert {(m.context, ids[0]) for m, ids, _ in entries(catalog)} == template
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(i18n.LANGUAGES),
+    st.decimals(min_value=-10_000, max_value=10_000, places=1, allow_nan=False, allow_infinity=False),
+)
+def test_a_number_is_written_as_the_language_does_and_read_back(lang, value):
+    """What :func:`miai.i18n.format_number` writes, Babel reads back in the same language, to the
+    same value (komi and scores have at most one decimal)."""
+    from babel.numbers import parse_decimal
+
+    with i18n.using(lang):
+        text = i18n.format_number(float(value))
+    assert parse_decimal(text, locale=i18n.NUMBER_LOCALES[lang]) == value
+    if lang != "en":
+        assert ("," in text) == (value != int(value))  # the decimal comma, and no other
+

@@ -18,20 +18,25 @@ True
 
 One language is current for the process (:func:`set_language`, English until set);
 :func:`gettext`, :func:`ngettext`, :func:`pgettext` and :func:`npgettext` translate into
-it. This module is part of the core and knows nothing of the terminal or the server: the
-terminal chooses the language (``--lang``, else :func:`language_from_environment`) and
+it, and :func:`format_number` and :func:`format_percent` write numbers as it does (Babel's
+CLDR data: ``15,5`` and ``50 %`` in Spanish). This module is part of the core and knows
+nothing of the terminal or the server: the terminal chooses the language (``--lang``, else :func:`language_from_environment`) and
 sets it; the rules, the records and the GTP engine never call it (they speak English, the
 protocol's language).
 """
 
 from __future__ import annotations
 
+import copy
 import gettext as _gettext
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+
+from babel import Locale
+from babel.numbers import NumberPattern
 
 from miai.errors import ArgumentError
 
@@ -42,6 +47,8 @@ __all__ = [
     "UnknownLanguageError",
     "choose_language",
     "current_language",
+    "format_number",
+    "format_percent",
     "gettext",
     "language_from_environment",
     "ngettext",
@@ -57,6 +64,9 @@ LANGUAGES = ("en", "es", "it", "pt")
 """The languages miai speaks: English (the code's) and the three it has catalogues for."""
 
 DEFAULT_LANGUAGE = "en"
+
+NUMBER_LOCALES = {"en": "en", "es": "es", "it": "it", "pt": "pt_PT"}
+"""The CLDR locale whose numbers each language writes (European Portuguese for ``pt``)."""
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 """Where the catalogues are: ``{lang}/LC_MESSAGES/{domain}.po`` and ``.mo``."""
@@ -177,3 +187,37 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _current[0].npgettext(context, singular, plural, n)
+
+
+def _pattern(kind: str, low: int, high: int) -> tuple[NumberPattern, Locale]:
+    """The current language's CLDR pattern of ``kind`` (decimal, percent) with ``low`` to
+    ``high`` decimals."""
+    locale = Locale.parse(NUMBER_LOCALES[current_language()])
+    formats = locale.decimal_formats if kind == "decimal" else locale.percent_formats
+    pattern = copy.copy(formats[None])
+    pattern.frac_prec = (low, high)
+    return pattern, locale
+
+
+def format_number(value: float, digits: int | None = None) -> str:
+    """``value`` as the current language writes it: up to 1 decimal (``15,5`` in Spanish,
+    ``6`` for 6.0), or exactly ``digits`` of them.
+
+    >>> with using("it"):
+    ...     format_number(6.5), format_number(7), format_number(12345.25, 2)
+    ('6,5', '7', '12.345,25')
+    """
+    pattern, locale = _pattern("decimal", digits or 0, 1 if digits is None else digits)
+    return pattern.apply(value, locale)
+
+
+def format_percent(rate: float, digits: int = 0) -> str:
+    """A rate from 0 to 1 as a percentage in the current language: ``54 %`` in Spanish (a
+    no-break space), ``54%`` in English.
+
+    >>> with using("es"):
+    ...     format_percent(0.537), format_percent(0.537, 1)
+    ('54\xa0%', '53,7\xa0%')
+    """
+    pattern, locale = _pattern("percent", digits, digits)
+    return pattern.apply(rate, locale)

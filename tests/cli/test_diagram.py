@@ -80,3 +80,15 @@ def test_a_bad_or_missing_file_is_refused(capsys, tmp_path):
 def test_an_unwritable_target_is_refused(capsys, tmp_path):
     code, _, err = run(capsys, str(RECORD), "--svg", str(tmp_path / "no-such-dir" / "x.svg"))
     assert code == 2 and "cannot write" in err
+
+
+def test_the_legend_and_the_notes_in_the_language_asked_for(capsys):
+    """The board as in English; whose numbers are odd, the moves played on a numbered point and
+    the passes said in Spanish."""
+    game, _ = load_game(RECORD, strict=False)
+    figure = move_diagram(game, 5, 30, first_number=1)
+    code, out, err = run(capsys, str(RECORD), "--moves", "5-30", "--first-number", "1", "--lang", "es")
+    assert code == 0 and out.startswith(figure.board_text() + "\n")
+    legend = out.splitlines()[len(figure.board_text().splitlines())]
+    assert legend in ("Negro: números impares; Blanco: pares.", "Blanco: números impares; Negro: pares.")
+    assert " at " not in out and ": pass" not in out

@@ -50,7 +50,7 @@ def test_the_option_wins_over_the_environment(monkeypatch):
     ("lang", "environ", "prompt", "ending"),
     [
         ("pt", {}, "Pretas (X) jogada 1> ", "Partida deixada por terminar após 0 jogadas."),
-        (None, {"LC_ALL": "es_ES.UTF-8"}, "Negro (X) jugada 1> ", "Partida abandonada sin terminar tras 0 jugadas."),
+        (None, {"LC_ALL": "es_ES.UTF-8"}, "Negro (X) jugada 1> ", "Partida sin terminar tras 0 jugadas."),
         (None, {}, "Black (X) move 1> ", "Game left unfinished after 0 moves."),
     ],
 )

@@ -90,7 +90,7 @@ def test_a_game_in_spanish_with_lang_es():
     screen = Screen([sys.executable, "-m", "miai", "play", "--size", "5", "--lang", "es"])
     try:
         first = screen.wait_for("Negro (X) jugada 1> ")
-        assert "miai play: 5x5, reglas chinas, komi 7.5." in first
+        assert "miai play: 5x5, reglas chinas, komi 7,5." in first
         assert "Prisioneros de Negro (X): 0, de Blanco (O): 0" in first
         assert "Todavía no hay jugadas." in first
         screen.type("d4")
@@ -102,7 +102,7 @@ def test_a_game_in_spanish_with_lang_es():
         screen.wait_for("Otro pase termina la partida.")
         screen.type("quit")
         final = screen.wait_for("miai-exit=0")
-        assert "Partida abandonada sin terminar tras 2 jugadas." in final
+        assert "Partida sin terminar tras 2 jugadas." in final
         assert "Illegal" not in final and "Black" not in final
     finally:
         screen.close()
@@ -114,7 +114,7 @@ def test_the_locale_of_the_environment_chooses_the_language():
         screen.wait_for("Nero (X) mossa 1> ")
         screen.type("quit")
         final = screen.wait_for("miai-exit=0")
-        assert "miai play: 5x5, regole cinesi, komi 7.5." in final
+        assert "miai play: 5x5, regole cinesi, komi 7,5." in final
         assert "Partita lasciata incompiuta dopo 0 mosse." in final
     finally:
         screen.close()

@@ -224,7 +224,7 @@ def test_every_text_is_translated(lang):
 VOCABULARY = {
     "es": ["piedras muertas", "territorio", "prisioneros", "pasar", "abandonar", "Negro", "Blanco", "intersecciones neutrales", "reglas japonesas"],
     "it": ["pietre morte", "territorio", "prigionieri", "passa", "abbandona", "Nero", "Bianco", "regole giapponesi"],
-    "pt": ["peças mortas", "território", "prisioneiros", "passar", "desistir", "Pretas", "Brancas", "regras japonesas"],
+    "pt": ["pedras mortas", "território", "prisioneiros", "passar", "desistir", "Pretas", "Brancas", "regras japonesas"],
 }
 """Words of Go as the players of each language say them (the seed texts' vocabulary)."""
 
@@ -239,4 +239,33 @@ def test_the_go_words_are_the_players(lang):
         kept = [texts.reason_name(IllegalReason.KO), texts.reason_name(IllegalReason.SUPERKO)]
     assert missing == []
     assert kept == ["ko", "superko"]  # ko, seki and komi are the same words in every language
-    assert "komi 6.5" in everything and "seki" in everything
+    assert "komi 6,5" in everything and "seki" in everything  # numbers as the language writes them
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "many"),
+    [
+        ("en", "White wins by 1 point.", "White wins by 6.5 points."),
+        ("es", "Blanco gana por 1 punto.", "Blanco gana por 6,5 puntos."),
+        ("it", "Il Bianco vince di 1 punto.", "Il Bianco vince di 6,5 punti."),
+        ("pt", "As Brancas ganham por 1 ponto.", "As Brancas ganham por 6,5 pontos."),
+    ],
+)
+def test_a_margin_is_written_and_counted_as_the_language_does(lang, one, many):
+    from miai import i18n
+    from miai.result import Result
+
+    with i18n.using(lang):
+        assert texts.result_words(Result.parse("W+1")) == one
+        assert texts.result_words(Result.parse("W+6.5")) == many
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "pt"])
+def test_every_reason_for_the_end_of_a_game_is_translated(lang):
+    from miai import i18n
+    from miai.result import EndReason
+
+    assert set(texts.END_REASONS) == set(EndReason)
+    for reason, english in texts.END_REASONS.items():
+        with i18n.using(lang):
+            assert i18n.gettext(english) != english, reason

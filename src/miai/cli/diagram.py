@@ -13,6 +13,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from miai.cli.diagram_texts import figure_text
+from miai.cli.language import add_language_option, use_language
 from miai.errors import ArgumentError, MiaiError
 from miai.render import MoveRange, move_diagram
 from miai.sgf import load_game
@@ -46,6 +48,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
     out.add_argument("--svg", metavar="OUT.svg", help="write an SVG file (- for standard output)")
     out.add_argument("--text", action="store_true", help="print the diagram as text (the default)")
     p.add_argument("--no-coordinates", action="store_true", help="leave out the coordinates around the board")
+    add_language_option(p, "the language of the text figure's legend and notes (default: the environment's)")
     p.set_defaults(func=run)
 
 
@@ -75,7 +78,8 @@ def run(args: argparse.Namespace) -> int:
     except MiaiError as exc:
         return fail(str(exc))
     if args.svg is None:
-        print(figure.text())
+        use_language(args)
+        print(figure_text(figure))
         return 0
     document = figure.svg()
     if args.svg == "-":

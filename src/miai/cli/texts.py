@@ -26,8 +26,8 @@ from miai.coords import GTP_COLUMNS, Color, Move, Point, point_to_gtp
 from miai.endgame import Marking
 from miai.errors import IllegalMoveError, IllegalReason
 from miai.game import Game
+from miai.i18n import format_number, format_percent, ngettext, pgettext
 from miai.i18n import gettext as _
-from miai.i18n import ngettext, pgettext
 from miai.result import EndReason, Result, Termination
 from miai.rules import KoRule, Rules, Scoring
 from miai.scoring import Score
@@ -81,8 +81,9 @@ def describe_rules(rules: Rules) -> str:
     name = ruleset_name(preset)
     if changes:
         text = f"{name} {changes}"
-        return text if "komi=" in changes else _("{rules}, komi {komi}").format(rules=text, komi=f"{rules.komi:g}")
-    return _("{rules}, komi {komi}").format(rules=name, komi=f"{rules.komi:g}")
+        komi = format_number(rules.komi)
+        return text if "komi=" in changes else _("{rules}, komi {komi}").format(rules=text, komi=komi)
+    return _("{rules}, komi {komi}").format(rules=name, komi=format_number(rules.komi))
 
 
 # ---------------------------------------------------------------------------- the command line
@@ -361,7 +362,7 @@ def score_table(score: Score) -> str:
     def add(part: str, always: bool = False) -> None:
         b, w = getattr(score.black, part), getattr(score.white, part)
         if always or b or w:
-            rows.append((labels[part], f"{b:g}", f"{w:g}"))
+            rows.append((labels[part], format_number(b), format_number(w)))
 
     if score.scoring is Scoring.AREA:
         add("stones", True)
@@ -447,7 +448,7 @@ def interrupted() -> str:
 
 
 def percent(rate: float) -> str:
-    return f"{rate:.0%}"
+    return format_percent(rate)
 
 
 def thinking(color: Color, engine: str, level: int) -> str:
@@ -461,7 +462,9 @@ def thinking_progress(color: Color, engine: str, level: int, playouts: int, seco
         "{color} ({engine}, level {level}) is thinking: {playouts} playout, {seconds} s",
         "{color} ({engine}, level {level}) is thinking: {playouts} playouts, {seconds} s",
         playouts,
-    ).format(color=color_name(color), engine=engine, level=level, playouts=playouts, seconds=f"{seconds:.1f}")
+    ).format(
+        color=color_name(color), engine=engine, level=level, playouts=format_number(playouts), seconds=format_number(seconds, 1)
+    )
 
 
 def thinking_progress_best(
@@ -475,8 +478,8 @@ def thinking_progress_best(
         color=color_name(color),
         engine=engine,
         level=level,
-        playouts=playouts,
-        seconds=f"{seconds:.1f}",
+        playouts=format_number(playouts),
+        seconds=format_number(seconds, 1),
         point=vertex(best),
         winrate=percent(winrate),
     )
@@ -488,7 +491,12 @@ def computer_plays(color: Color, engine: str, level: int, point: Point, winrate:
         "{color} ({engine}, level {level}) plays {point} (win rate {winrate}, {playouts} playouts).",
         playouts,
     ).format(
-        color=color_name(color), engine=engine, level=level, point=vertex(point), winrate=percent(winrate), playouts=playouts
+        color=color_name(color),
+        engine=engine,
+        level=level,
+        point=vertex(point),
+        winrate=percent(winrate),
+        playouts=format_number(playouts),
     )
 
 
@@ -497,7 +505,9 @@ def computer_passes(color: Color, engine: str, level: int, winrate: float, playo
         "{color} ({engine}, level {level}) passes (win rate {winrate}, {playouts} playout).",
         "{color} ({engine}, level {level}) passes (win rate {winrate}, {playouts} playouts).",
         playouts,
-    ).format(color=color_name(color), engine=engine, level=level, winrate=percent(winrate), playouts=playouts)
+    ).format(
+        color=color_name(color), engine=engine, level=level, winrate=percent(winrate), playouts=format_number(playouts)
+    )
 
 
 # ---------------------------------------------------------------------------- marking the dead stones
@@ -666,21 +676,27 @@ END_REASONS = {
         "(a long cycle such as a triple ko)"
     ),
     EndReason.PASSES: N_("both players passed; stones count as they stand"),
+    EndReason.RESIGNATION: N_("a player resigned"),
+    EndReason.TIME: N_("a player ran out of time"),
+    EndReason.ABANDONED: N_("a player left the game and the opponent claimed it"),
+    EndReason.FORFEIT: N_("a player forfeited"),
+    EndReason.RECORD: N_("result given in the record"),
+    EndReason.GIVEN: N_("result decided outside the game (by an arbiter or a referee)"),
 }
 """The words of the core's reasons for the end of a game (:class:`miai.result.EndReason`)
-that the players of ``miai play`` meet, by value (the same English as the core's)."""
+by value: every reason, translated (the core's English, spelled out where it is terse)."""
 
 
 def game_over(game: Game) -> str:
     """Why the game ended: a resignation or a timeout from the result, else the core's reason
-    (translated when it is one of :data:`END_REASONS`)."""
+    (translated, as every reason of :data:`END_REASONS`)."""
     result = game.result
     if result is not None and result.loser is not None and result.by is Termination.RESIGNATION:
         return _("Game over: {color} resigned.").format(color=color_name(result.loser))
     if result is not None and result.loser is not None and result.by is Termination.TIME:
         return _("Game over: {color} ran out of time.").format(color=color_name(result.loser))
     reason = game.end_reason or EndReason.GIVEN  # (a game that is over always has one)
-    words = _(END_REASONS[reason]) if reason in END_REASONS else reason.describe()
+    words = _(END_REASONS[reason])
     return _("Game over: {reason}.").format(reason=words)
 
 
@@ -698,7 +714,7 @@ def result_words(result: Result) -> str:
         if margin == 0:
             return _("{color} wins the tie (tie rule).").format(color=who)
         return ngettext("{color} wins by {margin} point.", "{color} wins by {margin} points.", 1 if margin == 1 else 2).format(
-            color=who, margin=f"{margin:g}"
+            color=who, margin=format_number(margin)
         )
     if result.by is Termination.TIME:
         return _("{color} wins on time.").format(color=who)

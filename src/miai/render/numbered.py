@@ -167,14 +167,22 @@ class MoveDiagram:
             by_color[item.color].append(item.number)
         return by_color
 
+    def odd_color(self) -> Color | None:
+        """The colour of the odd numbers when the colours alternate (the other has the even
+        ones), else None (the legend lists every number)."""
+        colors = self.colors()
+        parities = {color: {n % 2 for n in numbers} for color, numbers in colors.items()}
+        if all(len(p) <= 1 for p in parities.values()) and not parities[Color.BLACK] & parities[Color.WHITE]:
+            return Color.BLACK if parities[Color.BLACK] == {1} or parities[Color.WHITE] == {0} else Color.WHITE
+        return None
+
     def legend(self) -> str:
         """Whose move each number is, for the text figure (where stones have no colour):
         ``Black: odd numbers, White: even.`` when the colours alternate, else every number
         listed (``Black: 1, 2, 4. White: 3.``)."""
         colors = self.colors()
-        parities = {color: {n % 2 for n in numbers} for color, numbers in colors.items()}
-        if all(len(p) <= 1 for p in parities.values()) and not parities[Color.BLACK] & parities[Color.WHITE]:
-            odd = Color.BLACK if parities[Color.BLACK] == {1} or parities[Color.WHITE] == {0} else Color.WHITE
+        odd = self.odd_color()
+        if odd is not None:
             return f"{str(odd).capitalize()}: odd numbers, {str(odd.opponent).capitalize()}: even."
         parts = []
         for color, numbers in colors.items():
@@ -184,9 +192,14 @@ class MoveDiagram:
 
     # ------------------------------------------------------------------ text
     def text(self) -> str:
-        """The figure as fixed-width text: numbers right-aligned in cells of 2 or 3 characters,
-        ``X``/``O`` for the plain stones, ``+`` for empty star points, GTP coordinates (no I)
-        unless turned off; then the legend and the notes, one a line."""
+        """The figure as fixed-width text: :meth:`board_text`, then the legend and the notes
+        (in English), one a line."""
+        return "\n".join([self.board_text(), self.legend(), *(str(note) for note in self.notes)])
+
+    def board_text(self) -> str:
+        """The board of the figure as fixed-width text: numbers right-aligned in cells of 2 or 3
+        characters, ``X``/``O`` for the plain stones, ``+`` for empty star points, GTP
+        coordinates (no I) unless turned off. A translated figure puts its own legend under it."""
         width = max(2, len(str(self.last_number)))
         stars = star_points(self.size)
         label = len(str(self.size))
@@ -211,8 +224,6 @@ class MoveDiagram:
             lines.append(body.rstrip())
         if self.coordinates:
             lines.append(" " * (label + 1) + letters)
-        lines.append(self.legend())
-        lines.extend(str(note) for note in self.notes)
         return "\n".join(lines)
 
     # ------------------------------------------------------------------- SVG

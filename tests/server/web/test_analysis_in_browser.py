@@ -35,7 +35,7 @@ def test_analyse_shows_candidates_and_the_graph_goes_to_a_move(server_url, new_c
     expect(page.locator("#analysis-status")).to_contain_text(re.compile(r"White to play · Black's win rate: \d+\.\d%"),
                                                              timeout=60_000)
     items = page.locator("#candidates li")
-    expect(items.first).to_contain_text(re.compile(r"^[A-J]\d: Black's win rate \d+\.\d% \(visits: \d+\)$"))
+    expect(items.first).to_contain_text(re.compile(r"^[A-J]\d: Black's win rate \d+\.\d% \(visits: [\d,]+\)$"))
     first = items.first.get_attribute("data-move")
     assert first not in moves
     point = page.locator(f'[data-vertex="{first}"]')

@@ -138,7 +138,7 @@ def test_a_friend_game_ends_with_passes_marking_and_a_count_shown_as_players_rea
     # White accepts: the final board keeps the territory, the result is said once, and the count
     # is a table under the game's rules (territory, prisoners, dead stones, komi, total)
     white.get_by_role("button", name="Accept", exact=True).click()
-    for page, over, rows in ((black, "Partida terminada: Blanco gana por 7.5 puntos", ("Territorio", "Prisioneros", "Piedras muertas", "Komi", "Total", "Puntos neutrales (dame)")),
+    for page, over, rows in ((black, "Partida terminada: Blanco gana por 7,5 puntos", ("Territorio", "Prisioneros", "Piedras muertas", "Komi", "Total", "Puntos neutrales (dame)")),
                              (white, "Game over: White wins by 7.5 points", ("Territory", "Prisoners", "Dead stones", "Komi", "Total", "Neutral points (dame)"))):
         expect(page.locator("#status")).to_have_text(over)
         expect(page.locator("#breakdown")).to_be_visible()

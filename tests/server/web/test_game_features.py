@@ -128,8 +128,8 @@ def test_resigning_asks_first_and_both_pages_show_the_result(server_url, new_con
     assert httpx.get(f"{server_url}/api/games/{game_id}").json()["phase"] == "play"
     black.get_by_role("button", name="Desistir").click()
     black.get_by_role("dialog").get_by_role("button", name="Desistir").click()
-    expect(black.locator("#status")).to_contain_text("Jogo terminado: Brancas ganham por desistência")
-    expect(white.locator("#status")).to_contain_text("Partita finita: Bianco vince per abbandono")
+    expect(black.locator("#status")).to_contain_text("Jogo terminado: as Brancas ganham por desistência")
+    expect(white.locator("#status")).to_contain_text("Partita finita: il Bianco vince per abbandono")
     assert httpx.get(f"{server_url}/api/games/{game_id}").json()["result"] == "W+R"
 
 

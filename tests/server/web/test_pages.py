@@ -17,7 +17,7 @@ from tests.server.conftest import Table
 GO_WORDS = {
     "es": {"Dead stones": "Piedras muertas", "Pass": "Pasar", "Resign": "Abandonar", "Black": "Negro", "White": "Blanco"},
     "it": {"Dead stones": "Pietre morte", "Pass": "Passa", "Resign": "Abbandona", "Black": "Nero", "White": "Bianco"},
-    "pt": {"Dead stones": "Peças mortas", "Pass": "Passar", "Resign": "Desistir", "Black": "Pretas", "White": "Brancas"},
+    "pt": {"Dead stones": "Pedras mortas", "Undo": "Desfazer", "Pass": "Passar", "Resign": "Desistir", "Black": "Pretas", "White": "Brancas"},
 }
 
 
@@ -31,6 +31,28 @@ def test_every_page_is_the_shell_with_the_application(client):
     for name in ("app.js", "board.js", "game.js", "lobby.js", "review.js", "clock.js", "i18n.js", "api.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200, name
     assert client.get("/static/nope.js").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("headers", "cookies", "lang", "lobby", "game"),
+    [
+        ({}, {}, "en", "miai · Play Go", "miai · 9×9 game"),
+        ({"Accept-Language": "fr-FR, es;q=0.8, en;q=0.5"}, {}, "es", "miai · Jugar al go", "miai · Partida 9×9"),
+        ({"Accept-Language": "pt-BR,pt;q=0.9"}, {}, "pt-PT", "miai · Jogar go", "miai · Jogo 9×9"),
+        ({"Accept-Language": "es"}, {"miai_lang": "it"}, "it", "miai · Gioca a go", "miai · Partita 9×9"),
+    ],
+)
+def test_the_shell_is_in_the_pages_language_before_the_script_runs(client, headers, cookies, lang, lobby, game):
+    """``<html lang>`` and the tab title: the language chosen on the page (its cookie), else the
+    browser's ``Accept-Language``, else English."""
+    table = Table(client, size=9)
+    client.cookies.clear()
+    for name, value in cookies.items():
+        client.cookies.set(name, value)
+    for path, title in (("/", lobby), (f"/g/{table.id}", game)):
+        text = client.get(path, headers=headers).text
+        assert f'<html lang="{lang}">' in text and f"<title>{title}</title>" in text, path
+    client.cookies.clear()
 
 
 # A module's imports: `import ... from "x"` (and `export ... from`), `import "x"` and `import("x")`.

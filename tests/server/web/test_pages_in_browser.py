@@ -129,7 +129,7 @@ def test_an_uploaded_record_is_reviewed_and_a_bad_one_explained(server_url, new_
     page.goto(server_url + "/review")
     page.get_by_label("Testo SGF").fill("this is not a record")
     page.get_by_role("button", name="Rivedi", exact=True).click()
-    expect(page.get_by_role("alert")).not_to_be_empty()
+    expect(page.get_by_role("alert")).to_contain_text("Questo file non si può leggere come record di una partita.")
 
 
 CSP_WATCH = """window.__csp = [];

@@ -2,7 +2,7 @@
 // the sign-in and sign-up pages, the account's language, and the server's refusals said in the
 // page's language from their `reason` (docs/SERVER.md §5). Guests play without an account.
 
-import { _, LANGUAGES, lang, ngettext } from "./i18n.js";
+import { _, LANGUAGES, lang, ngettext, playerName } from "./i18n.js";
 import { api } from "./api.js";
 import { el } from "./dom.js";
 import { stopWatchingTurns, watchTurns } from "./turns.js";
@@ -95,7 +95,7 @@ export function accountBar(onChange) {
     stopWatchingTurns();
     const back = encodeURIComponent(location.pathname + location.search);
     bar.append(
-      el("span", { class: "me muted", id: "me-name" }, me.name),
+      el("span", { class: "me muted", id: "me-name" }, playerName(me.name)),
       el("a", { href: `/signin?next=${back}`, id: "sign-in-link" }, _("Sign in")),
       el("a", { href: `/signup?next=${back}`, class: "button", id: "sign-up-link" }, _("Sign up")),
     );

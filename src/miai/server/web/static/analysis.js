@@ -5,11 +5,11 @@
 // positions are searched, and lists the game's mistakes, each going to the position before it
 // with the computer's better move on the board.
 
-import { _, colorName } from "./i18n.js";
+import { _, colorName, formatNumber, formatPercent } from "./i18n.js";
 import { api } from "./api.js";
 import { el } from "./dom.js";
 import { drawGraph } from "./graph.js";
-import { formatDrop, formatPercent } from "./reviewtexts.js";
+import { formatDrop } from "./reviewtexts.js";
 
 const POLL_MS = 700; // between two readings of a game's analysis under way
 const MISTAKE_THRESHOLD = 0.05; // the server's (compute/gameanalysis.py): the least fall listed
@@ -47,7 +47,7 @@ export function analysisPanel(r, { current, mark, go, variation }) {
     a.candidates.forEach((c, i) => {
       if (c.move !== "pass") numbers[c.move] = i + 1;
       list.append(el("li", { "data-move": c.move },
-        _("{move}: Black's win rate {p} (visits: {visits})", { move: c.move === "pass" ? _("Pass") : c.move, p: formatPercent(c.winrate), visits: c.visits })));
+        _("{move}: Black's win rate {p} (visits: {visits})", { move: c.move === "pass" ? _("Pass") : c.move, p: formatPercent(c.winrate), visits: formatNumber(c.visits) })));
     });
     mark(numbers);
   }

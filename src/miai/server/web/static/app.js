@@ -48,7 +48,7 @@ async function pageFor(path) {
   }
   const { showLobby } = await import("./lobby.js");
   return (main) => {
-    document.title = "miai";
+    document.title = "miai · " + _("Play Go");
     return showLobby(main);
   };
 }

@@ -96,7 +96,7 @@ class GamePage {
 
   build() {
     const s = this.state;
-    document.title = `miai · ${s.size}×${s.size}`;
+    document.title = "miai · " + _("{size}×{size} game", { size: s.size });
     this.board = new Board(s.size, { onClick: (v) => this.clicked(v) });
     this.moveList = moveListPanel((n) => this.showMove(n));
     this.clockWatch = new ClockWatch(this.sounds, (text) => this.announce(text));

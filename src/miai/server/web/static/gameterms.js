@@ -2,7 +2,9 @@
 // handicap in one line ("Japanese rules · komi 6.5 · handicap 2"), a seat's name (a computer seat
 // is "miai level 5"), and numbers as the language writes them (6,5 in es, it, pt).
 
-import { _, lang } from "./i18n.js";
+import { _, formatNumber, playerName } from "./i18n.js";
+
+export { formatNumber }; // numbers as the page's language writes them (i18n.js), for the pages' modules
 
 const RULES = {
   japanese: () => _("Japanese rules"),
@@ -13,11 +15,6 @@ const RULES = {
   simple: () => _("Simple rules"),
   "tromp-taylor": () => _("Tromp-Taylor rules"),
 };
-
-// A number as the page's language writes it: 6.5 -> "6,5" in es.
-export function formatNumber(n) {
-  return new Intl.NumberFormat(lang === "pt" ? "pt-PT" : lang, { maximumFractionDigits: 2 }).format(n);
-}
 
 // The ruleset's name from its text form ("japanese komi=0.5" -> "Japanese rules"); changes other
 // than the komi (shown apart) kept as written.
@@ -39,9 +36,9 @@ export function computerName(level) {
   return _("miai level {n}", { n: level });
 }
 
-// A seat's name: the computer's by its level (kind "computer:5"), else the name on the seat, else
-// `fallback`.
+// A seat's name: the computer's by its level (kind "computer:5"), else the name on the seat (a
+// guest's in the page's language: "Invitado 4821"), else `fallback`.
 export function seatName(kind, name, fallback) {
   if (kind && kind.startsWith("computer:")) return computerName(kind.split(":")[1]);
-  return name || fallback;
+  return (name && playerName(name)) || fallback;
 }

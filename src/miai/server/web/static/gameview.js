@@ -2,7 +2,7 @@
 // their clocks, the time control, the status line, the chat and the count. They hold no state
 // of their own and send nothing: the page (game.js) gives them what to draw and what to call.
 
-import { _, colorName, describeResult, lang, ngettext } from "./i18n.js";
+import { _, colorName, describeResult, formatNumber, ngettext, playerName } from "./i18n.js";
 import { el } from "./dom.js";
 import { describeControl, sideClock } from "./clock.js";
 import { lastPasser } from "./gamestate.js";
@@ -101,7 +101,7 @@ export function renderPlayers(players, s, seat, presence) {
     const nameless = s.moves.length ? _("no name") : _("waiting for a player"); // a program's seat has none
     const name = seatName(kind, s.players[color], nameless);
     const you = _("you");
-    p.name.textContent = `${colorName(color)}: ${name}` + (seat === color ? ` (${you})` : "");
+    p.name.textContent = `${colorName(color)}: ${playerName(name, kind)}` + (seat === color ? ` (${you})` : "");
     p.captures.textContent = ngettext("{n} prisoner", "{n} prisoners", s.captures[color]);
     const here = presence && (presence[color] || (kind && kind.startsWith("computer")));
     p.presence.textContent = here ? _("connected") : _("away");
@@ -159,7 +159,7 @@ function passText(passer, myTurn, toMove) {
 
 // A number of points as the page's language writes it (15,5 in es, it and pt).
 export function points(n) {
-  return new Intl.NumberFormat(lang === "pt" ? "pt-PT" : lang, { maximumFractionDigits: 1 }).format(n);
+  return formatNumber(n);
 }
 
 // Who leads by the computer's estimate (its `score`), in words.

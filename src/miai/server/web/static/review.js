@@ -5,8 +5,9 @@
 // (?move=N), so a reload or a shared link shows the same move. Variations tried on the board,
 // the computer's analysis, the SGF and numbered diagrams of a range of moves.
 
-import { _, colorName, describeResult } from "./i18n.js";
-import { api } from "./api.js";
+import { _, colorName, describeResult, playerName } from "./i18n.js";
+import { ApiError, api } from "./api.js";
+import { errorText } from "./refusals.js";
 import { el } from "./dom.js";
 import { Board } from "./board.js";
 import { analysisPanel } from "./analysis.js";
@@ -55,10 +56,11 @@ function uploadForm(done) {
     try {
       const answer = await fetch("/api/reviews", { method: "POST", headers: { "Content-Type": "application/x-go-sgf" }, body });
       const data = await answer.json();
-      if (!answer.ok) throw new Error(data.message || String(answer.status));
+      if (!answer.ok) throw new ApiError(answer.status, data);
       done(data);
     } catch (e) {
-      error.textContent = e.message;
+      // the reader's own words say where the record breaks: kept, marked as English
+      error.replaceChildren(e.message, ...(e.body && e.body.message && e.body.error === "unreadable" ? [" ", el("small", { lang: "en" }, `(${e.body.message})`)] : []));
     }
   };
   return el("section", { class: "panel" },
@@ -102,7 +104,7 @@ function toMove(r, n) {
 
 // A player as the record names them: "Shin Jinseo (9p)", or "?" for a seat without a name.
 function player(r, color) {
-  const name = r.players[color] || "?";
+  const name = playerName(r.players[color]) || "?";
   const rank = r.ranks && r.ranks[color];
   return rank ? `${name} (${rank})` : name;
 }
@@ -169,7 +171,7 @@ function draw(main, r) {
   side.append(
     el("p", { id: "review-players" }, `${colorName("black")}: ${player(r, "black")} · ${colorName("white")}: ${player(r, "white")}`),
     el("p", { class: "muted", id: "review-rules" }, `${formatNumber(r.size)}×${formatNumber(r.size)} · ${rulesWords(r)}`),
-    el("p", { class: "status" }, r.result ? describeResult(r.result) : r.result_text || _("Not finished")),
+    el("p", { class: "status" }, r.result ? describeResult(r.result, true) : r.result_text || _("Not finished")),
     counter, slider, nav, variation.root, comment,
     el("p", { class: "row" },
       el("a", { href: r.links.sgf, class: "button", id: "download-sgf", download: `miai-${r.id}.sgf` }, _("Download SGF")),
@@ -177,7 +179,7 @@ function draw(main, r) {
   side.append(...diagramTools(r, total));
   analysis = analysisPanel(r, { current: () => shown, mark: (numbers) => board.update({ numbers }), go: show, variation: () => variation.current() });
   side.append(analysis.root);
-  if (r.repairs && r.repairs.length) side.append(el("details", {}, el("summary", {}, _("Repairs")), el("ul", {}, r.repairs.map((t) => el("li", {}, t)))));
+  if (r.repairs && r.repairs.length) side.append(el("details", {}, el("summary", {}, _("Repairs")), el("ul", { lang: "en" }, r.repairs.map((t) => el("li", {}, t)))));
   main.replaceChildren(el("div", { class: "review" }, el("div", { class: "board-wrap" }, board.root), side));
   const asked = moveInAddress();
   show(asked === null ? total : asked);
@@ -187,6 +189,15 @@ function draw(main, r) {
       analysis.destroy();
     },
   };
+}
+
+// The server's figure (diagram.svg: its notes "12 at 7", "17 pass" in English) with the notes'
+// words in the page's language, as a data: address for the image (the download is the server's).
+function translatedDiagram(svgText) {
+  const doc = new DOMParser().parseFromString(svgText, "image/svg+xml");
+  const words = { at: _("at"), pass: _("pass") };
+  for (const note of doc.querySelectorAll("text.note")) note.textContent = words[note.textContent] || note.textContent;
+  return "data:image/svg+xml;charset=utf-8," + encodeURIComponent(new XMLSerializer().serializeToString(doc));
 }
 
 // The numbered diagram of a range of review `r`'s moves: the range, its button, the figure
@@ -199,10 +210,10 @@ function diagramTools(r, total) {
     const url = `${r.links.diagram}?moves=${from.value}-${to.value}`;
     const answer = await fetch(url);
     if (!answer.ok) {
-      diagramBox.replaceChildren(el("p", { class: "error" }, (await answer.json()).message));
+      diagramBox.replaceChildren(el("p", { class: "error" }, errorText({ status: answer.status, ...(await answer.json()) })));
       return;
     }
-    diagramBox.replaceChildren(el("img", { src: url, alt: _("Moves {from} to {to}, numbered", { from: from.value, to: to.value }) }),
+    diagramBox.replaceChildren(el("img", { src: translatedDiagram(await answer.text()), alt: _("Moves {from} to {to}, numbered", { from: from.value, to: to.value }) }),
       el("a", { href: url, download: `miai-${r.id}-${from.value}-${to.value}.svg`, id: "download-diagram" }, _("Download the diagram")));
   };
   return [

@@ -2,7 +2,7 @@
 // Intl.NumberFormat ("50,4 %" in es, it and pt), and the rules in words, once
 // ("Chinese rules · komi 7.5 · handicap 2").
 
-import { _, lang } from "./i18n.js";
+import { _, formatNumber, lang } from "./i18n.js";
 
 const formats = new Map(); // by language and kind: Intl's formatters are costly to make
 
@@ -12,15 +12,8 @@ function format(kind, options) {
   return formats.get(key);
 }
 
-// A number as the page's language writes it (7.5, 7,5).
-export function formatNumber(x) {
-  return format("number", { maximumFractionDigits: 1 }).format(x);
-}
-
-// A fraction (0 to 1) as a percentage with `digits` decimals (0.504: "50.4%", "50,4 %").
-export function formatPercent(x, digits = 1) {
-  return format(`percent${digits}`, { style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits }).format(x);
-}
+// Numbers and percentages: the page's own (i18n.js), kept here for the review's modules.
+export { formatNumber, formatPercent } from "./i18n.js";
 
 // A fall of win rate (0.23) as a signed percentage: "−23.0%".
 export function formatDrop(x) {
