@@ -1,6 +1,6 @@
 """Strict downward layering (ARCHITECTURE.md): the core imports no protocol, AI or app; the AI
 imports no protocol or app; the protocols import no app (the command line or the server); the
-learners (miai.learn, over the records and the AI) and the server's client (miai.client, over the
+learners (miai.train, over the records and the AI) and the server's client (miai.client, over the
 core alone) are imported by the apps only."""
 
 from __future__ import annotations
@@ -12,17 +12,19 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "miai"
 CORE = ["errors", "coords", "rules", "handicap", "ratings", "board", "game", "scoring", "endgame", "life", "regions", "result", "clock", "timesource", "_kernel"]
-UPPER = ("miai.gtp", "miai.cli", "miai.sgf", "miai.render", "miai.ai", "miai.match", "miai.server", "miai.learn", "miai.client")
+UPPER = ("miai.gtp", "miai.cli", "miai.sgf", "miai.render", "miai.ai", "miai.match", "miai.server", "miai.train", "miai.client", "miai.lessons", "miai.problems")
 APPS = ("miai.cli", "miai.server")
-FOR_APPS = ("miai.learn", "miai.client", *APPS)
+FOR_APPS = ("miai.train", "miai.client", *APPS)
 FORBIDDEN_ABOVE_CORE = {
     "ai": ("miai.gtp", "miai.match", "miai.sgf", *FOR_APPS),
     "gtp": ("miai.match", *FOR_APPS),
     "sgf": ("miai.gtp", "miai.match", "miai.ai", *FOR_APPS),
     "render": ("miai.gtp", "miai.match", "miai.ai", *FOR_APPS),
     "match": FOR_APPS,
-    "learn": ("miai.gtp", "miai.match", "miai.render", "miai.client", *APPS),
-    "client": ("miai.gtp", "miai.match", "miai.sgf", "miai.render", "miai.ai", "miai.learn", *APPS),
+    "lessons": ("miai.gtp", "miai.match", "miai.sgf", "miai.render", "miai.ai", "miai.problems", *FOR_APPS),
+    "problems": ("miai.gtp", "miai.match", "miai.render", "miai.ai", "miai.lessons", *FOR_APPS),
+    "train": ("miai.gtp", "miai.match", "miai.render", "miai.client", *APPS),
+    "client": ("miai.gtp", "miai.match", "miai.sgf", "miai.render", "miai.ai", "miai.train", *APPS),
 }
 
 

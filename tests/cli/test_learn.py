@@ -1,46 +1,86 @@
-"""``miai learn``: what it leaves out of its sources (:mod:`miai.learn.corpus`) and the files it
-writes, with a reading done in one process or split between two."""
+"""``miai learn``: the course in the terminal, judged as on the page; in tmux (a real terminal,
+in Italian) and scripted (the whole course, wrong then right, in each language)."""
 
 from __future__ import annotations
 
-import numpy as np
+import re
+import sys
+
 import pytest
 
-from miai.ai.movemodel import MoveModel
-from miai.ai.patterns import PatternTable
-from miai.cli.main import main
-from tests.learn.test_corpus import sources
+from miai import i18n
+from miai.cli.learn import take_course
+from miai.cli.terminal import Terminal
+from miai.lessons.model import course
+from tests.cli.test_play_tmux import TMUX, Screen
 
 
-def test_the_table_is_the_same_counted_in_one_process_or_two(tmp_path, capsys):
-    one, two, names = tmp_path / "one.npz", tmp_path / "two.npz", sources(tmp_path)
-    assert main(["learn", "patterns", *names, "--min-seen", "2", "-o", str(one)]) == 0
-    out = capsys.readouterr()
-    assert "5 games (2 left out), 49 positions, 49 moves" in out.out  # 11 + 11 + 5 + 11 + 11
-    assert "2016-07:3: left out" in out.err
-    assert main(["learn", "patterns", *names, "--min-seen", "2", "--jobs", "2", "-o", str(two)]) == 0
-    a, b = PatternTable.load(one), PatternTable.load(two)
-    assert len(a) > 0
-    assert (a.shapes == b.shapes).all() and (a.sizes == b.sizes).all() and np.allclose(a.values, b.values)
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+def test_the_ko_lesson_in_italian_in_tmux():
+    screen = Screen([sys.executable, "-m", "miai", "learn", "--lang", "it", "--lesson", "4"])
+    try:
+        screen.wait_for("Lezione 4 di 12: Il ko")
+        screen.wait_for("> ")
+        screen.type("E1")
+        screen.wait_for("Le pietre sono ancora lì: hanno 1 libertà. Riprova.")
+        screen.type("C3")
+        screen.wait_for("Giusto!")
+        screen.wait_for("Passo 2 di 3")
+        screen.type("E1")
+        screen.wait_for("E1 è una mossa regolare")
+        screen.type("B3")
+        shown = screen.wait_for("Vietato: riporterebbe la posizione")
+        assert "(ko)" in shown  # the refusal in miai play's words, its rule named
+    finally:
+        screen.close()
 
 
-def test_the_predictor_is_the_same_read_in_one_process_or_two(tmp_path, capsys):
-    names, table = sources(tmp_path), tmp_path / "table.npz"
-    assert main(["learn", "patterns", *names, "--min-seen", "1", "-o", str(table)]) == 0
-    models = []
-    for jobs in ("1", "2"):
-        out = tmp_path / f"model{jobs}.npz"
-        assert main(["learn", "movemodel", *names, "--table", str(table), "--iterations", "2", "--jobs", jobs, "-o", str(out)]) == 0
-        models.append(MoveModel.load(out))
-    printed = capsys.readouterr()
-    assert "5 games (2 left out), 49 positions" in printed.out and "fitted in 2 sweeps" in printed.out
-    assert "sweep 2: mean log-likelihood" in printed.err
-    assert np.array_equal(models[0].log_gammas, models[1].log_gammas)
+def scripted_answers() -> list[str]:
+    lines = []
+    for lesson in course():
+        for step in lesson.steps:
+            lines += [step.wrong[0], step.right[0]]
+    return lines
 
 
-def test_learn_is_a_subcommand_naming_what_it_learns(capsys):
-    with pytest.raises(SystemExit) as done:
-        main(["learn", "--help"])
-    assert done.value.code == 0
+@pytest.mark.parametrize("lang", ["en", "es", "it", "pt"])
+def test_the_whole_course_is_taken_in_the_terminal(lang):
+    terminal = Terminal.scripted(scripted_answers(), width=120)
+    with i18n.using(lang):
+        assert take_course(terminal, lang) == 0
+        right, again = i18n.gettext("Right!"), i18n.gettext("Try again.")
+    said = terminal.transcript()
+    steps = sum(len(lesson.steps) for lesson in course())
+    assert said.count(right) == steps and said.count(again) == steps
+    assert "miai play --size 9 --white ai --level 1" in said
+    if lang != "en":
+        assert "Try again" not in said and "Right!" not in said
+
+
+def test_a_problem_in_the_terminal_refuted_then_solved_and_the_check():
+    from miai.cli.learn import solve_problem
+    from miai.coords import point_to_gtp
+    from miai.problems import Verdict, load_problems
+
+    problem = load_problems()[0]
+    wrong = next(c for c in problem.start.replies if c.verdict is Verdict.WRONG)
+    path, node = [], problem.start
+    while True:
+        child = node.right_replies[0]
+        path.append(point_to_gtp(child.move.point))
+        if not child.replies:
+            break
+        node = child.replies[0]
+    terminal = Terminal.scripted(["Z9", point_to_gtp(wrong.move.point), *path])
+    with i18n.using("es"):
+        assert solve_problem(terminal, problem, 1, 1)
+    said = terminal.transcript()
+    assert "Esa no: el ordenador responde en" in said and "¡Resuelto!" in said
+
+
+def test_learn_check_checks_the_lessons_and_the_problems(capsys):
+    from miai.cli.main import main
+
+    assert main(["learn", "check"]) == 0
     out = capsys.readouterr().out
-    assert "patterns" in out and "movemodel" in out
+    assert re.search(r"12 lessons, \d+ steps checked: 0 faults", out) and "problems checked: 0 faults" in out

@@ -96,6 +96,19 @@ def test_a_seat_that_acts_or_reads_over_http_is_not_gone(client, clock):
     assert table.state()["result"] == "W+F"
 
 
+def test_a_correspondence_game_is_never_claimed_its_clock_decides(client, clock):
+    table = Table(client, size=9, time="fischer:3d:1d")
+    table.moves("E5 D4 C3")  # White to move, and White is away for hours, as correspondence is played
+    clock.advance(10 * ABANDON)
+    refused = claim(table, "black")
+    assert refused.status_code == 422 and refused.json()["reason"] == "correspondence"
+    assert "loses on time" in refused.json()["message"]
+    assert table.state()["phase"] == "play"
+    with client.websocket_connect(f"/ws/game/{table.id}?token={table.tokens['black']}") as ws:
+        hello = ws.receive_json()
+    assert hello["d"]["presence"]["gone"] == {}  # the page offers no claim
+
+
 def test_only_the_player_whose_turn_it_is_can_be_claimed_against(client, clock):
     table = Table(client, size=9)
     table.moves("E5 D4")  # Black to move; White is away but waits for Black

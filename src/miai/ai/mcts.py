@@ -215,11 +215,11 @@ def _pattern_arrays(cfg: MctsConfig, size: int) -> tuple[np.ndarray, np.ndarray,
     if not len(table):
         knob = f"prior_pattern={cfg.prior_pattern:g}" if cfg.prior_pattern > 0 else f"prior_mm={cfg.prior_mm:g}"
         raise ConfigError(f"{knob} needs the table of learned patterns, {patterns.DEFAULT_TABLE}, "
-                          "and there is none (`miai learn patterns` writes it)")
+                          "and there is none (`miai train patterns` writes it)")
     model = movemodel.default_model() if cfg.prior_mm > 0 else None
     if cfg.prior_mm > 0 and model is None:
         raise ConfigError(f"prior_mm={cfg.prior_mm:g} needs the move predictor, {movemodel.DEFAULT_MODEL}, "
-                          "and there is none (`miai learn movemodel` writes it)")
+                          "and there is none (`miai train movemodel` writes it)")
     return (*table.slots, _NOTHING if model is None else model.log_gammas)
 
 

@@ -15,7 +15,7 @@ of strength 1 keep rarely seen levels near 1.
 
 :func:`training_set` reads games into the levels of every possible move of every position
 (18 bytes a move; a 19×19 game has about 50,000), :func:`fit` fits a :class:`MoveModel`,
-:func:`prediction_ranks` tries one on other games. ``miai learn movemodel`` runs
+:func:`prediction_ranks` tries one on other games. ``miai train movemodel`` runs
 them over Tygem's archive or SGF records.
 """
 

@@ -18,7 +18,7 @@ readings of a large corpus can be split between processes and their counts added
 :class:`PatternTable` holds the patterns seen often enough: the shapes themselves, point by
 point, with their size and value (an ``.npz`` file); loading hashes each in its eight
 orientations into the table the search reads (:meth:`PatternTable.slots`).
-``miai learn patterns`` runs it over SGF records, ``miai match`` runs or Tygem's
+``miai train patterns`` runs it over SGF records, ``miai match`` runs or Tygem's
 archive; the table the engine ships is :data:`DEFAULT_TABLE`.
 """
 

@@ -1,151 +1,163 @@
-"""``miai learn``: the engine's data files learnt from game records.
-
-``miai learn patterns`` learns the spatial patterns' table (:mod:`miai.ai.patterns`),
-``miai learn movemodel`` fits the move predictor (:mod:`miai.ai.movemodel`); by default each
-writes the file the engine ships (``ai/data/patterns19.npz``, ``ai/data/movemodel19.npz``).
-The sources of both are read by :mod:`miai.learn.corpus`.
-"""
+"""``miai learn``: the course that teaches the rules of Go by playing, in the terminal (the same
+lessons and judges as the page's /learn), and ``miai learn check``, which validates every
+lesson file against the rules core."""
 
 from __future__ import annotations
 
 import argparse
-import sys
-import time
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-PATTERNS = """Learn the spatial patterns' table (miai.ai.patterns) from game records.
-
-Each SOURCE is an SGF file, a directory of them (a `miai match` run: game-*.sgf), or a file of
-moves one game a line as Tygem's archive writes them (ID<tab>;B[pd];W[dp]..., 19×19 even games:
-the 9-dan games of yenw/computer-go-dataset, TYGEM/Kifu); see miai.learn.corpus. Records of
-another board size, with a handicap, or that do not read are left out (counted; those that do
-not read are named). --games N stops after N games read.
-
-The table is written to FILE (default: the one the engine ships, ai/data/patterns19.npz); a
-summary goes to standard output: games, positions and moves counted, patterns kept. A pattern is
-kept when it was played at least --min-played times and seen at least --min-seen times. The
-second reading (the seen) is split between --jobs processes. With --holdout K, every K-th game
-is kept out of the learning and the table is tried on it: how often the move played was the
-table's first choice, among its first five, and its median rank.
-"""
-
-MOVEMODEL = """Fit the move predictor (miai.ai.movemodel) to game records.
-
-The sources are read as by `miai learn patterns` (miai.learn.corpus: SGF files, `miai match`
-runs, Tygem's move files); 19×19 even games only. The spatial group's levels come from the table
-of learned patterns (--table, default the one the engine ships): fit the predictor on games that
-table was *not* learned from, or the chance of every pattern played is too high. The features of
-every possible move are read by --jobs processes; the fit runs --iterations sweeps of
-minorization-maximization and prints the mean log-likelihood of the moves played after each. The
-predictor is written to FILE (default: the one the engine ships, ai/data/movemodel19.npz). With
---holdout K, every K-th game is kept out and both the predictor and the spatial table alone are
-tried on it: how often the move played was the first choice, among the first five, and its
-median rank.
-"""
-
-GROUPS = ("spatial", "3x3", "capture", "extend", "atari", "self-atari",
-          "distance to the last move", "distance to the move before", "line")  # fmt: skip
-"""The move predictor's feature groups, in the order of :mod:`miai._kernel.movefeatures`."""
+from miai.cli import learn_texts as say
+from miai.cli.language import add_language_option, use_language
+from miai.cli.terminal import Terminal
+from miai.coords import point_from_gtp
+from miai.errors import MiaiError
+from miai.game import Game
+from miai.lessons.check import check_files
+from miai.lessons.judges import Outcome, judge
+from miai.lessons.model import DATA, Lesson, Step, course
+from miai.lessons.positions import start
+from miai.problems import Attempt, Problem, check_problems, load_problems, problem_files
+from miai.problems import Outcome as ProblemOutcome
+from miai.render.text import diagram
 
 
 def add_parser(subparsers: Any) -> None:
-    """Register ``miai learn patterns`` and ``miai learn movemodel`` on the ``miai`` command (the
-    AI is imported only when one runs: the default files are named then)."""
-    p = subparsers.add_parser("learn", help="learn the engine's patterns or move predictor from game records")
-    sub = p.add_subparsers(dest="learn", metavar="WHAT", required=True)
-    raw = argparse.RawDescriptionHelpFormatter
-
-    pa = sub.add_parser("patterns", help="the spatial patterns' table", description=PATTERNS, formatter_class=raw)
-    pa.add_argument("sources", nargs="+", metavar="SOURCE", help="SGF files, directories of them, or Tygem move files")
-    pa.add_argument("--size", type=int, default=19, help="the board size to learn (default 19)")
-    pa.add_argument("--min-seen", type=int, default=5, help="keep patterns seen at least this often")
-    pa.add_argument("--min-played", type=int, default=1, help="keep patterns played at least this often")
-    pa.add_argument("--games", type=int, default=0, help="read at most this many games (0: all)")
-    pa.add_argument("--holdout", type=int, default=0, help="learn without every K-th game and test on those")
-    pa.add_argument("--jobs", type=int, default=1, help="processes for the second reading")
-    pa.add_argument("-o", "--output", help="where to write the table (default: the one the engine ships)")
-    pa.set_defaults(func=run_patterns)
-
-    mm = sub.add_parser("movemodel", help="the move predictor", description=MOVEMODEL, formatter_class=raw)
-    mm.add_argument("sources", nargs="+", metavar="SOURCE", help="SGF files, directories of them, or Tygem move files")
-    mm.add_argument("--games", type=int, default=0, help="read at most this many games (0: all)")
-    mm.add_argument("--holdout", type=int, default=0, help="fit without every K-th game and test on those")
-    mm.add_argument("--iterations", type=int, default=30, help="sweeps of the fit")
-    mm.add_argument("--jobs", type=int, default=1, help="processes reading the games")
-    mm.add_argument("--table", help="the learned spatial patterns (default: the table the engine ships)")
-    mm.add_argument("-o", "--output", help="where to write the predictor (default: the one the engine ships)")
-    mm.set_defaults(func=run_movemodel)
+    p = subparsers.add_parser("learn", help="learn to play Go: the rules, lesson by lesson (or check the lessons)")
+    p.add_argument("what", nargs="?", choices=["check", "problems"],
+                   help="check: validate every lesson and problem file against the rules; problems: solve problems")
+    p.add_argument("--dir", help="check: the directory of lesson files (default: the course miai ships)")
+    p.add_argument("--lesson", type=int, default=1, help="start at this lesson (from 1)")
+    add_language_option(p, "the language of the lessons")
+    p.set_defaults(func=run)
 
 
-def _ranks(ranks: list[float]) -> str:
-    r = np.array(ranks)
-    return f"first choice {np.mean(r <= 1):.1%}, among the first five {np.mean(r <= 5):.1%}, median rank {np.median(r):g}"
+def run(args: argparse.Namespace) -> int:
+    if args.what == "check":
+        return check(Path(args.dir) if args.dir else DATA)
+    lang = use_language(args)
+    if args.what == "problems":
+        return solve_problems(Terminal())
+    return take_course(Terminal(), lang, first=args.lesson)
 
 
-def run_patterns(args: argparse.Namespace) -> int:
-    """Learn the table from the sources, write it, and print what was counted and kept."""
-    from miai.ai.patterns import DEFAULT_TABLE, count_played, count_seen, prediction_ranks, table_of
-    from miai.learn.corpus import read_games
-    from miai.learn.slices import read_in_slices
+def check(directory: Path) -> int:
+    """Print what is wrong with the lesson files and the problem files; 0 if nothing."""
+    lessons, steps, findings = check_files(directory)
+    for finding in findings:
+        print(finding)
+    print(f"{lessons} lessons, {steps} steps checked: {len(findings)} faults")
+    faults = check_problems()
+    for fault in faults:
+        print(fault)
+    print(f"{len(problem_files())} problems checked: {len(faults)} faults")
+    return 1 if findings or faults else 0
 
-    output = args.output or str(DEFAULT_TABLE)
-    clock = time.perf_counter()
-    corpus = read_games(args.sources, args.size, args.games, args.holdout)
-    games, held = corpus.games, corpus.held
-    print(f"read {corpus.read} games in {time.perf_counter() - clock:.0f} s", file=sys.stderr)
 
-    played = count_played(games, args.min_played)
-    print(f"{played.keys.size} patterns played at least {args.min_played} times "
-          f"({time.perf_counter() - clock:.0f} s)", file=sys.stderr)  # fmt: skip
-    counts = read_in_slices(partial(count_seen, keys=played.keys), games, args.jobs)
-    seen = counts[0] if len(counts) == 1 else np.sum(counts, axis=0)
-    table, tally = table_of(played, seen, args.min_seen)
-    Path(output).parent.mkdir(parents=True, exist_ok=True)
-    table.save(output)
-    moves = played.states.shape[0]  # the positions but those where a player filled its own eye
-    print(f"{len(games)} games ({corpus.skipped} left out), {tally.positions} positions, {moves} moves "
-          f"({time.perf_counter() - clock:.0f} s)")  # fmt: skip
-    print(f"{len(table)} patterns played at least {args.min_played} times and seen at least "
-          f"{args.min_seen} times: {output}")  # fmt: skip
-    if held:
-        ranks = np.array(prediction_ranks(table, held))
-        print(f"held out {len(held)} games, {ranks.size} moves: the move played was the table's first choice "
-              f"{np.mean(ranks <= 1):.1%}, among its first five {np.mean(ranks <= 5):.1%}, median rank {np.median(ranks):g}")  # fmt: skip
+def show(terminal: Terminal, game: Game, marks: dict[tuple[int, int], str] | None = None) -> None:
+    terminal.say(diagram(game.board, last_move=game.last_move, marks=marks))
+
+
+def record_marks(step: Step) -> dict[tuple[int, int], str]:
+    """The record's moves as a numbered figure (numbers 1-9 as one character each)."""
+    marks = {}
+    for number, word in enumerate(step.record, start=1):
+        point = point_from_gtp(word, step.size)
+        if point is not None:
+            marks[point] = str(number % 10)
+    return marks
+
+
+def take_step(terminal: Terminal, step: Step, lang: str) -> bool:
+    """Ask until the answer is right; False when the input ends."""
+    game = start(step)
+    if step.record:
+        show(terminal, game, record_marks(step))
+    else:
+        show(terminal, game)
+    terminal.say(step.text[lang])
+    terminal.say(say.how_to_answer(step))
+    words = say.answer_words()
+    given: list[str] = []
+    while True:
+        try:
+            line = terminal.ask("> ")
+        except EOFError:
+            return False
+        answer = given + [say.words_for(words, w) for w in line.split()]
+        verdict = judge(step, [w for w in answer if w] if step.task.value == "dead" else answer)
+        color = game.to_act or game.to_move
+        if verdict.outcome is Outcome.RIGHT:
+            show(terminal, verdict.game)
+            rule = say.explain(verdict, step, color) + " " if verdict.reason else ""
+            terminal.say(say.right() + " " + rule + (step.done[lang] if step.done else ""))
+            return True
+        if verdict.outcome is Outcome.MORE:
+            given = answer
+            terminal.say(say.keep_going())
+            continue
+        terminal.say(say.explain(verdict, step, color) + " " + say.try_again())
+        given = []
+
+
+def take_lesson(terminal: Terminal, lesson: Lesson, number: int, total: int, lang: str) -> bool:
+    terminal.say(say.lesson_heading(number, total, lesson.title[lang]), style="bold")
+    terminal.say(lesson.intro[lang])
+    for i, step in enumerate(lesson.steps, start=1):
+        terminal.say(say.step_heading(i, len(lesson.steps)))
+        if not take_step(terminal, step, lang):
+            return False
+    return True
+
+
+def take_course(terminal: Terminal, lang: str, *, first: int = 1) -> int:
+    lessons = course()
+    for number, lesson in enumerate(lessons, start=1):
+        if number >= first and not take_lesson(terminal, lesson, number, len(lessons), lang):
+            return 0
+    terminal.say(say.course_done())
     return 0
 
 
-def run_movemodel(args: argparse.Namespace) -> int:
-    """Fit the predictor to the sources, write it, and print its strengths and the fit's course."""
-    from miai._kernel import movefeatures as F
-    from miai.ai import movemodel, patterns
-    from miai.learn.corpus import read_games
-    from miai.learn.slices import read_in_slices
+def solve_problem(terminal: Terminal, problem: Problem, number: int, total: int) -> bool:
+    """Ask moves until the problem is solved (a wrong move starts it again); False when the input ends."""
+    terminal.say(say.problem_heading(number, total, problem.source), style="bold")
+    attempt = Attempt(problem)
+    show(terminal, attempt.game)
+    terminal.say(say.goal(problem) + " " + say.marked(problem))
+    while True:
+        try:
+            line = terminal.ask("> ").strip()
+        except EOFError:
+            return False
+        try:
+            point = point_from_gtp(line, problem.size)
+        except MiaiError:
+            point = None
+        if point is None:
+            terminal.say(say.problem_point())
+            continue
+        verdict = attempt.play(point)
+        if verdict.outcome is ProblemOutcome.ILLEGAL:
+            assert verdict.reason is not None
+            terminal.say(say.illegal_in_problem(verdict.reason, point, attempt.game))
+            continue
+        show(terminal, attempt.game)
+        if verdict.outcome is ProblemOutcome.SOLVED:
+            terminal.say(say.solved())
+            return True
+        if verdict.outcome is ProblemOutcome.RIGHT:
+            terminal.say(say.answered(verdict.reply))
+            continue
+        terminal.say(say.refuted(verdict.reply))
+        attempt = Attempt(problem)
+        show(terminal, attempt.game)
 
-    output = args.output or str(movemodel.DEFAULT_MODEL)
-    clock = time.perf_counter()
-    corpus = read_games(args.sources, 19, args.games, args.holdout)
-    table = patterns.PatternTable.load(args.table or patterns.DEFAULT_TABLE)
-    parts = read_in_slices(partial(movemodel.training_set, table=table), corpus.games, args.jobs)
-    ts = parts[0] if len(parts) == 1 else movemodel.TrainingSet.concatenate(parts)
-    print(f"{len(corpus.games)} games ({corpus.skipped} left out), {ts.positions} positions, "
-          f"{ts.levels.shape[0]} possible moves ({time.perf_counter() - clock:.0f} s)")  # fmt: skip
 
-    def progress(iteration: int, likelihood: float) -> None:
-        print(f"sweep {iteration}: mean log-likelihood {likelihood:.4f} ({time.perf_counter() - clock:.0f} s)",
-              file=sys.stderr)  # fmt: skip
-
-    model = movemodel.fit(ts, args.iterations, progress)
-    Path(output).parent.mkdir(parents=True, exist_ok=True)
-    model.save(output)
-    print(f"fitted in {args.iterations} sweeps: {output}")
-    for g, name in enumerate(GROUPS):
-        if g != F.F_PAT3:
-            print(f"  {name}: " + " ".join(f"{x:.2f}" for x in np.exp(model.group(g))))
-    if corpus.held:
-        print(f"held out {len(corpus.held)} games: the predictor's {_ranks(movemodel.prediction_ranks(model, table, corpus.held))}")
-        print(f"  the spatial table's alone: {_ranks(patterns.prediction_ranks(table, corpus.held))}")
+def solve_problems(terminal: Terminal) -> int:
+    problems = load_problems()
+    for number, problem in enumerate(problems, start=1):
+        if not solve_problem(terminal, problem, number, len(problems)):
+            break
     return 0

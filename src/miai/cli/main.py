@@ -19,6 +19,7 @@ SUBCOMMANDS = {
     "serve": "miai.cli.serve",
     "bot": "miai.cli.bot",
     "diagram": "miai.cli.diagram",
+    "train": "miai.cli.train",
     "learn": "miai.cli.learn",
 }
 

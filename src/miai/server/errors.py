@@ -115,6 +115,8 @@ class WireReason(str, Enum):
     NOT_THEIR_TURN = "not-their-turn"
     OPPONENT_PRESENT = "opponent-present"
     NOT_GONE_YET = "not-gone-yet"
+    CORRESPONDENCE = "correspondence"
+    """A claim in a correspondence game, where the clock, not presence, decides."""
     UNDO_LIMIT = "undo-limit"
     """A seat asked too often to take back the same move."""
     PROPOSAL_DIFFERS = "proposal-differs"

@@ -245,3 +245,24 @@ def test_the_chat_is_kept_and_read_back_in_order_on_postgresql(pg_url):
 
     every, last, none = asyncio.run(run())
     assert every == lines and last == lines[1:] and none == []
+
+
+def test_a_learners_progress_on_postgresql_two_requests_at_once_keep_the_larger(pg_url):
+    from miai.server.people.progress import read_progress, record_progress
+    from miai.server.storage.schema import users
+
+    async def run():
+        engine = open_engine(pg_url)
+        try:
+            await migrate(engine)
+            async with engine.begin() as conn:
+                user_id = (await conn.execute(users.insert().values(
+                    username="pupil-pg", username_key="pupil-pg", password_hash="x", created_ms=1).returning(users.c.id))).scalar_one()
+            await asyncio.gather(record_progress(engine, user_id, "02-capture", 2, 10),
+                                 record_progress(engine, user_id, "02-capture", 3, 11))  # fmt: skip
+            await record_progress(engine, user_id, "02-capture", 1, 12)
+            return await read_progress(engine, user_id)
+        finally:
+            await engine.dispose()
+
+    assert asyncio.run(run()) == {"02-capture": 3}

@@ -2,7 +2,7 @@
 the computer's dead-stone estimate shown however its frame and the marking's state cross, an
 accept that can only accept the stones shown, territory and the count drawn live while marking
 and on the final board (the result said once), and the score estimate on request during play.
-The screenshots of docs/screenshots (marking-territory-*, final-*, estimate-*) are taken here."""
+The screenshots of docs/screenshots (marking-territory-*, final-*, estimate-*) are taken here when asked (shots.py)."""
 
 from __future__ import annotations
 

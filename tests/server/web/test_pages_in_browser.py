@@ -159,3 +159,7 @@ def test_the_pages_run_under_their_content_security_policy_without_a_violation(s
     page.goto(server_url + "/review")
     expect(page.get_by_label("SGF text")).to_be_visible()
     assert page.evaluate("window.__csp") == []
+    page.goto(server_url + "/learn")
+    page.locator('#learn-board [data-vertex="E5"]').click()
+    expect(page.locator("#learn-feedback.right")).to_be_visible()
+    assert page.evaluate("window.__csp") == []

@@ -72,6 +72,8 @@ def paired(server_url: str, first: Any, second: Any, locales: tuple[str, str], t
     assert second.url.endswith(game_id)
     for page, locale in zip((first, second), locales, strict=True):
         expect(page.locator(".player .name").filter(has_text=YOU[locale])).to_have_count(1)
+        expect(page.locator(".player .name a.player-link")).to_have_count(2)  # to each player's page
+        expect(page.locator(".player .name").first).to_contain_text(re.compile(r"\[\d+[kd]\]"))  # with the rank
     players = httpx.get(f"{server_url}/api/games/{game_id}").json()["players"]
     by_name = {NAMES[locale]: (page, locale) for page, locale in zip((first, second), locales, strict=True)}
     pages = {color: by_name[players[color]] for color in ("black", "white")}

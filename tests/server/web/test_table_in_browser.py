@@ -3,7 +3,7 @@ komi and handicap on both pages, the komi chosen at creation and the handicap ex
 computer seat named by its level, the coordinates clear of the edge stones, the move number and
 list (an earlier position shown read-only), sounds with a mute switch the browser remembers,
 byo-yomi read as players read it with its low-time warning, the server's errors in the page's
-language, and a phone-sized page. Screenshots go to docs/screenshots."""
+language, and a phone-sized page. Screenshots go to docs/screenshots when asked (shots.py)."""
 
 from __future__ import annotations
 

@@ -9,7 +9,9 @@ Only the seat whose turn it is (to move, or to act in the marking phase) can be 
 against: a player who is waiting for the opponent holds nobody up, and a program that only
 acts on its turn need not poll. The present opponent then claims the game (``claim``): it ends
 with the gone seat forfeiting (``B+F``/``W+F``, end reason "abandoned"), or void when fewer than
-two moves were played (nobody really started). A computer seat never goes.
+two moves were played (nobody really started). A computer seat never goes, and nobody is
+claimed against in a correspondence game (days per move): being away for hours is how it is
+played, and its clock says when a player has lost.
 
 Presence lives in memory only: after a restart (or when a room is loaded again) every seat
 counts as seen at the moment of loading, so the countdown starts again.
@@ -85,11 +87,17 @@ def claim(
     humans: Collection[Color],
     now: int,
     abandon_ms: int,
+    correspondence: bool = False,
 ) -> tuple[EventKind, dict[str, Any]]:
     """``seat`` claims ``game`` (a copy: it is ended) from its opponent, who has gone. Raises
     :class:`IllegalAction` saying why not (and, before the countdown is over, how long is left)."""
     if game.phase is Phase.FINISHED:
         raise IllegalAction(f"the game is already over ({game.result})", reason=WireReason.WRONG_PHASE)
+    if correspondence:
+        raise IllegalAction(
+            "a correspondence game cannot be claimed: a player who does not move in time loses on time",
+            reason=WireReason.CORRESPONDENCE,
+        )
     other = seat.opponent
     if other not in humans:
         raise IllegalAction(f"{_name(other)} is a computer: it never leaves a game", reason=WireReason.COMPUTER)

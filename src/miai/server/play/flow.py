@@ -12,6 +12,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from miai.clock import TimeControl
 from miai.coords import Color
 from miai.errors import IllegalMoveError, MiaiError
 from miai.game import Game
@@ -75,6 +76,7 @@ def _carry_out(room: RoomView, game: Game, seat: Color, action: Action) -> tuple
             humans=human_seats(room.record),
             now=room.now_ms(),
             abandon_ms=room.config.abandon_ms,
+            correspondence=TimeControl.parse(room.record.time_control).correspondence,
         )
     else:
         kind, payload = apply_action(game, seat, action)

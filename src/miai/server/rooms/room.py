@@ -286,8 +286,8 @@ class GameRoom:
         return self.audience.connected()
 
     def presence(self) -> dict[str, Any]:
-        """Who is connected, and for each absent human seat of a game going on, how long it has been away."""
-        over = self.game.phase is Phase.FINISHED
+        """Who is connected, and for each absent human seat of a live game going on, how long it has been away."""
+        over = self.game.phase is Phase.FINISHED or self.control.correspondence  # its clock decides
         return self.audience.presence(human_seats(self.record), self.config.abandon_ms, over=over)
 
     def announce_presence(self, but: Subscriber | None = None) -> None:

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 
 __all__ = [
     "metadata", "games", "game_events", "game_chat", "users", "sign_ins", "reviews", "review_analyses",
-    "ratings", "rating_history", "automatch",
+    "ratings", "rating_history", "automatch", "learn_progress",
 ]
 
 metadata = sa.MetaData()
@@ -167,3 +167,13 @@ automatch = sa.Table(
     sa.Column("game_id", sa.String(32), nullable=True, comment="the game made, once paired"),
 )
 """Players waiting for an opponent (one request each), and the game each was paired into."""
+learn_progress = sa.Table(
+    "learn_progress",
+    metadata,
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    sa.Column("lesson", sa.String(64), primary_key=True, comment="the lesson's id: its file's name (02-capture)"),
+    sa.Column("steps", sa.Integer, nullable=False, comment="how many of its steps the user has solved"),
+    sa.Column("updated_ms", sa.BigInteger, nullable=False),
+)
+"""A signed-in user's progress in the course (/learn): per lesson, the steps solved
+(people/progress.py). Guests keep theirs in the browser."""

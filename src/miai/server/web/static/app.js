@@ -42,6 +42,10 @@ async function pageFor(path) {
   }
   const account = await accountPageFor(path, loadLanguage);
   if (account) return account;
+  if (path === "/learn") {
+    const { showLearn } = await import("./learn.js");
+    return (main) => showLearn(main);
+  }
   if ((m = path.match(/^\/review(?:\/([A-Za-z0-9_-]+))?$/))) {
     const { showReview } = await import("./review.js");
     return (main) => showReview(main, m[1] ? { upload: m[1] } : {});

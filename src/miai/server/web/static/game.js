@@ -19,6 +19,7 @@ import {
 import { renderClaim, renderControls, renderEstimate, renderMarking } from "./gamecontrols.js";
 import { errorText, refusalText } from "./refusals.js";
 import { seatLinkBox, seatOfPlayer, takeSeatFromAddress } from "./seatlink.js";
+import { linkPlayerNames } from "./players.js";
 import { Sounds } from "./sounds.js";
 import { ClockWatch } from "./clockwatch.js";
 import { moveListPanel, positionAt, renderMoveList } from "./movelist.js";
@@ -436,6 +437,7 @@ class GamePage {
     renderMoveList(this.moveList, s.moves, this.viewing);
     const v = this.view;
     renderPlayers(v.players, s, this.seat, this.presence);
+    linkPlayerNames(v.players, s); // a signed-in player's name to their page, with their rank
     v.chatForm.hidden = !this.seat;
     v.control.textContent = controlText(s);
     v.status.textContent = statusText(s, step, { myTurn, connected: this.socket.open, sending: this.socket.sending });

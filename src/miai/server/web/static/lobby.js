@@ -221,6 +221,7 @@ export function showLobby(main) {
   main.append(
     el("section", { class: "panel" },
       el("h1", {}, _("Play Go")),
+      el("p", {}, el("a", { href: "/learn", class: "button", id: "learn-link" }, _("New to Go? Learn to play"))),
       form,
       el("div", { class: "row" }, el("div", { class: "settings" }, level, colour), playComputer),
       el("div", { class: "row" }, invite, openGame),

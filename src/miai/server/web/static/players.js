@@ -109,3 +109,28 @@ export function showPlayer(main, name) {
   })();
   return { destroy: () => { destroyed = true; } };
 }
+
+const ranks = new Map(); // a player's name -> their rank, read once per page ("" while unknown)
+
+// On the game page: each seat held by a signed-in player named as a link to their page, with
+// their rank ("Black: Ana [3k] (you)"). `players` are gameview.js's rows, `s` the game's state.
+export function linkPlayerNames(players, s) {
+  for (const color of ["black", "white"]) {
+    const name = s.players && s.players[color];
+    const node = players[color] && players[color].name;
+    if (!name || !node || !(s.accounts && s.accounts[color])) continue;
+    if (!ranks.has(name)) {
+      ranks.set(name, "");
+      api("GET", `/api/players/${encodeURIComponent(name)}`)
+        .then((p) => { ranks.set(name, p.rank || ""); linkPlayerNames(players, s); })
+        .catch(() => {});
+    }
+    const text = node.querySelector("a") ? node.dataset.plain : node.textContent; // drawn before: its words
+    const at = text.indexOf(name);
+    if (at < 0) continue;
+    node.dataset.plain = text;
+    const rank = ranks.get(name);
+    node.replaceChildren(text.slice(0, at), el("a", { href: `/p/${encodeURIComponent(name)}`, class: "player-link" }, name),
+      rank ? ` [${rank}]` : "", text.slice(at + name.length));
+  }
+}

@@ -26,6 +26,7 @@ const REASONS = {
   computer: () => _("The computer never leaves: its game cannot be claimed."),
   "not-their-turn": () => _("It is your turn, not your opponent's: the game cannot be claimed."),
   "not-gone-yet": () => _("Your opponent has not been away long enough yet."),
+  "correspondence": () => _("A correspondence game cannot be claimed: a player who does not move in time loses on time."),
   "opponent-present": () => _("Your opponent is here: the game cannot be claimed."),
   "cannot-apply": () => _("The rules do not allow that now."),
 };

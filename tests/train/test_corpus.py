@@ -1,11 +1,11 @@
-"""Game records in bulk (:mod:`miai.learn.corpus`): every kind of source, and what is left out."""
+"""Game records in bulk (:mod:`miai.train.corpus`): every kind of source, and what is left out."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from miai.learn.corpus import read_games, records
 from miai.sgf.record import SgfRecord
+from miai.train.corpus import read_games, records
 
 MOVES = ";B[pd];W[dp];B[pp];W[dd];B[fq];W[cn];B[qf];W[nc];B[pb];W[fc];B[tt];W[jj]"
 """Eleven moves on the board and a pass, the opening of a 19×19 game."""

@@ -1,4 +1,4 @@
-"""Game records in bulk, for the learners (``miai learn patterns``, ``miai learn movemodel``):
+"""Game records in bulk, for the learners (``miai train patterns``, ``miai train movemodel``):
 SGF files, directories of them (a ``miai match`` run: ``game-*.sgf``), and files of moves one
 game a line as Tygem's archive writes them (``ID<tab>;B[pd];W[dp]...``, 19×19 even games: the
 9-dan games of ``yenw/computer-go-dataset``, ``TYGEM/Kifu``).

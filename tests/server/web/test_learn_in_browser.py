@@ -1,0 +1,130 @@
+"""The course in a browser, in each language: every step of every lesson answered wrongly once
+(the explanation shown, in that language) and then rightly, through clicks only (the count's
+numbers typed), the answers being those each lesson file states; the course ends with a first
+9×9 game against the computer."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from miai.coords import point_to_gtp
+from miai.lessons.model import Step, Task, course
+from miai.problems import Problem, Verdict, load_problems
+from tests.server.web.shots import shot
+
+
+@pytest.fixture(autouse=True)
+def patient_expectations():
+    """A loaded test machine answers slower than expect's 5 s: 15 s, like the contexts' own default."""
+    expect.set_options(timeout=15_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
+CHOICES = {Task.AGREE, Task.WINNER, Task.FIRST}
+
+
+def answer(page, step: Step, words: str) -> None:
+    """Give ``words`` (an answer as the lesson file states it) by clicking."""
+    if step.task is Task.COUNT:
+        black, white = words.split()
+        page.locator("#learn-black").fill(black)
+        page.locator("#learn-white").fill(white)
+        page.locator("#learn-check").click()
+        return
+    if step.task in CHOICES:
+        page.locator(f"#learn-{words}").click()
+        return
+    for word in words.split():
+        if word == "pass":
+            page.locator("#learn-pass").click()
+        else:
+            page.locator(f'#learn-board [data-vertex="{word}"]').click()
+    if step.task is Task.DEAD:
+        page.locator("#learn-done").click()
+
+
+ENGLISH: dict[tuple[str, int], str] = {}
+
+
+def right_path(problem: Problem) -> list[str]:
+    """The player's moves of one right line of the problem's tree, the computer answering each."""
+    moves, node = [], problem.start
+    while True:
+        child = node.right_replies[0]
+        moves.append(point_to_gtp(child.move.point))
+        if not child.replies:
+            return moves
+        node = child.replies[0]
+
+
+def solve_first_problem(page, lang: str) -> None:
+    """The first problem: a wrong first move refuted (explained), then solved by clicks."""
+    problem = load_problems()[0]
+    wrong = next(c for c in problem.start.replies if c.verdict is Verdict.WRONG)
+    page.locator(f'#problem-board [data-vertex="{point_to_gtp(wrong.move.point)}"]').click()
+    expect(page.locator("#problem-feedback.wrong .why")).not_to_be_empty()
+    shot(page, f"problem-wrong-{lang}", full_page=True)
+    page.locator("#problem-retry").click()
+    for vertex in right_path(problem):
+        page.locator(f'#problem-board [data-vertex="{vertex}"]').click()
+    expect(page.locator("#problem-feedback.right")).to_be_visible()
+    shot(page, f"problem-{lang}", full_page=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "it", "pt"])
+def test_the_whole_course_is_taken_wrong_then_right_in_each_language(server_url, new_context, lang):
+    page = new_context({"en": "en-US", "es": "es-ES", "it": "it-IT", "pt": "pt-PT"}[lang]).new_page()
+    page.goto(server_url + "/")
+    page.locator("#learn-link").click()
+    expect(page).to_have_url(re.compile(r"/learn$"))
+    for lesson in course():
+        expect(page.locator("#learn-title")).to_have_text(lesson.title[lang])
+        for step in lesson.steps:
+            expect(page.locator("#learn-task")).to_have_text(step.text[lang])
+            if (lesson.id, step.number) == ("04-ko", 2):
+                shot(page, f"lesson-{lang}", full_page=True)
+            answer(page, step, step.wrong[0])
+            feedback = page.locator("#learn-feedback.wrong .why")
+            expect(feedback).not_to_be_empty()
+            said = feedback.inner_text()
+            if lang == "en":
+                ENGLISH[(lesson.id, step.number)] = said
+            elif (lesson.id, step.number) in ENGLISH:
+                assert said != ENGLISH[(lesson.id, step.number)], (lesson.id, step.number, said)
+            if (lesson.id, step.number) == ("04-ko", 2):
+                shot(page, f"lesson-wrong-{lang}", full_page=True)
+            answer(page, step, step.right[0])
+            expect(page.locator("#learn-feedback.right")).to_be_visible()
+            page.locator("#learn-next").click()
+    page.locator("#learn-end-problems").click()
+    solve_first_problem(page, lang)
+    page.goto(server_url + "/learn")  # the course done, the page opens at its end
+    page.locator("#learn-first-game").click()
+    expect(page).to_have_url(re.compile(r"/g/[\w-]+$"))
+    expect(page.locator('[data-vertex="E5"]')).to_be_visible()
+
+
+def test_a_signed_in_learners_progress_follows_them_to_another_browser(server_url, new_context):
+    first = new_context("en-US")
+    page = first.new_page()
+    page.goto(server_url + "/learn")
+    page.locator('#learn-board [data-vertex="E5"]').click()  # solved as a guest: kept in the browser
+    expect(page.locator("#learn-feedback.right")).to_be_visible()
+    answer = page.request.post(server_url + "/api/users", data={"username": "pupil", "password": "a long pass phrase 42"},
+                               headers={"Origin": server_url})  # fmt: skip
+    assert answer.status == 201, answer.text()
+    page.goto(server_url + "/learn")  # signed in now: what the browser solved joins the account
+    expect(page.locator("#learn-task")).to_have_text(course()[0].steps[1].text["en"])
+    page.locator('#learn-board [data-vertex="C4"]').click()
+    expect(page.locator("#learn-feedback.right")).to_be_visible()
+    other = new_context("en-US").new_page()
+    login = other.request.post(server_url + "/api/session", data={"username": "pupil", "password": "a long pass phrase 42"},
+                               headers={"Origin": server_url})  # fmt: skip
+    assert login.status == 200, login.text()
+    other.goto(server_url + "/learn")
+    expect(other.locator("#learn-title")).to_have_text(course()[1].title["en"])
+    expect(other.locator("#learn-lessons li").first).to_contain_text("✓")
