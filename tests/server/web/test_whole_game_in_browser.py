@@ -168,7 +168,8 @@ def review_with_mistakes(page: Any, words: dict[str, Any], lang: str) -> None:
     expect(page.locator("#review-players")).to_have_text(re.compile(rf"^\S+: {guest} \d+ · \S+: {guest} \d+$"))
     page.get_by_role("button", name=words["analyse"]).click()
     expect(page.locator("#winrate-graph circle.graph-dot")).to_have_count(27, timeout=120_000)  # 26 moves and the start
-    expect(page.locator("#mistakes li").first).to_be_visible(timeout=60_000)
+    expect(page.locator("#graph-progress")).to_be_empty(timeout=120_000)  # the mistakes checked again too
+    expect(page.locator("#mistakes li").first).to_be_visible()
     no_english(lang, page)
     shot(page, f"review-{lang}", full_page=True)
 
