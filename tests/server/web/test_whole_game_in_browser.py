@@ -107,7 +107,7 @@ def invite_from_the_lobby(server_url: str, host: Any, friend: Any, lang: str, wo
         expect(page.locator("#terms")).to_contain_text(words["terms"])
 
 
-def play_the_game(black: Any, white: Any, words: dict[str, Any]) -> None:
+def play_the_game(black: Any, white: Any, words: dict[str, Any], lang: str) -> None:
     """The scripted game by clicks, to the second pass: a pass announced, a capture, a suicide
     refused in words (the refusal gone after the next move)."""
     for n, vertex in enumerate(WALLS + ["H8", "A1", "B1"]):
@@ -120,6 +120,8 @@ def play_the_game(black: Any, white: Any, words: dict[str, Any]) -> None:
     white.locator('[data-vertex="A1"]').click()  # suicide: refused, said in words
     expect(white.locator("#message")).to_contain_text(words["suicide"])
     expect(white.locator('[data-vertex="A1"]')).not_to_have_attribute("data-stone", "white")
+    no_english(lang, black, white)
+    shot(white, f"play-{lang}")
     click(white, black, "B2", "white")
     expect(white.locator("#message")).to_be_empty()  # the old refusal goes with the next move
     assert _coordinates_clear(black)
@@ -193,9 +195,7 @@ def test_a_friend_game_from_the_lobby_to_the_review_by_clicks(server_url, new_co
     black = new_context(words["locale"]).new_page()
     white = new_context(words["locale"]).new_page()
     invite_from_the_lobby(server_url, black, white, lang, words)
-    play_the_game(black, white, words)
-    no_english(lang, black, white)
-    shot(black, f"play-{lang}")
+    play_the_game(black, white, words, lang)
     if lang == "es":
         phone_through_the_seat_link(new_context, black, words, lang)
     mark_and_count(black, white, words, lang)
