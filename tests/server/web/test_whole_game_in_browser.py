@@ -115,6 +115,7 @@ def play_the_game(black: Any, white: Any, words: dict[str, Any], lang: str) -> N
         click(mover, watcher, vertex, color)
     pass_by_click(white, words)  # announced to Black, whose pass would end the game
     expect(black.locator("#status")).to_contain_text(words["passed"])
+    no_english(lang, black, white)
     click(black, white, "A2", "black")  # captures A1
     expect(white.locator('[data-vertex="A1"]')).not_to_have_attribute("data-stone", "white")
     white.locator('[data-vertex="A1"]').click()  # suicide: refused, said in words
