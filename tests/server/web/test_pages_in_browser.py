@@ -101,7 +101,7 @@ def test_the_review_steps_through_moves_and_draws_a_numbered_diagram(server_url,
     assert page.evaluate("document.querySelector('.diagram img').naturalWidth") > 0
     page.locator("#diagram-to").fill("9")
     page.get_by_role("button", name="Show the diagram").click()
-    expect(page.locator(".diagram .error")).to_contain_text("only 6 moves")
+    expect(page.locator(".diagram .error")).to_contain_text("Choose moves from 1 to 6.")
     expect(page.get_by_role("link", name="Download SGF")).to_have_attribute("href", f"/api/games/{game['id']}/sgf")
 
 
@@ -129,7 +129,7 @@ def test_an_uploaded_record_is_reviewed_and_a_bad_one_explained(server_url, new_
     page.goto(server_url + "/review")
     page.get_by_label("Testo SGF").fill("this is not a record")
     page.get_by_role("button", name="Rivedi", exact=True).click()
-    expect(page.get_by_role("alert")).to_contain_text("Questo file non si può leggere come record di una partita.")
+    expect(page.get_by_role("alert")).to_contain_text("Il record della partita non si può leggere.")
 
 
 CSP_WATCH = """window.__csp = [];

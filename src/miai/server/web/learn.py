@@ -23,7 +23,7 @@ from miai.server.errors import BadRequest, NotFound, Unauthorized
 from miai.server.people.progress import read_progress, record_progress
 from miai.server.people.sessions import who
 from miai.server.web.games import read_json, server_of
-from miai.server.web.pages import page
+from miai.server.web.pages import page, page_title
 from miai.server.wire.fields import check_fields, get_int, get_str, get_vertices
 
 __all__ = ["routes"]
@@ -147,7 +147,7 @@ async def put_progress(request: Request) -> Response:
 
 
 async def learn_page(request: Request) -> Response:
-    return page("miai · learn")
+    return page(page_title(request, "Learn to play Go"))
 
 
 def routes() -> list[Route]:
