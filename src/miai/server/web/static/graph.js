@@ -8,7 +8,7 @@ import { formatNumber, formatPercent } from "./reviewtexts.js";
 
 const W = 280; // the plot's width and height, in SVG units
 const H = 100;
-const LEFT = 34; // room for the axes' labels
+const LEFT = 40; // room for the axes' labels ("100 %" in es/it/pt) clear of the vertical title
 const BOTTOM = 26;
 const TOP = 6;
 const RIGHT = 8;
