@@ -12,74 +12,22 @@ in web.pot."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from babel.messages.pofile import read_po
 
-from miai.server.web.texts import LOCALE_DIR, messages
+from tests.server.web.shots import shot
+from tests.server.web.visibletext import english_left
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
-SCREENSHOTS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
 LOCALES = {"es": "es-ES", "it": "it-IT", "pt": "pt-PT"}
 WORDS = {  # what each language calls a guest and the computer, how it writes 6.5, a pass in a diagram
     "es": ("Invitado", "miai nivel 1", "komi 6,5", "pase"),
     "it": ("Ospite", "miai livello 1", "komi 6,5", "passaggio"),
     "pt": ("Convidado", "miai nível 1", "komi 6,5", "passe"),
 }
-
-VISIBLE_TEXT = """() => {
-  const texts = document.body.innerText.split("\\n");
-  for (const node of document.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
-    for (const name of ["aria-label", "title", "placeholder", "alt"]) texts.push(node.getAttribute(name) || "");
-  }
-  for (const node of document.querySelectorAll("svg title, option")) texts.push(node.textContent);
-  texts.push(document.title);
-  return texts.map((t) => t.trim()).filter(Boolean);
-}"""
-
-
-def english_patterns(lang: str) -> list[tuple[str, re.Pattern[str]]]:
-    """Each English text of the page's catalogue that ``lang`` translates differently, as a
-    pattern of a whole visible text (a placeholder matches any text)."""
-    with (LOCALE_DIR / "web.pot").open("rb") as f:
-        template = read_po(f)
-    translated = messages(lang)
-    patterns = []
-    for message in template:
-        if not message.id:
-            continue
-        ids = list(message.id) if isinstance(message.id, (list, tuple)) else [message.id]
-        key = "\x00".join(ids) if len(ids) > 1 else ids[0]
-        theirs = translated.get(key)
-        for english in ids:
-            if theirs == english or (isinstance(theirs, list) and english in theirs):
-                continue  # the same word in that language (Komi, Chat, Total...)
-            body = "".join(".+?" if part.startswith("{") else re.escape(part) for part in re.split(r"(\{\w+\})", english))
-            patterns.append((english, re.compile(body)))
-    return patterns
-
-
-def english_left(page: Any, lang: str) -> list[str]:
-    """The visible texts of ``page`` that are English, and any number written with a point."""
-    found = []
-    patterns = english_patterns(lang)
-    for text in page.evaluate(VISIBLE_TEXT):
-        pieces = {text, *re.split(r" · | – |, |: ", text)}
-        for piece in pieces:
-            piece = piece.strip(" .")
-            for english, pattern in patterns:
-                if pattern.fullmatch(piece):
-                    found.append(f"{text!r} is {english!r}")
-        if re.search(r"(?<![\w.])\d+\.\d+(?![\w.])", text):
-            found.append(f"{text!r} writes a number the English way")
-        if text in ("null", "undefined", "NaN") or re.search(r"\bGuest \d|\bcomputer:\d|\bmiai level\b", text):
-            found.append(f"{text!r} names a player in English")
-    return found
-
 
 def act(server_url: str, game: dict[str, Any], seat: str, action: str, **body: object) -> None:
     v = httpx.get(f"{server_url}/api/games/{game['id']}").json()["v"]
@@ -121,13 +69,13 @@ def test_no_english_is_left_on_the_pages(server_url, new_context, lang):
     expect(page.locator('[data-stone="white"]')).to_have_count(1, timeout=90_000)
     assert english_left(page, lang) == []
     expect(page).to_have_title(re.compile(r"^miai · \S+ 9×9|^miai · 9×9 \S+"))
-    page.screenshot(path=str(SCREENSHOTS / f"game-numbers-{lang}.png"))
+    shot(page, f"game-numbers-{lang}")
 
     page.goto(server_url + "/")
     expect(page.locator("#live-games")).to_contain_text(computer)
     expect(page.locator("#open-games")).to_contain_text(komi)
     assert english_left(page, lang) == []
-    page.screenshot(path=str(SCREENSHOTS / f"lobby-numbers-{lang}.png"), full_page=True)
+    shot(page, f"lobby-numbers-{lang}", full_page=True)
     joined = httpx.post(f"{server_url}/api/games/{opened.json()['id']}/join", json={})
     assert joined.status_code == 200  # no longer open: the other tests' lobbies never meet it
 
@@ -140,7 +88,7 @@ def test_no_english_is_left_on_the_pages(server_url, new_context, lang):
     expect(page.locator("#breakdown")).to_be_visible()
     expect(page.locator("#status")).to_contain_text("2,5")  # the margin, as the language writes it
     assert english_left(page, lang) == []
-    page.screenshot(path=str(SCREENSHOTS / f"count-numbers-{lang}.png"), full_page=True)
+    shot(page, f"count-numbers-{lang}", full_page=True)
     page.goto(f"{server_url}/r/{game['id']}")
     expect(page.locator("#move-counter")).to_be_visible()
     page.locator("#move-slider").fill("8")

@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 
 from tests.server.web.shots import shot
-from tests.server.web.test_languages_in_browser import english_left
 from tests.server.web.test_table_in_browser import _coordinates_clear
+from tests.server.web.visibletext import english_left
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
