@@ -12,7 +12,8 @@ import { el } from "./dom.js";
 import { Board } from "./board.js";
 import { analysisPanel } from "./analysis.js";
 import { variations } from "./variation.js";
-import { formatNumber, rulesWords } from "./reviewtexts.js";
+import { formatNumber } from "./reviewtexts.js";
+import { termsText } from "./gameterms.js";
 
 // The review drawn in `main`: `what` is {game: id}, {upload: id} or {} (the upload form). Its
 // destroy() stops what the drawn review started (its keys, the analysis's polling).
@@ -170,7 +171,7 @@ function draw(main, r) {
   const side = el("aside", { class: "side" });
   side.append(
     el("p", { id: "review-players" }, `${colorName("black")}: ${player(r, "black")} · ${colorName("white")}: ${player(r, "white")}`),
-    el("p", { class: "muted", id: "review-rules" }, `${formatNumber(r.size)}×${formatNumber(r.size)} · ${rulesWords(r)}`),
+    el("p", { class: "muted", id: "review-rules" }, `${formatNumber(r.size)}×${formatNumber(r.size)} · ${termsText(r)}`),
     el("p", { class: "status" }, r.result ? describeResult(r.result, true) : r.result_text || _("Not finished")),
     counter, slider, nav, variation.root, comment,
     el("p", { class: "row" },
