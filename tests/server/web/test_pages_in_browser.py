@@ -122,7 +122,7 @@ def test_an_uploaded_record_is_reviewed_and_a_bad_one_explained(server_url, new_
     page.goto(server_url + "/review")
     page.get_by_label("Testo SGF").fill("(;GM[1]FF[4]SZ[9]PB[Honinbo]PW[Jowa];B[ee];W[cc];B[gg])")
     page.get_by_role("button", name="Rivedi", exact=True).click()
-    expect(page.locator("#move-counter")).to_contain_text("Mossa 3 di 3: Nero G3")
+    expect(page.locator("#move-counter")).to_contain_text("Mossa 3 di 3: il Nero G3")
     expect(page.get_by_text("Honinbo")).to_be_visible()
     expect(page.locator("[data-stone]")).to_have_count(3)
     expect(page.get_by_role("link", name="Scarica l'SGF")).to_be_visible()
