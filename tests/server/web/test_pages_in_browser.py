@@ -125,11 +125,11 @@ def test_an_uploaded_record_is_reviewed_and_a_bad_one_explained(server_url, new_
     expect(page.locator("#move-counter")).to_contain_text("Mossa 3 di 3: il Nero G3")
     expect(page.get_by_text("Honinbo")).to_be_visible()
     expect(page.locator("[data-stone]")).to_have_count(3)
-    expect(page.get_by_role("link", name="Scarica l'SGF")).to_be_visible()
+    expect(page.get_by_role("link", name="Scarica il file SGF")).to_be_visible()
     page.goto(server_url + "/review")
     page.get_by_label("Testo SGF").fill("this is not a record")
     page.get_by_role("button", name="Rivedi", exact=True).click()
-    expect(page.get_by_role("alert")).to_contain_text("Questo file non si può leggere come record di una partita.")
+    expect(page.get_by_role("alert")).to_contain_text("Il record della partita non si può leggere.")
 
 
 CSP_WATCH = """window.__csp = [];
