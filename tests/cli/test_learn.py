@@ -75,7 +75,7 @@ def test_a_problem_in_the_terminal_refuted_then_solved_and_the_check():
     with i18n.using("es"):
         assert solve_problem(terminal, problem, 1, 1)
     said = terminal.transcript()
-    assert "Esa no: el ordenador responde en" in said and "¡Resuelto!" in said
+    assert "Esa no: la máquina responde en" in said and "¡Resuelto!" in said
 
 
 def test_learn_check_checks_the_lessons_and_the_problems(capsys):

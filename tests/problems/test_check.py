@@ -64,3 +64,8 @@ def test_the_check_reports_each_fault(tmp_path, change, says):
     errors = check_problems(tmp_path)
     assert errors and all(e.startswith("broken.sgf: ") for e in errors)
     assert any(says in e for e in errors), errors
+
+
+def test_the_problems_come_easiest_first():
+    levels = [p.level for p in load_problems()]
+    assert levels == sorted(levels, key=list(Level).index)

@@ -56,12 +56,6 @@ SPECS += [
         . . O O X .
         . . . O X .
     """),
-    Spec("ld-bulky-five-live", 9, W, LIVE, ELEMENTARY, Theme.VITAL_POINT, """
-        X X X X . .
-        o O O X X .
-        . . O O X .
-        . . . O X .
-    """),
     Spec("ld-bent-three-live", 9, W, LIVE, BEGINNER, Theme.VITAL_POINT, """
         X X X . . .
         o O X X . .
@@ -106,18 +100,6 @@ SPECS += [
         o O O O X .
         . . . O X .
         . . . O X .
-    """),
-    Spec("ld-hane-kill", 9, B, KILL, ELEMENTARY, Theme.EYE_SPACE, """
-        X X X X X .
-        O O o O X .
-        . . . O X .
-        . . . . . .
-    """),
-    Spec("ld-hane-live", 9, W, LIVE, ELEMENTARY, Theme.EYE_SPACE, """
-        X X X X X .
-        O O o O X .
-        . . . O X .
-        . . . . . .
     """),
 ]
 
@@ -191,20 +173,6 @@ SPECS += [
 ]
 
 SPECS += [
-    Spec("cap-race-edge", 9, B, CAPTURE, ELEMENTARY, Theme.RACE, """
-        . . . . . . . .
-        O O O X X X X .
-        O O O X X X X .
-        X X X o O O X .
-        . . . . . . X .
-    """),
-    Spec("cap-race-short", 9, B, CAPTURE, BEGINNER, Theme.RACE, """
-        . . . . . . .
-        O O X X X X .
-        O O X X X X .
-        X X o O O X .
-        . . . . . X .
-    """),
     Spec("ld-bent-three-19", 19, B, KILL, BEGINNER, Theme.VITAL_POINT, """
         X X X . . . .
         o O X X . . .
@@ -273,23 +241,6 @@ SPECS += [
         . x X X X X O .
         . . . . . X O .
     """),
-    Spec("ld-black-to-live-hane", 9, B, LIVE, ELEMENTARY, Theme.EYE_SPACE, """
-        O O O O O .
-        X X x X O .
-        . . . X O .
-        . . . . . .
-    """),
-    Spec("cap-ladder-white", 9, W, CAPTURE, BEGINNER, Theme.LADDER, """
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . . . . . . .
-        . . . O x . . . .
-        . . . . O O . . .
-        . . . . . . . . .
-    """, max_plies=9),
     Spec("cap-ladder-19", 19, B, CAPTURE, ELEMENTARY, Theme.LADDER, """
         . . . . . . . . .
         . . . . . . . . .
@@ -335,12 +286,6 @@ SPECS += [
         o O O O X .
         O . O O X .
         . . . O X .
-    """),
-    Spec("ld-hane-live-19", 19, W, LIVE, ELEMENTARY, Theme.EYE_SPACE, """
-        X X X X X .
-        O O o O X .
-        . . . O X .
-        . . . . . .
     """),
     Spec("ld-corner-six-kill-19", 19, B, KILL, INTERMEDIATE, Theme.EYE_SPACE, """
         X X X X X .
@@ -388,29 +333,6 @@ SPECS += [
         X . . X O . .
         . . . X O . .
     """),
-    Spec("race-three-each", 9, B, KILL, ELEMENTARY, Theme.RACE, """
-        . . . . . . . .
-        O O O X X X X .
-        O O O X X X X .
-        X X X o O O X .
-        . . . . . . X .
-    """),
-    Spec("race-white-first", 9, W, KILL, ELEMENTARY, Theme.RACE, """
-        . . . . . . . .
-        X X X O O O O .
-        X X X O O O O .
-        O O O x X X O .
-        . . . . . . O .
-    """),
-    Spec("cap-ladder-corner-19", 19, B, CAPTURE, BEGINNER, Theme.LADDER, """
-        . . . . . . .
-        . . . . . . .
-        . . . . . . .
-        . . . X o . .
-        . . . . X X .
-        . . . . . . .
-        . . . . . . .
-    """, max_plies=9),
     Spec("cap-ladder-white-19", 19, W, CAPTURE, BEGINNER, Theme.LADDER, """
         . . . . . . .
         . . . . . . .
@@ -559,5 +481,41 @@ SPECS += [
         x X X X O . .
         . . . X O . .
         . . . X O . .
+    """),
+]
+
+SPECS += [
+    Spec("cap-second-line", 9, B, CAPTURE, BEGINNER, None, """
+        . . . . . . .
+        . . . . . . .
+        . . X . . . .
+        . X o . . . .
+        . . . . . . .
+    """),
+]
+
+SPECS += [
+    Spec("save-by-capturing-white", 19, W, SAVE, BEGINNER, Theme.ESCAPE, """
+        . . . . . . .
+        O O O . . . .
+        X X O O . . .
+        o X . X O . .
+        . O X . X O .
+    """),
+    Spec("cap-second-line-white", 19, W, CAPTURE, BEGINNER, None, """
+        . . . . . . .
+        . . . . . . .
+        . . O . . . .
+        . O x . . . .
+        . . . . . . .
+    """),
+    Spec("snapback-19", 19, B, CAPTURE, INTERMEDIATE, Theme.SNAPBACK, """
+        . . . . . . .
+        O O O . . . .
+        O O O O . . .
+        O . X X X X .
+        O X X X X X .
+        X O o O X . .
+        . O . X X . .
     """),
 ]

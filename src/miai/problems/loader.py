@@ -2,7 +2,7 @@
 
 :func:`load_problem` turns one file's text into a :class:`~miai.problems.model.Problem` or
 raises :class:`ProblemError` saying what is wrong; :func:`load_problems` reads every file of a
-folder (by default the problems shipped in ``miai/problems/data``), in the order of their names.
+folder (by default the problems shipped in ``miai/problems/data``), the easiest first.
 """
 
 from __future__ import annotations
@@ -33,8 +33,11 @@ def problem_files(folder: Path | None = None) -> list[Path]:
 
 
 def load_problems(folder: Path | None = None) -> list[Problem]:
-    """Every problem of ``folder`` (the shipped ones by default), in the order of the file names."""
-    return [load_problem(path.read_text(encoding="utf-8"), path.stem) for path in problem_files(folder)]
+    """Every problem of ``folder`` (the shipped ones by default), the easiest first: by level,
+    then in the order of the file names."""
+    problems = [load_problem(path.read_text(encoding="utf-8"), path.stem) for path in problem_files(folder)]
+    levels = list(Level)
+    return sorted(problems, key=lambda p: levels.index(p.level))
 
 
 def load_problem(text: str, problem_id: str) -> Problem:

@@ -9,8 +9,8 @@ wins when every marked stone is captured, the defender when a marked stone's cha
 unconditionally alive (Benson) or both pass in turn (seki, or nothing more to do). Other
 capturing problems: a ladder and net reader: the attacker plays on the marked chain's liberties
 (and, at two liberties in the first plies, next to them: nets), the defender extends or
-captures a neighbour in atari; three liberties with the defender to move, or four, is an
-escape. A search that runs out of depth or positions says None (unknown).
+captures a neighbour in atari; three liberties are an escape (not always so on the edge:
+the tests list where this reader and GNU Go differ). A search that runs out of depth or positions, or meets a ko, says None (unknown).
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ from miai.problems.model import Goal, Kind, Problem, Theme
 __all__ = ["LocalReader"]
 
 PASS = None
+LADDER_PLIES = 100
+"""The capturing problems' reading goes this deep: a ladder across a 19×19 board."""
 NET_PLIES = 3
 """Nets (a move next to a liberty) are tried in the first plies only: deeper, a ladder's."""
 RACE_LIBERTIES = 4
@@ -40,7 +42,7 @@ class LocalReader:
 
     def __init__(self, problem: Problem, *, depth: int = 24, positions: int = 5_000) -> None:
         self.problem = problem
-        self.depth = depth
+        self.depth = depth if problem.kind is Kind.LIFE_AND_DEATH or problem.theme is Theme.RACE else LADDER_PLIES
         self.positions = positions
         self.player = problem.to_play
         self.attacker = self.player if problem.goal in (Goal.KILL, Goal.CAPTURE) else self.player.opponent
@@ -107,7 +109,7 @@ class LocalReader:
             return True
         if self.tactical:
             libs = min(board.liberties(t) for t in left)
-            if libs >= 4 or (libs >= 3 and to_move is self.defender):
+            if libs >= 3:
                 return False
             return None
         if passes >= 2 or self._alive_now(board, left):
@@ -125,9 +127,24 @@ class LocalReader:
     def _moves(self, board: Board, to_move: Color, near_root: bool) -> list[Point | None]:
         if self.tactical:
             return self._tactical_moves(board, to_move, near_root)
-        moves: list[Point | None] = [p for p in self.zone if board[p] is None and board.legality(p, to_move, False) is None]
-        moves.sort(key=lambda p: -self._closeness(board, p))
+        points = {p for p in self.zone if board[p] is None} | self._short_liberties(board)
+        moves: list[Point | None] = [p for p in points if board.legality(p, to_move, False) is None]
+        moves.sort(key=lambda p: (-self._closeness(board, p), p))
         return [*moves, PASS]
+
+    def _short_liberties(self, board: Board) -> set[Point]:
+        """The liberties, in view, of the chains in the zone that have few (a race's chain that
+        grew out of the zone, as a stone filling a liberty joins it)."""
+        size = board.size
+        found: set[Point] = set()
+        seen: set[Point] = set()
+        for p in self.zone:
+            if board[p] is None or p in seen or board.liberties(p) > RACE_LIBERTIES:
+                continue
+            chain = board.chain(p)
+            seen |= set(chain)
+            found |= {q for s in chain for q in neighbors(s, size) if board[q] is None and self.problem.in_view(q)}
+        return found
 
     def _closeness(self, board: Board, p: Point | None) -> int:
         """How many marked chains' stones ``p`` touches (tried first)."""
@@ -170,7 +187,8 @@ class LocalReader:
                 value = self._search(after, to_move.opponent, passes + 1, depth - 1)
             else:
                 after.place(p, to_move)
-                value = self._search(after, to_move.opponent, 0, depth - 1)
+                # a ko is fought with threats this search does not read: its lines stay unknown
+                value = None if after.ko is not None else self._search(after, to_move.opponent, 0, depth - 1)
             if value is want:
                 self._memo[key] = want
                 return want

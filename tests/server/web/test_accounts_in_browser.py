@@ -74,8 +74,8 @@ def test_a_seat_link_moves_a_guests_seat_to_another_device(server_url, new_conte
     laptop = new_context("es-ES").new_page()
     laptop.goto(f"{server_url}/g/{game['id']}?seat={game['black_token']}")
     expect(laptop.locator(".player.black .name")).to_contain_text("(tú)")
-    laptop.get_by_text("Jugar este puesto en otro dispositivo").click()
-    expect(laptop.get_by_text("Quien tenga este enlace juega tu puesto")).to_be_visible()
+    laptop.get_by_text("Jugar desde otro dispositivo").click()
+    expect(laptop.get_by_text("Quien tenga este enlace puede jugar en tu lugar")).to_be_visible()
     link = laptop.get_by_label("Enlace del puesto").input_value()
     assert re.fullmatch(rf"{re.escape(server_url)}/g/{game['id']}#seat=[\w%-]+", link)
 

@@ -84,7 +84,7 @@ def test_a_friend_game_ends_with_passes_marking_and_a_count_shown_as_players_rea
 
     # defect 2: the opponent's pass is said in the live status, to each as it concerns them
     game.act("white", "play", move="pass")
-    expect(black.locator("#status")).to_have_text("Blanco ha pasado: si pasas, la partida termina. Te toca jugar.")
+    expect(black.locator("#status")).to_have_text("Blanco ha pasado: si tú también pasas, la partida termina. Te toca jugar.")
     expect(black.locator("#status")).to_have_attribute("aria-live", "polite")
     expect(white.locator("#status")).to_have_text("White has passed. Black to move.")
 
@@ -114,7 +114,7 @@ def test_a_friend_game_ends_with_passes_marking_and_a_count_shown_as_players_rea
     black.locator('[data-vertex="D5"]').focus()
     black.keyboard.press("Enter")  # from the keyboard: the live region says what the marks count
     expect(black.locator("#marking")).to_contain_text("1 piedra marcada como muerta.")
-    expect(black.locator("#announce")).to_have_text("1 piedra marcada como muerta. Si estas piedras están muertas: Blanco gana por 7.5 puntos")
+    expect(black.locator("#announce")).to_have_text("1 piedra marcada como muerta. Si estas piedras están muertas: Blanco gana por 7,5 puntos")
     expect(black.locator("#announce")).to_have_attribute("aria-live", "polite")
     expect(black.get_by_role("button", name="Aceptar", exact=True)).to_have_count(0)
     expect(black.locator("#marking")).to_contain_text("Has cambiado las marcas")

@@ -76,7 +76,7 @@ def english_left(page: Any, lang: str) -> list[str]:
                     found.append(f"{text!r} is {english!r}")
         if re.search(r"(?<![\w.])\d+\.\d+(?![\w.])", text):
             found.append(f"{text!r} writes a number the English way")
-        if re.search(r"\bGuest \d|\bcomputer:\d|\bmiai level\b", text):
+        if text in ("null", "undefined", "NaN") or re.search(r"\bGuest \d|\bcomputer:\d|\bmiai level\b", text):
             found.append(f"{text!r} names a player in English")
     return found
 

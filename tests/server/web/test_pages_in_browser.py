@@ -101,7 +101,7 @@ def test_the_review_steps_through_moves_and_draws_a_numbered_diagram(server_url,
     assert page.evaluate("document.querySelector('.diagram img').naturalWidth") > 0
     page.locator("#diagram-to").fill("9")
     page.get_by_role("button", name="Show the diagram").click()
-    expect(page.locator(".diagram .error")).to_contain_text("only 6 moves")
+    expect(page.locator(".diagram .error")).to_contain_text("Choose moves from 1 to 6.")
     expect(page.get_by_role("link", name="Download SGF")).to_have_attribute("href", f"/api/games/{game['id']}/sgf")
 
 
@@ -110,7 +110,7 @@ def test_the_language_follows_the_browser_and_the_choice_is_kept(server_url, new
     page.goto(server_url + "/")
     expect(page.locator("html")).to_have_attribute("lang", "pt-PT")
     expect(page.get_by_role("button", name="Jogar contra o computador")).to_be_visible()
-    page.get_by_label("Idioma").select_option("it")
+    page.get_by_label("Língua").select_option("it")
     expect(page.locator("html")).to_have_attribute("lang", "it")
     expect(page.get_by_role("button", name="Gioca contro il computer")).to_be_visible()
     page.reload()

@@ -16,7 +16,7 @@ expect = pytest.importorskip("playwright.sync_api").expect
 PASSWORD = "correct horse battery"
 SIGN_UP = {  # the sign-up page's words: username, password, language, the button
     "es-ES": ("Nombre de usuario", "Contraseña", "Idioma de la página", "Crear la cuenta"),
-    "pt-PT": ("Nome de utilizador", "Palavra-passe", "Língua da página", "Criar a conta"),
+    "pt-PT": ("Nome de utilizador", "Palavra-passe", "Língua da página", "Criar conta"),
 }
 AUTOMATCH = {"es-ES": "Jugar ya contra alguien", "pt-PT": "Jogar já com alguém"}
 RESIGN = {"es-ES": "Abandonar", "pt-PT": "Desistir"}

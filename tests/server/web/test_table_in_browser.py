@@ -78,7 +78,7 @@ def test_the_lobby_shows_the_terms_chooses_the_komi_and_explains_the_handicap(se
     expect(komi).to_have_value("3,5")
     expect(note).to_have_text("Sin hándicap: Negro juega primero.")
     page.locator("#f-handicap").select_option("3")
-    page.get_by_role("button", name="Jugar contra el ordenador").click()
+    page.get_by_role("button", name="Jugar contra la máquina").click()
     expect(page.locator("#terms")).to_contain_text("Reglas japonesas · komi 3,5 · hándicap 3")
     expect(page.locator(".player.white .name")).to_contain_text("miai nivel 1")
 

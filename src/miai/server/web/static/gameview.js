@@ -2,7 +2,7 @@
 // their clocks, the time control, the status line, the chat and the count. They hold no state
 // of their own and send nothing: the page (game.js) gives them what to draw and what to call.
 
-import { _, colorName, describeResult, formatNumber, ngettext, playerName } from "./i18n.js";
+import { _, colorName, describeResult, formatNumber, lang, ngettext, playerName } from "./i18n.js";
 import { el } from "./dom.js";
 import { describeControl, sideClock } from "./clock.js";
 import { lastPasser } from "./gamestate.js";
@@ -200,7 +200,7 @@ export function renderClocks(players, s, elapsed) {
 export function addChat(log, d) {
   const when = new Date(d.at_ms);
   const time = el("time", { datetime: when.toISOString(), class: "muted" }, new Intl.DateTimeFormat(lang === "pt" ? "pt-PT" : lang, { hour: "2-digit", minute: "2-digit" }).format(when));
-  log.append(el("li", {}, time, " ", el("b", {}, d.name || colorName(d.from)), " ", d.text));
+  log.append(el("li", {}, time, " ", el("b", {}, playerName(d.name) || colorName(d.from)), " ", d.text));
   log.scrollTop = log.scrollHeight;
 }
 

@@ -153,7 +153,7 @@ export function showLobby(main) {
     select("handicap", _("Handicap"), handicaps, 0),
     komi.label,
     select("time", _("Clock"), TIMES, "none"),
-    ratedSwitch(), // signed in: a game against a person may be rated
+    ...[ratedSwitch()].filter(Boolean), // signed in: a game against a person may be rated (a guest gets none, not "null")
     komi.note,
   );
   const rated = () => Boolean(form.querySelector("#f-rated")?.checked);

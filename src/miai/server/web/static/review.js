@@ -210,7 +210,8 @@ function diagramTools(r, total) {
     const url = `${r.links.diagram}?moves=${from.value}-${to.value}`;
     const answer = await fetch(url);
     if (!answer.ok) {
-      diagramBox.replaceChildren(el("p", { class: "error" }, errorText({ status: answer.status, ...(await answer.json()) })));
+      const refusal = answer.status === 400 ? _("Choose moves from 1 to {total}.", { total }) : errorText({ status: answer.status, ...(await answer.json()) });
+      diagramBox.replaceChildren(el("p", { class: "error" }, refusal));
       return;
     }
     diagramBox.replaceChildren(el("img", { src: translatedDiagram(await answer.text()), alt: _("Moves {from} to {to}, numbered", { from: from.value, to: to.value }) }),
