@@ -66,7 +66,7 @@ def test_miai_play_speaks_the_chosen_language(monkeypatch, lang, environ, prompt
 def test_miai_score_speaks_the_chosen_language_but_not_in_json(capsys):
     assert main(["score", str(SGF), "--lang", "it"]) == 0
     out = capsys.readouterr().out
-    assert "Regole: " in out and "Conteggio: " in out and "conteggio per territorio" in out
+    assert "Regole: " in out and "Conteggio: " in out and "conteggio a territorio" in out
     assert "Rules:" not in out and "Count:" not in out
     assert main(["score", str(SGF), "--lang", "it", "--json"]) == 0
     assert '"territory"' in capsys.readouterr().out  # the JSON's keys are for programs
