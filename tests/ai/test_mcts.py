@@ -10,7 +10,7 @@ import pytest
 
 from miai.ai.mcts import LEVEL_PLAYOUTS, MctsConfig, MctsPlayer, SearchResult, count_after_pass, move_budget
 from miai.clock import TimeControl, TimeLeft
-from miai.coords import Color, Move, point_from_gtp
+from miai.coords import Color, Move, point_from_gtp, point_to_gtp
 from miai.errors import ConfigError
 from miai.game import Game, Phase
 from miai.gtp.engine import GtpEngine
@@ -333,3 +333,22 @@ def test_the_search_runs_interpreted_with_jit_disabled():
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert 0 < int(out.stdout) <= 30
+
+
+# The root's four most visited moves after a seeded search of 256 playouts (default knobs:
+# the learned shapes and the move predictor on at 19×19), as the code before the speed work
+# of issue 43 found them: a change meant to make the search faster must leave them exactly so.
+SEEDED_SEARCHES = [
+    ((19, 0, 0), [("Q4", 53), ("D4", 51), ("R16", 40), ("R4", 30)]),
+    ((19, 3, 60), [("P13", 161), ("Q12", 29), ("P15", 18), ("T12", 11)]),
+    ((19, 5, 150), [("N2", 48), ("O11", 47), ("S8", 46), ("S9", 45)]),
+    ((9, 2, 25), [("C3", 161), ("B8", 46), ("C8", 39), ("A8", 6)]),
+]
+
+
+@pytest.mark.parametrize(("position", "expected"), SEEDED_SEARCHES)
+def test_a_seeded_search_visits_the_same_moves_as_before(position, expected):
+    size, seed, moves = position
+    game = random_position(size, Rules.preset("chinese"), seed, moves)
+    result = player(playouts=256, seed=11, early_stop=False).search(game)
+    assert [(point_to_gtp(c.point), c.visits) for c in result.candidates[:4]] == expected
