@@ -23,7 +23,9 @@ def test_a_computer_waiting_for_a_worker_is_not_charged_and_does_not_lose_on_tim
         other = Table(client, size=9, white="computer:1")
         other.play("black", "E5")
         wait_for_jobs(held)  # the one worker thinks for the other game
-        waiting.play("black", "D4")  # now White's clock would run: its job waits instead
+        taken = {v for stones in waiting.state()["stones"].values() for v in stones}
+        free = next(v for v in ("D4", "C3", "F6") if v not in taken)  # wherever the computer did not play
+        waiting.play("black", free)  # now White's clock would run: its job waits instead
         deadline = time.monotonic() + 10
         while waiting.state()["clocks"]["ticking"] is not None and time.monotonic() < deadline:
             time.sleep(0.01)

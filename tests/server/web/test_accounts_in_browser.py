@@ -23,7 +23,7 @@ def test_sign_up_in_and_out_with_the_accounts_language(server_url, new_context):
     page.get_by_label("Nome utente").fill("ab")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Crea l'account").click()
-    expect(page.locator("#account-error")).to_have_text("Un nome utente ha da 3 a 24 caratteri.")
+    expect(page.locator("#account-error")).to_have_text("Un nome utente deve avere da 3 a 24 caratteri.")
     page.get_by_label("Nome utente").fill("Giulia")
     page.get_by_label("Password").fill("baseball")
     page.get_by_role("button", name="Crea l'account").click()

@@ -49,7 +49,7 @@ def test_a_ko_retake_and_an_occupied_point_are_explained_with_the_rule(server_ur
     expect(page.locator("#message")).to_contain_text("Ko: não pode retomar o ko")
     expect(page.locator('[data-vertex="D4"]')).not_to_have_attribute("data-stone", "white")
     page.locator('[data-vertex="E4"]').click()
-    expect(page.locator("#message")).to_contain_text("E4 está ocupado")
+    expect(page.locator("#message")).to_contain_text("E4 está ocupada")
 
 
 def test_an_open_game_is_joined_from_the_lobby(server_url, new_context):

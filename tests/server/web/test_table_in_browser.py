@@ -190,7 +190,7 @@ def test_the_servers_errors_are_shown_in_the_pages_language(server_url, new_cont
     assert texts == [
         "O computador ainda se está a preparar (depois de instalado prepara-se uma vez, o que pode demorar alguns minutos): tente de novo daqui a um minuto.",
         "O servidor está ocupado ou a reiniciar: tente de novo daqui a pouco.",
-        "Está a escrever no chat depressa demais. Tente de novo daqui a 3 segundos.",
+        "Está a enviar mensagens depressa demais. Tente de novo daqui a 3 segundos.",
         "Já não pode pedir para desfazer esta jogada: no máximo 3 vezes.",
         "Algo correu mal.",
     ]

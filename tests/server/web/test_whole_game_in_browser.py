@@ -35,7 +35,7 @@ WORDS = {  # the page's words in each language
     },
     "es": {
         "locale": "es-ES", "invite": "Invitar a un amigo", "terms": "Reglas japonesas · komi 6,5", "you": "(tú)",
-        "pass": "Pasar", "passed": "Blanco ha pasado: si pasas, la partida termina.",
+        "pass": "Pasar", "passed": "Blanco ha pasado: si tú también pasas, la partida termina.",
         "suicide": "suicidio",
         "propose": "Proponer estas piedras muertas", "accept": "Aceptar", "changed": "Has cambiado las marcas",
         "margin": "7,5", "review": "Revisar", "analyse": "Analizar la partida",
