@@ -269,7 +269,12 @@ def test_a_learners_progress_on_postgresql_two_requests_at_once_keep_the_larger(
 
 
 def test_a_learners_solved_problems_on_postgresql_two_requests_at_once_keep_both(pg_url):
-    from miai.server.people.progress import read_progress, read_solved, record_progress, record_solved
+    from miai.server.people.progress import (
+        read_progress,
+        read_solved,
+        record_progress,
+        record_solved,
+    )
     from miai.server.storage.schema import users
 
     async def run():
