@@ -266,3 +266,28 @@ def test_a_learners_progress_on_postgresql_two_requests_at_once_keep_the_larger(
             await engine.dispose()
 
     assert asyncio.run(run()) == {"02-capture": 3}
+
+
+def test_a_learners_solved_problems_on_postgresql_two_requests_at_once_keep_both(pg_url):
+    from miai.server.people.progress import (
+        read_progress,
+        read_solved,
+        record_progress,
+        record_solved,
+    )
+    from miai.server.storage.schema import users
+
+    async def run():
+        engine = open_engine(pg_url)
+        try:
+            await migrate(engine)
+            async with engine.begin() as conn:
+                user_id = (await conn.execute(users.insert().values(
+                    username="solver-pg", username_key="solver-pg", password_hash="x", created_ms=1).returning(users.c.id))).scalar_one()
+            await asyncio.gather(record_solved(engine, user_id, "cap-1", 10), record_solved(engine, user_id, "cap-1", 11),
+                                 record_solved(engine, user_id, "live-2", 12), record_progress(engine, user_id, "02-capture", 2, 13))  # fmt: skip
+            return await read_solved(engine, user_id), await read_progress(engine, user_id)
+        finally:
+            await engine.dispose()
+
+    assert asyncio.run(run()) == (["cap-1", "live-2"], {"02-capture": 2})

@@ -27,12 +27,28 @@ def test_an_answer_is_judged_with_the_rules_reason(client):
 
 
 def test_a_signed_in_users_progress_is_kept_and_only_grows(client):
-    assert client.get("/api/learn/progress").json() == {"signed_in": False, "progress": {}}
+    assert client.get("/api/learn/progress").json() == {"signed_in": False, "progress": {}, "problems": []}
     assert client.put("/api/learn/progress", json={"lesson": "02-capture", "steps": 2}).status_code == 401
     assert client.post("/api/users", json={"username": "learner", "password": "a long pass phrase 42"}).status_code == 201
     assert client.put("/api/learn/progress", json={"lesson": "02-capture", "steps": 2}).json()["progress"] == {"02-capture": 2}
     client.put("/api/learn/progress", json={"lesson": "02-capture", "steps": 1})
     client.put("/api/learn/progress", json={"lesson": "01-board", "steps": 2})
-    assert client.get("/api/learn/progress").json() == {"signed_in": True, "progress": {"02-capture": 2, "01-board": 2}}
+    assert client.get("/api/learn/progress").json() == {"signed_in": True, "progress": {"02-capture": 2, "01-board": 2}, "problems": []}
     assert client.put("/api/learn/progress", json={"lesson": "01-board", "steps": 3}).status_code == 400
     assert client.put("/api/learn/progress", json={"lesson": "99-nothing", "steps": 1}).status_code == 400
+
+
+def test_a_signed_in_users_solved_problems_are_kept_apart_from_the_lessons(client):
+    first, second = [p["id"] for p in client.get("/api/problems").json()["problems"][:2]]
+    assert client.put("/api/learn/progress", json={"problem": first}).status_code == 401  # a guest's: in the browser
+    assert client.get("/api/learn/progress").json()["problems"] == []
+    assert client.post("/api/users", json={"username": "solver", "password": "a long pass phrase 42"}).status_code == 201
+    assert client.put("/api/learn/progress", json={"problem": second}).json()["problems"] == [second]
+    client.put("/api/learn/progress", json={"problem": second})
+    client.put("/api/learn/progress", json={"lesson": "01-board", "steps": 1})
+    assert client.put("/api/learn/progress", json={"problem": first}).json() == {
+        "signed_in": True, "progress": {"01-board": 1}, "problems": sorted([first, second])}
+    assert client.put("/api/learn/progress", json={"problem": "no-such-problem"}).status_code == 400
+    assert client.put("/api/learn/progress", json={"problem": first, "lesson": "01-board"}).status_code == 400
+    assert client.put("/api/learn/progress", json={"problem": 3}).status_code == 400
+    assert client.put("/api/learn/progress", json={"lesson": "01-board"}).status_code == 400

@@ -108,19 +108,40 @@ def test_the_whole_course_is_taken_wrong_then_right_in_each_language(server_url,
     expect(page.locator('[data-vertex="E5"]')).to_be_visible()
 
 
+def solve(page, problem: Problem) -> None:
+    """The problem solved by clicks along a right line; the page's PUT of the solved problem waited for
+    when signed in."""
+    for vertex in right_path(problem):
+        page.locator(f'#problem-board [data-vertex="{vertex}"]').click()
+    expect(page.locator("#problem-feedback.right")).to_be_visible()
+    expect(page.locator("#problem-title .sr-only")).to_have_text(" solved")
+
+
+def kept_problem(response) -> bool:
+    return response.request.method == "PUT" and response.url.endswith("/api/learn/progress") and "problem" in (response.request.post_data or "")
+
+
 def test_a_signed_in_learners_progress_follows_them_to_another_browser(server_url, new_context):
+    problems = load_problems()
     first = new_context("en-US")
     page = first.new_page()
     page.goto(server_url + "/learn")
     page.locator('#learn-board [data-vertex="E5"]').click()  # solved as a guest: kept in the browser
     expect(page.locator("#learn-feedback.right")).to_be_visible()
+    page.locator("#learn-problems").click()
+    solve(page, problems[0])  # a problem too
     answer = page.request.post(server_url + "/api/users", data={"username": "pupil", "password": "a long pass phrase 42"},
                                headers={"Origin": server_url})  # fmt: skip
     assert answer.status == 201, answer.text()
-    page.goto(server_url + "/learn")  # signed in now: what the browser solved joins the account
+    with page.expect_response(kept_problem):
+        page.goto(server_url + "/learn")  # signed in now: what the browser solved joins the account
     expect(page.locator("#learn-task")).to_have_text(course()[0].steps[1].text["en"])
     page.locator('#learn-board [data-vertex="C4"]').click()
     expect(page.locator("#learn-feedback.right")).to_be_visible()
+    page.locator("#learn-problems").click()
+    expect(page.locator("#problem-title")).to_have_text(f"Problem 2 of {len(problems)}")  # the next one not solved
+    with page.expect_response(kept_problem):
+        solve(page, problems[1])
     other = new_context("en-US").new_page()
     login = other.request.post(server_url + "/api/session", data={"username": "pupil", "password": "a long pass phrase 42"},
                                headers={"Origin": server_url})  # fmt: skip
@@ -128,3 +149,12 @@ def test_a_signed_in_learners_progress_follows_them_to_another_browser(server_ur
     other.goto(server_url + "/learn")
     expect(other.locator("#learn-title")).to_have_text(course()[1].title["en"])
     expect(other.locator("#learn-lessons li").first).to_contain_text("✓")
+    other.locator("#learn-problems").click()
+    expect(other.locator("#problem-title")).to_have_text(f"Problem 3 of {len(problems)}")  # both solved ones follow the learner
+    expect(other.locator("#problem-count")).to_have_text(f"Solved: 2 of {len(problems)}")
+    marks = other.locator("#problem-list li button")
+    expect(marks.nth(0)).to_have_text("1 ✓ solved")
+    expect(marks.nth(1)).to_have_text("2 ✓ solved")
+    expect(marks.nth(2)).to_have_text("3")
+    expect(marks.nth(2)).to_have_attribute("aria-current", "true")
+    shot(other, "problems-solved-en", full_page=True)

@@ -175,5 +175,6 @@ learn_progress = sa.Table(
     sa.Column("steps", sa.Integer, nullable=False, comment="how many of its steps the user has solved"),
     sa.Column("updated_ms", sa.BigInteger, nullable=False),
 )
-"""A signed-in user's progress in the course (/learn): per lesson, the steps solved
-(people/progress.py). Guests keep theirs in the browser."""
+"""A signed-in user's progress in the course (/learn): per lesson, the steps solved, and
+each problem solved as the row ``problem:<id>`` with one step (people/progress.py). Guests
+keep theirs in the browser."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from sqlalchemy.ext.asyncio import AsyncEngine
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -20,10 +21,16 @@ from miai.lessons.judges import Verdict, judge
 from miai.lessons.model import Lesson, Step, course, find
 from miai.lessons.positions import start, stones
 from miai.server.errors import BadRequest, NotFound, Unauthorized
-from miai.server.people.progress import read_progress, record_progress
+from miai.server.people.progress import (
+    read_progress,
+    read_solved,
+    record_progress,
+    record_solved,
+)
 from miai.server.people.sessions import who
 from miai.server.web.games import read_json, server_of
 from miai.server.web.pages import page, page_title
+from miai.server.web.problems import problems
 from miai.server.wire.fields import check_fields, get_int, get_str, get_vertices
 
 __all__ = ["routes"]
@@ -119,31 +126,53 @@ async def answer(request: Request) -> Response:
     return JSONResponse(verdict_form(judge(step, get_vertices(body, "answer"))))
 
 
-async def get_progress(request: Request) -> Response:
-    """The signed-in user's progress (``{"signed_in": true, "progress": {lesson: steps}}``);
-    a guest's is kept by the page in the browser (``"signed_in": false``)."""
+def signed_in_user(request: Request) -> int | None:
     person = who(request)
-    user_id = person.user_id if person else None
+    return person.user_id if person else None
+
+
+async def progress_form(engine: AsyncEngine, user_id: int) -> dict[str, Any]:
+    return {"signed_in": True, "progress": await read_progress(engine, user_id), "problems": await read_solved(engine, user_id)}
+
+
+async def get_progress(request: Request) -> Response:
+    """The signed-in user's progress (``{"signed_in": true, "progress": {lesson: steps},
+    "problems": [solved ids]}``); a guest's is kept by the page in the browser (``"signed_in": false``)."""
+    user_id = signed_in_user(request)
     if user_id is None:
-        return JSONResponse({"signed_in": False, "progress": {}})
-    return JSONResponse({"signed_in": True, "progress": await read_progress(server_of(request).engine, user_id)})
+        return JSONResponse({"signed_in": False, "progress": {}, "problems": []})
+    return JSONResponse(await progress_form(server_of(request).engine, user_id))
+
+
+async def record_lesson(engine: AsyncEngine, user_id: int, body: dict[str, Any], now_ms: int) -> None:
+    """``{"lesson": "02-capture", "steps": 3}``: the user solved that many steps of the lesson."""
+    lesson = next((l for l in course() if l.id == get_str(body, "lesson", 64)), None)
+    if lesson is None:
+        raise BadRequest(f"no lesson {body.get('lesson')!r}")
+    steps = get_int(body, "steps", low=1, high=len(lesson.steps))
+    if steps is None:
+        raise BadRequest("progress: the field 'steps' is required with 'lesson'")
+    await record_progress(engine, user_id, lesson.id, steps, now_ms)
 
 
 async def put_progress(request: Request) -> Response:
-    """``{"lesson": "02-capture", "steps": 3}``: the signed-in user solved that many steps."""
-    person = who(request)
-    user_id = person.user_id if person else None
+    """``{"lesson": "02-capture", "steps": 3}`` or ``{"problem": "cap-atari-escape-19"}``: the
+    signed-in user solved that many steps of a lesson, or that problem."""
+    user_id = signed_in_user(request)
     if user_id is None:
         raise Unauthorized("only a signed-in user's progress is kept by the server")
     server = server_of(request)
-    body = check_fields(await read_json(request, server.config.max_body_bytes), {"lesson": True, "steps": True}, "progress")
-    lesson = next((l for l in course() if l.id == get_str(body, "lesson", 64)), None)
-    if lesson is None:
-        raise BadRequest(f"no lesson {body['lesson']!r}")
-    steps = get_int(body, "steps", low=1, high=len(lesson.steps))
-    assert steps is not None
-    await record_progress(server.engine, user_id, lesson.id, steps, server.registry.timekeeper.wall_ms())
-    return JSONResponse({"signed_in": True, "progress": await read_progress(server.engine, user_id)})
+    body = check_fields(await read_json(request, server.config.max_body_bytes), {"lesson": False, "steps": False, "problem": False}, "progress")
+    now_ms = server.registry.timekeeper.wall_ms()
+    if "problem" not in body:
+        await record_lesson(server.engine, user_id, body, now_ms)
+    elif "lesson" in body or "steps" in body:
+        raise BadRequest("progress: either a lesson's steps or a problem, not both")
+    elif (problem := get_str(body, "problem", 64)) in problems():
+        await record_solved(server.engine, user_id, str(problem), now_ms)
+    else:
+        raise BadRequest(f"no problem {problem!r}")
+    return JSONResponse(await progress_form(server.engine, user_id))
 
 
 async def learn_page(request: Request) -> Response:

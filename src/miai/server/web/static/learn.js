@@ -1,14 +1,14 @@
 // The course (/learn): lessons that teach the rules by playing. Every answer is judged by the
 // server's rules core (POST /api/learn/{lesson}/{step}); a wrong one is explained with the rule's
 // own words (the refusals of a game, refusals.js). Progress is kept in this browser, and in the
-// account when signed in (GET/PUT /api/learn/progress).
+// account when signed in (GET/PUT /api/learn/progress), the problems' too (problems.js).
 
 import { _, colorName, lang } from "./i18n.js";
 import { api, keepSeat } from "./api.js";
 import { Board } from "./board.js";
 import { el } from "./dom.js";
 import { refusalText } from "./refusals.js";
-import { showProblems } from "./problems.js";
+import { joinSolved, showProblems } from "./problems.js";
 
 const PROGRESS_KEY = "miai.learn";
 const number = (x) => new Intl.NumberFormat(lang).format(x);
@@ -219,6 +219,7 @@ export function showLearn(main) {
     if (signedIn) { // what this browser solved as a guest joins the account
       for (const l of lessons) if ((progress[l.id] || 0) > (saved.progress[l.id] || 0)) api("PUT", "/api/learn/progress", { body: { lesson: l.id, steps: Math.min(progress[l.id], l.steps.length) } }).catch(() => {});
     }
+    joinSolved(saved); // and so do the problems it solved
     const first = lessons.findIndex((l) => (progress[l.id] || 0) < l.steps.length);
     if (first < 0) open(lessons.length); // the course done: its end, the first game
     else open(first, progress[lessons[first].id] || 0); // where the learner stopped

@@ -1,6 +1,7 @@
 // Problems after the lessons (life and death, capturing): the player's move is judged by the
 // server (POST /api/problems/{id}: the solution tree and the rules core), the computer answers
-// or refutes; solved problems are kept in this browser.
+// or refutes; solved problems are kept in this browser, and in the account when signed in
+// (GET/PUT /api/learn/progress, as the lessons' progress).
 
 import { _ } from "./i18n.js";
 import { api } from "./api.js";
@@ -18,6 +19,35 @@ function solvedSet() {
     return new Set();
   }
 }
+
+const sendSolved = (id) => api("PUT", "/api/learn/progress", { body: { problem: id } }).catch(() => {});
+
+// The problems solved: this browser's joined with the account's, `saved` being the answer of
+// GET /api/learn/progress; when signed in, what this browser solved as a guest joins the account.
+export function joinSolved(saved) {
+  const solved = solvedSet();
+  const inAccount = new Set(saved.problems || []);
+  for (const id of inAccount) solved.add(id);
+  localStorage.setItem(SOLVED_KEY, JSON.stringify([...solved]));
+  if (saved.signed_in) for (const id of solved) if (!inAccount.has(id)) sendSolved(id);
+  return solved;
+}
+
+// The problems solved (joined as above) and `keep(id)`, which records one more.
+async function loadSolved() {
+  const saved = await api("GET", "/api/learn/progress").catch(() => ({ signed_in: false, problems: [] }));
+  const solved = joinSolved(saved);
+  const keep = (id) => {
+    if (solved.has(id)) return;
+    solved.add(id);
+    localStorage.setItem(SOLVED_KEY, JSON.stringify([...solved]));
+    if (saved.signed_in) sendSolved(id);
+  };
+  return { solved, keep };
+}
+
+// The mark of a solved problem: a check mark, and the word for those who do not see it.
+const solvedMark = () => [el("span", { class: "done", "aria-hidden": "true" }, " ✓"), el("span", { class: "sr-only" }, " " + _("solved"))];
 
 // The goal in words: "Black to kill", made from the goal and the colour.
 export function goalText(p) {
@@ -46,8 +76,8 @@ function showView(board, problem) {
   board.root.setAttribute("viewBox", `${x0} ${y0} ${x1 - x0} ${y1 - y0}`);
 }
 
-// One problem drawn in `box`; `next` opens the following one.
-function showProblem(box, problem, index, total, next) {
+// One problem drawn in `box`; `keep` records it solved, `next` opens the next one.
+function showProblem(box, problem, index, total, { solved, keep, next, list }) {
   const board = new Board(problem.size, { onClick: (v) => play(v) });
   board.root.setAttribute("id", "problem-board");
   board.ghostColor = problem.to_play;
@@ -86,12 +116,12 @@ function showProblem(box, problem, index, total, next) {
     }
     over = true;
     if (v.outcome === "solved") {
-      const solved = solvedSet();
-      solved.add(problem.id);
-      localStorage.setItem(SOLVED_KEY, JSON.stringify([...solved]));
+      keep(problem.id);
+      box.querySelector("#problem-title").replaceChildren(_("Problem {n} of {total}", { n: index + 1, total }), ...solvedMark());
+      list();
       feedback.className = "feedback right";
       feedback.replaceChildren(el("p", {}, _("Solved!")),
-        index + 1 < total ? el("button", { type: "button", class: "primary", id: "problem-next", onclick: next }, _("Next problem")) : "");
+        total > 1 ? el("button", { type: "button", class: "primary", id: "problem-next", onclick: next }, _("Next problem")) : "");
       return;
     }
     feedback.className = "feedback wrong";
@@ -102,21 +132,41 @@ function showProblem(box, problem, index, total, next) {
   }
 
   box.replaceChildren(
-    el("h2", { id: "problem-title" }, _("Problem {n} of {total}", { n: index + 1, total })),
+    el("h2", { id: "problem-title" }, _("Problem {n} of {total}", { n: index + 1, total }), ...(solved.has(problem.id) ? solvedMark() : [])),
     el("p", { class: "muted", title: problem.source }, LEVELS[problem.level] ? LEVELS[problem.level]() : problem.level), // the source as its file states it
     el("p", { class: "task", id: "problem-goal" }, goalText(problem)),
     el("p", { class: "muted", id: "problem-marked" }, _("The marked stones: {points}.", { points: problem.targets.join(" ") })),
     el("div", { class: "learn-boards" }, board.root),
     feedback,
+    el("h3", { id: "problem-count" }),
+    el("ol", { class: "problem-list", id: "problem-list", "aria-label": _("Problems") }),
   );
   reset();
 }
 
-// The problems, from the first one not solved yet, drawn in `box`.
+// The first problem not solved from `from` on (round the list), or `from` when all are.
+function nextOpen(problems, solved, from) {
+  for (let k = 0; k < problems.length; k++) {
+    const i = (from + k) % problems.length;
+    if (!solved.has(problems[i].id)) return i;
+  }
+  return from % problems.length;
+}
+
+// The problems, from the first one not solved yet, drawn in `box`, with the list of them all
+// (the solved ones checked) to choose another.
 export async function showProblems(box) {
   const { problems } = await api("GET", "/api/problems");
-  const solved = solvedSet();
-  const open = (i) => showProblem(box, problems[i], i, problems.length, () => open(Math.min(i + 1, problems.length - 1)));
-  const first = problems.findIndex((p) => !solved.has(p.id));
-  open(first < 0 ? 0 : first);
+  const { solved, keep } = await loadSolved();
+  const open = (i) => {
+    const list = () => {
+      box.querySelector("#problem-list").replaceChildren(...problems.map((p, k) => el("li", {},
+        el("button", { type: "button", class: [k === i ? "current" : "", solved.has(p.id) ? "solved" : ""].join(" ").trim(), "aria-current": k === i ? "true" : "false", onclick: () => open(k) },
+          String(k + 1), ...(solved.has(p.id) ? solvedMark() : [])))));
+      box.querySelector("#problem-count").textContent = _("Solved: {n} of {total}", { n: solved.size, total: problems.length });
+    };
+    showProblem(box, problems[i], i, problems.length, { solved, keep, next: () => open(nextOpen(problems, solved, i + 1)), list });
+    list();
+  };
+  open(nextOpen(problems, solved, 0));
 }
