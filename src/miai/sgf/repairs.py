@@ -236,6 +236,14 @@ class Repair(str):
         self.kind, self.fields, self.where = kind, fields, where
         return self
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled as what it is made of (a review is built in a worker process)."""
+        return (_rebuild, (self.kind, self.where, self.fields))
+
     def to_json(self) -> dict[str, object]:
         """The kind, fields and place as the review sends them beside the English text."""
         return {"kind": str(self.kind), "fields": dict(self.fields), "where": self.where.to_json() if self.where else None}
+
+
+def _rebuild(kind: RepairKind, where: Where | None, fields: dict[str, Field]) -> Repair:
+    return Repair(kind, where, **fields)
