@@ -56,10 +56,19 @@ def test_every_kind_fills_its_sentence_from_its_fields(kind):
 
 
 def test_the_page_says_every_kind_in_the_readers_words():
+    """Each kind's sentence is in static/repairs.js: the same words, or for a kind that counts
+    ("pass(es)"), a singular and a plural form with the same fields ({n} for {count})."""
     js = REPAIRS_JS.read_text(encoding="utf-8")
-    said = dict(re.findall(r'^  (\w+): \(\) => _\("((?:[^"\\]|\\.)*)"\),$', js, re.M))
+    text = r'"((?:[^"\\]|\\.)*)"'
+    said = dict(re.findall(rf"^  (\w+): \(\) => _\({text}\),$", js, re.M))
+    counted = {kind: (one, many) for kind, one, many in re.findall(rf"^  (\w+): \(n\) => ngettext\({text}, {text}, n\),$", js, re.M)}
     passed_on = {RepairKind.RULES_READ}  # the rules' own warning, shown as sent
-    assert said == {k.value: ENGLISH[k].replace('"', '\\"') for k in RepairKind if k not in passed_on}
+    assert set(said) | set(counted) == {k.value for k in RepairKind} - passed_on and not set(said) & set(counted)
+    for kind, sentence in said.items():
+        assert sentence == ENGLISH[RepairKind(kind)].replace('"', '\\"')
+    for kind, (one, many) in counted.items():
+        fields = set(re.findall(r"\{(\w+)\}", ENGLISH[RepairKind(kind)].replace("{count}", "{n}")))
+        assert set(re.findall(r"\{(\w+)\}", one)) == set(re.findall(r"\{(\w+)\}", many)) == fields, kind
 
 
 def test_where_reads_as_the_reader_always_wrote_it():

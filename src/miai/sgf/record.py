@@ -532,7 +532,7 @@ def _read_komi(root: SgfNode, rules: Rules, report: _Report) -> float | None:
         if ko is not None:
             komi = komi_from_text(ko)
             if komi is not None and abs(komi) <= MAX_KOMI:
-                note(root, "KO", 0, RepairKind.KO_AS_KOMI, value=_shown(ko), komi=f"{komi:g}")
+                note(root, "KO", 0, RepairKind.KO_AS_KOMI, value=_shown(ko), komi=komi)
                 root.properties["KM"] = [f"{komi:g}"]
                 return komi
             note(root, "KO", 0, RepairKind.KO_IGNORED, value=_shown(ko))
@@ -541,7 +541,7 @@ def _read_komi(root: SgfNode, rules: Rules, report: _Report) -> float | None:
     shown = _shown(raw)
     if text == "":
         komi = rules.komi
-        note(root, "KM", 0, RepairKind.KOMI_EMPTY, komi=f"{komi:g}")
+        note(root, "KM", 0, RepairKind.KOMI_EMPTY, komi=komi)
         root.properties["KM"] = [f"{komi:g}"]
         return komi
     value: float | None = None
@@ -555,22 +555,22 @@ def _read_komi(root: SgfNode, rules: Rules, report: _Report) -> float | None:
         value = komi_from_text(text)
     if value is None:
         komi = rules.komi
-        note(root, "KM", 0, RepairKind.KOMI_NOT_NUMBER, value=shown, komi=f"{komi:g}")
+        note(root, "KM", 0, RepairKind.KOMI_NOT_NUMBER, value=shown, komi=komi)
     elif not math.isfinite(value) or abs(value) > MAX_KOMI and fox_komi(value, rules) is None:
         komi = rules.komi
         if not math.isfinite(value):
-            note(root, "KM", 0, RepairKind.KOMI_NOT_FINITE, value=shown, komi=f"{komi:g}")
+            note(root, "KM", 0, RepairKind.KOMI_NOT_FINITE, value=shown, komi=komi)
         else:
-            note(root, "KM", 0, RepairKind.KOMI_TOO_LARGE, value=shown, komi=f"{komi:g}", limit=MAX_KOMI)
+            note(root, "KM", 0, RepairKind.KOMI_TOO_LARGE, value=shown, komi=komi, limit=MAX_KOMI)
     else:
         komi = value
         if not parsed:
-            note(root, "KM", 0, RepairKind.KOMI_READ_AS, value=shown, komi=f"{komi:g}")
+            note(root, "KM", 0, RepairKind.KOMI_READ_AS, value=shown, komi=komi)
         scaled = fox_komi(komi, rules)
         if scaled is not None:
             in_points = scaled * 100 == komi
             kind = RepairKind.KOMI_FOX_POINTS if in_points else RepairKind.KOMI_FOX_STONES
-            note(root, "KM", 0, kind, value=shown, komi=f"{scaled:g}")
+            note(root, "KM", 0, kind, value=shown, komi=scaled)
             komi = scaled
     if komi != value or not parsed:
         root.properties["KM"] = [f"{komi:g}"]  # the repair goes into the tree

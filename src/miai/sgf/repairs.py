@@ -192,7 +192,8 @@ ENGLISH: dict[RepairKind, str] = {
     RepairKind.NGF_GI_HEADER: "NGF with a 'GI' header: players read in the usual NGF order (White first)",
 }
 
-Field = str | int
+Field = str | int | float
+"""A field's value: a text, a count or a place's number, or a komi (a float, written as ``:g`` writes it)."""
 
 
 @dataclass(frozen=True)
@@ -227,10 +228,11 @@ class Repair(str):
 
     def __new__(cls, kind: RepairKind, where: Where | None = None, /, **fields: Field) -> Repair:
         template = ENGLISH[kind]
+        shown = {name: f"{value:g}" if isinstance(value, float) else value for name, value in fields.items()}
         if "{at}" in template:  # the place inside the sentence, in parentheses, not before it
-            sentence = template.format(at=f" ({where})" if where is not None else "", **fields)
+            sentence = template.format(at=f" ({where})" if where is not None else "", **shown)
         else:
-            sentence = template.format(**fields)
+            sentence = template.format(**shown)
             sentence = f"{where}: {sentence}" if where is not None else sentence
         self = super().__new__(cls, sentence)
         self.kind, self.fields, self.where = kind, fields, where

@@ -1,8 +1,9 @@
 // The SGF reader's repairs in the page's language: each sent as its kind, fields and place
 // (docs/SERVER.md §4, "repair_details") beside its English text, which stays for a kind this page
-// does not know. The sentences are the reader's (src/miai/sgf/repairs.py), {field} for field.
+// does not know. The sentences are the reader's (src/miai/sgf/repairs.py), {field} for field;
+// those that count ("1 pass", "3 passes") in the singular or plural form of their count.
 
-import { _, formatNumber } from "./i18n.js";
+import { _, formatNumber, ngettext } from "./i18n.js";
 
 const SENTENCES = {
   empty_tree: () => _("empty game tree '()' dropped"),
@@ -12,18 +13,18 @@ const SENTENCES = {
   second_move: () => _("a second move ({pid}) in one node: split into a new node"),
   repeated_property: () => _("property {pid} repeated in one node: values merged"),
   text_after_last_tree: () => _("text after the last game tree ignored: {text}"),
-  junk_before_first_tree: () => _("{count} characters before the first game tree ignored"),
-  junk_between_trees: () => _("{count} characters between game trees ignored"),
+  junk_before_first_tree: (n) => ngettext("{n} character before the first game tree ignored", "{n} characters before the first game tree ignored", n),
+  junk_between_trees: (n) => ngettext("{n} character between game trees ignored", "{n} characters between game trees ignored", n),
   unescaped_bracket: () => _("unescaped ']' inside the value of {pid} kept in the value"),
   stray_bracket: () => _("stray ']' skipped"),
   stray_brackets: () => _("{count} stray ']' skipped"),
   unexpected_text: () => _("unexpected {text} skipped"),
   unclosed_value: () => _("unexpected end of input inside a property value: value closed"),
-  unclosed_trees: () => _("unexpected end of input: {count} unclosed '(' (the last opened at line {line}, column {column}) closed"),
+  unclosed_trees: (n) => ngettext("unexpected end of input: {n} unclosed '(' (opened at line {line}, column {column}) closed", "unexpected end of input: {n} unclosed '(' (the last opened at line {line}, column {column}) closed", n),
   long_ids: () => _("long or lowercase property ids read by their capitals: {pairs}"),
-  more_text_repairs: () => _("... and {count} more repairs of the text"),
-  more_repairs: () => _("... and {count} more repairs"),
-  nul_removed: () => _("removed {count} NUL character(s)"),
+  more_text_repairs: (n) => ngettext("... and {n} more repair of the text", "... and {n} more repairs of the text", n),
+  more_repairs: (n) => ngettext("... and {n} more repair", "... and {n} more repairs", n),
+  nul_removed: (n) => ngettext("removed {n} NUL character", "removed {n} NUL characters", n),
   several_trees: () => _("the file holds {count} game trees; read the first (read_collection reads all)"),
   collection_decoded: () => _("the whole collection was decoded as {encoding}"),
   gm_not_number: () => _("GM[{value}] is not a number: read as Go"),
@@ -31,13 +32,13 @@ const SENTENCES = {
   result_unknown: () => _("RE[{value}] is not a result miai understands: kept as written"),
   result_read_as: () => _("RE[{value}] read as {result}"),
   handicap_without_stones: () => _("HA[{handicap}] without handicap stones: the fixed placement will be used"),
-  handicap_stone_count: () => _("HA[{handicap}] but {count} black stones set up"),
+  handicap_stone_count: (n) => ngettext("HA[{handicap}] but {n} black stone set up", "HA[{handicap}] but {n} black stones set up", n),
   size_read_as: () => _("SZ[{value}] read as {size}"),
   many_values: () => _("{pid} with {count} values: the first kept"),
   move_off_board: () => _("{pid}[{value}] is not a point on the {size}x{size} board: move dropped"),
   move_read_as: () => _("{pid}[{value}] read as {pid}[{point}]"),
   player_not_colour: () => _("PL[{value}] is not a colour: dropped"),
-  tt_passes: () => _("{count} pass(es) written as [tt] (FF[3] style) read as passes, written back as []"),
+  tt_passes: (n) => ngettext("{n} pass written as [tt] (FF[3] style) read as a pass, written back as []", "{n} passes written as [tt] (FF[3] style) read as passes, written back as []", n),
   comma_list: () => _("{pid}[{value}] is a comma-separated list: read as {values}"),
   setup_not_point: () => _("{pid}[{value}] is not a point (or point range) on the board: dropped"),
   setup_clash_black: () => _("{points} in both {loser} and {winner}: set up black ({winner} is applied after {loser})"),
@@ -56,8 +57,8 @@ const SENTENCES = {
   komi_fox_points: () => _("KM[{value}] is in hundredths of a point (Fox's scale under territory scoring): komi {komi}"),
   komi_fox_stones: () => _("KM[{value}] is in hundredths of a stone (Fox's scale under area scoring): komi {komi}"),
   handicap_as_setup: () => _("handicap stones not placed as a handicap ({reason}); set up as stones instead"),
-  replay_stopped: () => _("replay stopped at move {number} ({color} {point}){at} is illegal: {reason}; {count} move(s) not played"),
-  replay_stopped_at_setup: () => _("replay stopped at a setup{at} is illegal: {reason}; {count} move(s) not played"),
+  replay_stopped: (n) => ngettext("replay stopped at move {number} ({color} {point}){at} is illegal: {reason}; {n} move not played", "replay stopped at move {number} ({color} {point}){at} is illegal: {reason}; {n} moves not played", n),
+  replay_stopped_at_setup: (n) => ngettext("replay stopped at a setup{at} is illegal: {reason}; {n} move not played", "replay stopped at a setup{at} is illegal: {reason}; {n} moves not played", n),
   result_differs: () => _("RE[{value}] but the game as replayed under {rules} ends {result} ({how}): the record's result is kept when it is written"),
   not_a_point: () => _("{pid}[{value}] is not a point: ignored"),
   marks_differ: () => _("RE[{value}] but the territory marked in TB/TW counts {result} (dead stones: {stones}): the record's result kept"),
@@ -67,8 +68,8 @@ const SENTENCES = {
   charset_wrong: () => _("CA[{declared}] but byte {byte} (line {line}) is not {declared}"),
   utf8_undeclared: () => _("no charset declared; the text is valid UTF-8 and was read as UTF-8"),
   utf8_read: () => _("the text is valid UTF-8 and was read as UTF-8"),
-  utf8_bad_bytes_declared: () => _("CA[{declared}]: {count} byte sequence(s) that are not UTF-8 (the first at byte {byte}, line {line}) replaced by U+FFFD"),
-  utf8_bad_bytes: () => _("no charset declared; the text is UTF-8 but {count} byte sequence(s) that are not UTF-8 (the first at byte {byte}, line {line}) replaced by U+FFFD"),
+  utf8_bad_bytes_declared: (n) => ngettext("CA[{declared}]: {n} byte sequence that is not UTF-8 (at byte {byte}, line {line}) replaced by U+FFFD", "CA[{declared}]: {n} byte sequences that are not UTF-8 (the first at byte {byte}, line {line}) replaced by U+FFFD", n),
+  utf8_bad_bytes: (n) => ngettext("no charset declared; the text is UTF-8 but {n} byte sequence that is not UTF-8 (at byte {byte}, line {line}) replaced by U+FFFD", "no charset declared; the text is UTF-8 but {n} byte sequences that are not UTF-8 (the first at byte {byte}, line {line}) replaced by U+FFFD", n),
   charset_none_fits: () => _("charset guessed: {codec} (no East Asian or Windows charset decodes it)"),
   charset_only_plausible: () => _("charset guessed: {codec} (the only charset whose characters are plausible)"),
   charset_chardet: () => _("charset guessed: {codec} (chardet's choice among {choices})"),
@@ -78,7 +79,7 @@ const SENTENCES = {
   gib_komi_ignored: () => _("GIB komi GAMEGONGJE={value} is not a komi: ignored"),
   gib_result_read_as: () => _("GIB result {value} read as {result}"),
   gib_passes_not_placed: () => _("GIB passes (SKI lines) not placed: the moves do not match the STO lines"),
-  gib_passes: () => _("{count} pass(es) read from GIB SKI lines"),
+  gib_passes: (n) => ngettext("{n} pass read from GIB SKI lines", "{n} passes read from GIB SKI lines", n),
   ngf_komi: () => _("NGF komi {value} read as {komi} (whole points written, a half point implied)"),
   ngf_gi_handicap: () => _("GI-layout NGF with handicap {handicap}: handicap stones not placed"),
   ngf_gi_header: () => _("NGF with a 'GI' header: players read in the usual NGF order (White first)"),
@@ -99,9 +100,12 @@ export function repairText(text, detail) {
   const sentence = detail && SENTENCES[detail.kind];
   if (!sentence) return { text, translated: false };
   const fields = { ...detail.fields };
-  if (typeof fields.count === "number") fields.count = formatNumber(fields.count);
+  const template = sentence(fields.count); // a counted kind's form for its count, {n} filled
+  for (const name of ["count", "komi", "limit"]) {
+    const x = fields[name];
+    if (typeof x === "number") fields[name] = formatNumber(x, (String(x).split(".")[1] || "").length); // every decimal kept
+  }
   const where = place(detail.where);
-  const template = sentence();
   if (template.includes("{at}")) return { text: _fill(template, { ...fields, at: where ? ` (${where})` : "" }), translated: true };
   const said = _fill(template, fields);
   return { text: where ? _("{where}: {repair}", { where, repair: said }) : said, translated: true };
