@@ -210,18 +210,15 @@ def _read(data: bytes | str, filename: str | None, *, first_only: bool) -> list[
     return records
 
 
-_MORE = re.compile(r"\.\.\. and (\d+) more repairs")
-
-
 def _cap_repairs(repairs: list[Repair]) -> None:
     """Keep at most :data:`MAX_REPAIR_LINES` lines, the last saying how many more there were
     (counting those that earlier layers had already summarised)."""
     if len(repairs) > MAX_REPAIR_LINES:
         cut = repairs[MAX_REPAIR_LINES - 1 :]
         extra = 0
-        for line in cut:
-            m = _MORE.match(line)
-            extra += int(m.group(1)) if m else 1
+        for repair in cut:
+            summed = repair.kind in (RepairKind.MORE_REPAIRS, RepairKind.MORE_TEXT_REPAIRS)
+            extra += int(repair.fields["count"]) if summed else 1
         del repairs[MAX_REPAIR_LINES - 1 :]
         repairs.append(Repair(RepairKind.MORE_REPAIRS, count=extra))
 
