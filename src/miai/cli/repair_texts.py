@@ -1,12 +1,12 @@
 """The SGF reader's repairs in the terminal's language: each :class:`~miai.sgf.repairs.Repair`
 said from its kind and fields, as the page says it (static/repairs.js, the same sentences), and
-in English exactly as the reader wrote it. A repair of a kind not listed here (the rules' own
-warning) is shown as written."""
+in English exactly as the reader wrote it (a plain string is shown as written)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from miai.cli import texts
 from miai.i18n import current_language, format_number, ngettext
 from miai.i18n import gettext as _
 from miai.sgf.repairs import Field, Repair, RepairKind, Where
@@ -59,6 +59,9 @@ _SENTENCES: dict[RepairKind, Callable[[int], str]] = {
     RepairKind.SEVERAL_TREES: lambda n: _("the file holds {count} game trees; read the first (read_collection reads all)"),
     RepairKind.COLLECTION_DECODED: lambda n: _("the whole collection was decoded as {encoding}"),
     RepairKind.GM_NOT_NUMBER: lambda n: _("GM[{value}] is not a number: read as Go"),
+    RepairKind.RULES_CLOSEST: lambda n: _("RU[{value}] is not a ruleset miai knows: read as the closest preset, {preset}"),
+    RepairKind.RULES_ING: lambda n: _("RU[{value}] (Ing/GOE rules) read as chinese, the closest preset (area scoring)"),
+    RepairKind.RULES_UNKNOWN: lambda n: _("RU[{value}] is not a ruleset miai knows: read as chinese"),
     RepairKind.FF_REWRITTEN: lambda n: _("FF[{value}] written back as FF[4]"),
     RepairKind.RESULT_UNKNOWN: lambda n: _("RE[{value}] is not a result miai understands: kept as written"),
     RepairKind.RESULT_READ_AS: lambda n: _("RE[{value}] read as {result}"),
@@ -155,6 +158,8 @@ def repair_text(repair: str) -> str:
     count = repair.fields.get("count")
     template = sentence(count if isinstance(count, int) else 0)
     fields = {name: _shown(value) for name, value in repair.fields.items()}
+    if "preset" in fields:
+        fields["preset"] = texts.ruleset_name(fields["preset"])
     where = _place(repair.where) if repair.where is not None else None
     if "{at}" in template:
         return template.format(at=f" ({where})" if where else "", n=fields.get("count", ""), **fields)

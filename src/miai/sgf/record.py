@@ -305,7 +305,7 @@ def _build_record(root: SgfNode, repairs: list[Repair], label: str, *, encoding:
     rules_text = root.get("RU")
     rules, warning = rules_from_text(rules_text)
     if warning:
-        note(root, "RU", 0, RepairKind.RULES_READ, warning=warning)
+        note(root, "RU", 0, warning.kind, **warning.fields)
     komi = _read_komi(root, rules, report)
     rules = rules.replace(komi=komi if komi is not None else 0.0)
 

@@ -37,7 +37,9 @@ class RepairKind(StrEnum):
     SEVERAL_TREES = "several_trees"
     COLLECTION_DECODED = "collection_decoded"
     GM_NOT_NUMBER = "gm_not_number"
-    RULES_READ = "rules_read"
+    RULES_CLOSEST = "rules_closest"
+    RULES_ING = "rules_ing"
+    RULES_UNKNOWN = "rules_unknown"
     FF_REWRITTEN = "ff_rewritten"
     RESULT_UNKNOWN = "result_unknown"
     RESULT_READ_AS = "result_read_as"
@@ -120,7 +122,9 @@ ENGLISH: dict[RepairKind, str] = {
     RepairKind.SEVERAL_TREES: "the file holds {count} game trees; read the first (read_collection reads all)",
     RepairKind.COLLECTION_DECODED: "the whole collection was decoded as {encoding}",
     RepairKind.GM_NOT_NUMBER: "GM[{value}] is not a number: read as Go",
-    RepairKind.RULES_READ: "{warning}",
+    RepairKind.RULES_CLOSEST: "RU[{value}] is not a ruleset miai knows: read as the closest preset, {preset}",
+    RepairKind.RULES_ING: "RU[{value}] (Ing/GOE rules) read as chinese, the closest preset (area scoring)",
+    RepairKind.RULES_UNKNOWN: "RU[{value}] is not a ruleset miai knows: read as chinese",
     RepairKind.FF_REWRITTEN: "FF[{value}] written back as FF[4]",
     RepairKind.RESULT_UNKNOWN: "RE[{value}] is not a result miai understands: kept as written",
     RepairKind.RESULT_READ_AS: "RE[{value}] read as {result}",

@@ -114,8 +114,9 @@ def test_a_finished_games_review_names_its_players_and_its_handicap(server_url, 
 
 
 # A record that needs repairs of several kinds: a stray "]", a long property id, an empty KM, a
-# "[tt]" pass, two moves in one node and a move off the board.
-BROKEN = "(;GM[1]FF[4]SZ[9]KM[]PlayerBlack[Ana]PW[Bea];B[ee]];W[tt];B[cc]W[dd];B[zz])"
+# "[tt]" pass, two moves in one node, a move off the board and a ruleset read as the closest preset.
+BROKEN = "(;GM[1]FF[4]SZ[9]KM[]RU[Japanese-ish]PlayerBlack[Ana]PW[Bea];B[ee]];W[tt];B[cc]W[dd];B[zz])"
+RULES_SAID = {"es": "reglas japonesas", "it": "regole giapponesi", "pt": "regras japonesas"}
 REPAIRS_SUMMARY = {"es-ES": "Correcciones", "it-IT": "Correzioni", "pt-PT": "Correções"}
 
 
@@ -129,10 +130,11 @@ def test_an_uploaded_records_repairs_are_said_in_the_pages_language(server_url, 
         expect(page).to_have_url(re.compile(r"/review/[A-Za-z0-9_-]+"))
         page.get_by_text(summary, exact=True).click()
         repairs = page.locator("details li")
-        expect(repairs).to_have_count(6)
+        expect(repairs).to_have_count(7)
         expect(page.locator("details li[lang]")).to_have_count(0)  # none left in English
         assert english_left(page, lang) == []
         texts = repairs.all_inner_texts()
+        assert any(t.endswith(RULES_SAID[lang]) for t in texts), texts
         assert not any("skipped" in t or "dropped" in t or "read as" in t for t in texts), texts
         shot(page, f"review-repairs-{lang}", full_page=True)
         page.context.close()

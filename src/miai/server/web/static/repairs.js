@@ -3,7 +3,7 @@
 // does not know. The sentences are the reader's (src/miai/sgf/repairs.py), {field} for field;
 // those that count ("1 pass", "3 passes") in the singular or plural form of their count.
 
-import { _, formatNumber, ngettext } from "./i18n.js";
+import { _, formatNumber, lang, ngettext, rulesName } from "./i18n.js";
 
 const SENTENCES = {
   empty_tree: () => _("empty game tree '()' dropped"),
@@ -28,6 +28,9 @@ const SENTENCES = {
   several_trees: () => _("the file holds {count} game trees; read the first (read_collection reads all)"),
   collection_decoded: () => _("the whole collection was decoded as {encoding}"),
   gm_not_number: () => _("GM[{value}] is not a number: read as Go"),
+  rules_closest: () => _("RU[{value}] is not a ruleset miai knows: read as the closest preset, {preset}"),
+  rules_ing: () => _("RU[{value}] (Ing/GOE rules) read as chinese, the closest preset (area scoring)"),
+  rules_unknown: () => _("RU[{value}] is not a ruleset miai knows: read as chinese"),
   ff_rewritten: () => _("FF[{value}] written back as FF[4]"),
   result_unknown: () => _("RE[{value}] is not a result miai understands: kept as written"),
   result_read_as: () => _("RE[{value}] read as {result}"),
@@ -85,6 +88,13 @@ const SENTENCES = {
   ngf_gi_header: () => _("NGF with a 'GI' header: players read in the usual NGF order (White first)"),
 };
 
+// A preset's name as the word after "rules" in a sentence: "reglas japonesas" (an adjective,
+// lower case), "AGA" and "New Zealand" as they are.
+function presetWord(preset) {
+  const name = rulesName(preset);
+  return ["chinese", "japanese", "korean"].includes(preset) ? name.toLocaleLowerCase(lang) : name;
+}
+
 // Where a repair stands: "node 3, line 2, column 5", "root node", or null when unknown.
 function place(where) {
   if (!where) return null;
@@ -105,6 +115,7 @@ export function repairText(text, detail) {
     const x = fields[name];
     if (typeof x === "number") fields[name] = formatNumber(x, (String(x).split(".")[1] || "").length); // every decimal kept
   }
+  if (fields.preset) fields.preset = presetWord(fields.preset);
   const where = place(detail.where);
   if (template.includes("{at}")) return { text: _fill(template, { ...fields, at: where ? ` (${where})` : "" }), translated: true };
   const said = _fill(template, fields);
