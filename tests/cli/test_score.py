@@ -131,6 +131,24 @@ def test_repairs_are_listed_and_capped(capsys):
     assert f"  - {record.repairs[9]}\n  ... and {len(record.repairs) - 10} more\n" in out
 
 
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("es", ["línea 1, columna 51: ']' suelto omitido", "1 pase escrito como [tt]", "komi 7,5 (el de las reglas"]),
+        ("it", ["riga 1, colonna 51: ']' isolato saltato", "1 passaggio scritto come [tt]", "komi 7,5 (quello predefinito"]),
+        ("pt", ["linha 1, coluna 51: ']' solto ignorado", "1 passe escrito como [tt]", "komi 7,5 (o predefinido"]),
+    ],
+)
+def test_repairs_are_said_in_the_terminals_language(capsys, tmp_path, lang, said):
+    path = tmp_path / "broken.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[9]KM[]PlayerBlack[Ana]PW[Bea];B[ee]];W[tt];B[cc]W[dd];B[zz])")
+    code, out, _ = run_score(capsys, str(path), "--lang", lang)
+    assert code == 0
+    listed = [line for line in out.splitlines() if line.startswith("  - ")]
+    assert len(listed) == 6 and all(any(s in line for line in listed) for s in said), listed
+    assert not any("skipped" in line or "dropped" in line or "read as" in line for line in listed), listed
+
+
 def test_score_of_an_endless_file_is_a_clear_error(capsys):
     code, out, err = run_score(capsys, "/dev/zero")  # read until MemoryError before
     assert code == 1 and out == ""

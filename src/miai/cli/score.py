@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from miai import coords
 from miai.cli.terminal import Terminal
 from miai.cli import score_texts, texts
+from miai.cli.repair_texts import repair_text
 from miai.cli.language import add_language_option, help_texts, use_language
 from miai.coords import Color, Point
 from miai.errors import MiaiError
@@ -173,7 +174,7 @@ def _show_repairs(terminal: Terminal, repairs: Sequence[str]) -> None:
         return
     terminal.say(score_texts.record_repairs(len(repairs)))
     for line in repairs[:MAX_REPAIRS_SHOWN]:
-        terminal.say(f"  - {line}")
+        terminal.say(f"  - {repair_text(line)}")
     if len(repairs) > MAX_REPAIRS_SHOWN:
         terminal.say(score_texts.more_repairs(len(repairs) - MAX_REPAIRS_SHOWN))
 

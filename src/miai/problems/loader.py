@@ -16,6 +16,7 @@ from miai.errors import InvalidMoveError, MiaiError
 from miai.problems.model import Goal, Level, Node, Problem, Theme, Verdict
 from miai.sgf.grammar import SgfNode, scan
 from miai.sgf.properties import point_list
+from miai.sgf.repairs import Repair
 
 __all__ = ["ProblemError", "load_problem", "load_problems", "problem_files"]
 
@@ -42,7 +43,7 @@ def load_problems(folder: Path | None = None) -> list[Problem]:
 
 def load_problem(text: str, problem_id: str) -> Problem:
     """The problem an SGF text states; raises :class:`ProblemError` on anything missing or wrong."""
-    repairs: list[str] = []
+    repairs: list[Repair] = []
     trees = scan(text, repairs)
     if len(trees) != 1:
         raise ProblemError(f"{problem_id}: one game tree expected, found {len(trees)}")

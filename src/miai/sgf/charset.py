@@ -30,6 +30,7 @@ import unicodedata
 from collections.abc import Iterator
 
 from miai.sgf.grammar import find_value_end
+from miai.sgf.repairs import Field, Repair, RepairKind
 
 __all__ = ["decode_sgf_bytes"]
 
@@ -83,18 +84,18 @@ def _line_of(data: bytes, offset: int) -> int:
     return data.count(b"\n", 0, offset) + 1
 
 
-def decode_sgf_bytes(data: bytes, *, fmt: str = "sgf") -> tuple[str, str, list[str]]:
+def decode_sgf_bytes(data: bytes, *, fmt: str = "sgf") -> tuple[str, str, list[Repair]]:
     """Decode a record's bytes: returns ``(text, codec, notes)``; see the module docstring."""
-    notes: list[str] = []
+    notes: list[Repair] = []
     for bom, codec in _BOMS:
         if data.startswith(bom):
             text = data[len(bom) :].decode(codec, errors="replace")
             if "\ufffd" in text:
-                notes.append(f"bytes that are not {codec} replaced by U+FFFD")
+                notes.append(Repair(RepairKind.BOM_BAD_BYTES, codec=codec))
             return text, codec, notes
     if len(data) >= 4 and data[:400].count(0) * 3 > len(data[:400]):
         codec = "utf-16-le" if data[1] == 0 else "utf-16-be"
-        notes.append(f"no BOM, but NUL bytes every other byte: decoded as {codec}")
+        notes.append(Repair(RepairKind.UTF16_WITHOUT_BOM, codec=codec))
         return data.decode(codec, errors="replace"), codec, notes
     if data.isascii():
         return data.decode("ascii"), "ascii", notes
@@ -106,39 +107,39 @@ def decode_sgf_bytes(data: bytes, *, fmt: str = "sgf") -> tuple[str, str, list[s
     codec_declared = _codec_for(declared) if declared is not None else None
     if declared is not None:
         if codec_declared is None:
-            notes.append(f"unknown charset CA[{declared}]")
+            notes.append(Repair(RepairKind.UNKNOWN_CHARSET, declared=declared))
         else:
             try:
                 return data.decode(codec_declared), codec_declared, notes
             except UnicodeDecodeError as e:
                 if codec_declared != "utf-8":
-                    notes.append(f"CA[{declared}] but byte {e.start} (line {_line_of(data, e.start)}) is not {declared}")
+                    notes.append(_wrong_charset(declared, data, e.start))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         pass
     else:
         if declared is None:
-            notes.append("no charset declared; the text is valid UTF-8 and was read as UTF-8")
+            notes.append(Repair(RepairKind.UTF8_UNDECLARED))
         else:
-            notes.append("the text is valid UTF-8 and was read as UTF-8")
+            notes.append(Repair(RepairKind.UTF8_READ))
         return text, "utf-8", notes
     repaired = _mostly_utf8(data, declared=codec_declared == "utf-8")
     if repaired is not None:
         text, bad, first = repaired
-        said = f"CA[{declared}]: " if declared is not None else "no charset declared; the text is UTF-8 but "
-        notes.append(
-            f"{said}{bad} byte sequence(s) that are not UTF-8 (the first at byte {first}, line "
-            f"{_line_of(data, first)}) replaced by U+FFFD"
-        )
+        at: dict[str, Field] = {"count": bad, "byte": first, "line": _line_of(data, first)}
+        if declared is not None:
+            notes.append(Repair(RepairKind.UTF8_BAD_BYTES_DECLARED, declared=declared, **at))
+        else:
+            notes.append(Repair(RepairKind.UTF8_BAD_BYTES, **at))
         return text, "utf-8", notes
     if codec_declared == "utf-8":
         try:
             data.decode("utf-8")
         except UnicodeDecodeError as e:
-            notes.append(f"CA[{declared}] but byte {e.start} (line {_line_of(data, e.start)}) is not {declared}")
-    codec, why = _guess_charset(data, fmt)
-    notes.append(f"charset guessed: {codec} ({why})")
+            notes.append(_wrong_charset(declared or "utf-8", data, e.start))
+    codec, why, choices = _guess_charset(data, fmt)
+    notes.append(Repair(why, codec=codec, choices=", ".join(choices)))
     try:
         return data.decode(codec), codec, notes
     except UnicodeDecodeError:  # pragma: no cover - _guess_charset only returns codecs that decode
@@ -265,7 +266,13 @@ def _plausibility(segments: list[bytes], codec: str) -> float | None:
     return total / weight if weight else 0.0
 
 
-def _guess_charset(data: bytes, fmt: str) -> tuple[str, str]:
+def _wrong_charset(declared: str, data: bytes, offset: int) -> Repair:
+    """The note that the declared charset does not decode the byte at ``offset``."""
+    return Repair(RepairKind.CHARSET_WRONG, declared=declared, byte=offset, line=_line_of(data, offset))
+
+
+def _guess_charset(data: bytes, fmt: str) -> tuple[str, RepairKind, list[str]]:
+    """The likeliest charset, why (as the kind of its note), and the charsets it was chosen among."""
     segments = _text_segments(data, fmt) or [data]
     scored = []
     for codec in _GUESSES:
@@ -273,11 +280,11 @@ def _guess_charset(data: bytes, fmt: str) -> tuple[str, str]:
         if p is not None:
             scored.append((p, codec))
     if not scored:
-        return "latin-1", "no East Asian or Windows charset decodes it"
+        return "latin-1", RepairKind.CHARSET_NONE_FITS, []
     best = max(p for p, _ in scored)
     tied = [c for p, c in scored if p >= best - 0.02]
     if len(tied) == 1:
-        return tied[0], "the only charset whose characters are plausible"
+        return tied[0], RepairKind.CHARSET_ONLY_PLAUSIBLE, tied
     try:
         import chardet
 
@@ -286,5 +293,5 @@ def _guess_charset(data: bytes, fmt: str) -> tuple[str, str]:
         ranking = []
     for name in ranking:
         if name in tied:
-            return name, f"chardet's choice among {', '.join(tied)}"
-    return tied[0], f"first of {', '.join(tied)}, which all fit"
+            return name, RepairKind.CHARSET_CHARDET, tied
+    return tied[0], RepairKind.CHARSET_FIRST, tied

@@ -17,13 +17,14 @@ from miai.errors import SgfError
 from miai.result import Result
 from miai.sgf.grammar import SgfNode
 from miai.sgf.properties import small_int
+from miai.sgf.repairs import Repair, RepairKind
 
 __all__ = ["read_foreign"]
 
 _KIND = {"gib": "Tygem GIB", "ngf": "WBaduk NGF"}
 
 
-def read_foreign(text: str, fmt: str, notes: list[str], label: str) -> SgfNode:
+def read_foreign(text: str, fmt: str, notes: list[Repair], label: str) -> SgfNode:
     """Convert GIB or NGF text (``fmt`` is ``"gib"`` or ``"ngf"``) to an SGF tree; what was
     read specially goes to ``notes``. Raises :class:`SgfError` when the text is not such a
     record."""
@@ -37,7 +38,7 @@ def read_foreign(text: str, fmt: str, notes: list[str], label: str) -> SgfNode:
         # pysgf's converters are a black box to this reader: any of these is bad input
         raise SgfError(f"{label}not a readable {_KIND[fmt]} file: {str(e)[:200]}") from None
     root = _from_pysgf(game.root)
-    notes.append(f"converted from {'Tygem GIB' if fmt == 'gib' else 'WBaduk/Cyberoro NGF'}")
+    notes.append(Repair(RepairKind.CONVERTED_GIB if fmt == "gib" else RepairKind.CONVERTED_NGF))
     if fmt == "gib":
         _fix_gib(root, lines, notes)
     elif gi_layout:
@@ -79,7 +80,7 @@ def _result_text(text: str) -> str | None:
 
 
 # ---------------------------------------------------------------------------- GIB
-def _fix_gib(root: SgfNode, lines: list[str], notes: list[str]) -> None:
+def _fix_gib(root: SgfNode, lines: list[str], notes: list[Repair]) -> None:
     fields = {}
     for ln in lines:
         m = re.match(r"\\\[(\w+)=(.*)\\\]\s*$", ln.strip())
@@ -94,21 +95,21 @@ def _fix_gib(root: SgfNode, lines: list[str], notes: list[str]) -> None:
         if tenths is not None:
             _set(root, "KM", f"{tenths / 10:g}")
         elif gongje is not None and gongje.strip():
-            notes.append(f"GIB komi GAMEGONGJE={gongje.strip()[:20]!r} is not a komi: ignored")
+            notes.append(Repair(RepairKind.GIB_KOMI_IGNORED, value=repr(gongje.strip()[:20])))
     if "RE" in root.properties:
         _set(root, "RE", _result_text(root.get("RE") or ""))
     elif fields.get("GAMERESULT", "").strip():
         norm = _result_text(fields["GAMERESULT"])
         if norm:
             _set(root, "RE", norm)
-            notes.append(f"GIB result {fields['GAMERESULT'][:60]!r} read as {norm}")
+            notes.append(Repair(RepairKind.GIB_RESULT_READ_AS, value=repr(fields["GAMERESULT"][:60]), result=str(norm)))
     name = fields.get("GAMENAME", "").strip()
     if name and "GN" not in root.properties:
         _set(root, "GN", name)
     _gib_passes(root, lines, notes)
 
 
-def _gib_passes(root: SgfNode, lines: list[str], notes: list[str]) -> None:
+def _gib_passes(root: SgfNode, lines: list[str], notes: list[Repair]) -> None:
     """Put the passes of ``SKI`` lines where they stand among the ``STO`` moves.
 
     pysgf turns each ``STO 0 n colour x y`` line into a node and skips ``SKI 0 n`` (a
@@ -122,7 +123,7 @@ def _gib_passes(root: SgfNode, lines: list[str], notes: list[str]) -> None:
         return
     chain = root.main_line()[1:]
     if len(chain) != kinds.count("STO"):
-        notes.append("GIB passes (SKI lines) not placed: the moves do not match the STO lines")
+        notes.append(Repair(RepairKind.GIB_PASSES_NOT_PLACED))
         return
     ski_lines = iter(ln.split() for ln in records if ln.startswith("SKI"))
     moves = iter(chain)
@@ -148,7 +149,7 @@ def _gib_passes(root: SgfNode, lines: list[str], notes: list[str]) -> None:
         node.children = rest
         parent.children[0:1] = [node]
         parent = node
-    notes.append(f"{passes} pass(es) read from GIB SKI lines")
+    notes.append(Repair(RepairKind.GIB_PASSES, count=passes))
 
 
 # ---------------------------------------------------------------------------- NGF
@@ -165,7 +166,7 @@ def _ngf_player(text: str) -> tuple[str | None, str | None]:
     return name, rank
 
 
-def _fix_ngf(root: SgfNode, lines: list[str], notes: list[str]) -> None:
+def _fix_ngf(root: SgfNode, lines: list[str], notes: list[Repair]) -> None:
     if len(lines) < 11:
         return
     white, wrank = _ngf_player(lines[2])
@@ -185,10 +186,10 @@ def _fix_ngf(root: SgfNode, lines: list[str], notes: list[str]) -> None:
     if komi is not None and "KM" not in root.properties:
         _set(root, "KM", str(-komi if komi_text.startswith("-") else komi))
     elif komi is not None and root.get("KM") != komi_text:
-        notes.append(f"NGF komi {komi_text} read as {root.get('KM')} (whole points written, a half point implied)")
+        notes.append(Repair(RepairKind.NGF_KOMI, value=komi_text, komi=str(root.get("KM"))))
 
 
-def _fix_ngf_gi(root: SgfNode, lines: list[str], notes: list[str]) -> None:
+def _fix_ngf_gi(root: SgfNode, lines: list[str], notes: list[Repair]) -> None:
     head = [ln[2:].strip() if ln.startswith("GI") else ln.strip() for ln in lines[:11]]
     head += [""] * (11 - len(head))
     title, first, second, date, size, handicap, komi = head[0], head[1], head[2], head[5], head[6], head[7], head[8]
@@ -207,8 +208,8 @@ def _fix_ngf_gi(root: SgfNode, lines: list[str], notes: list[str]) -> None:
         _set(root, "SZ", str(board))
     stones = small_int(handicap, 3) if handicap.isdigit() else None
     if stones is not None and stones >= 2:
-        notes.append(f"GI-layout NGF with handicap {stones}: handicap stones not placed")
+        notes.append(Repair(RepairKind.NGF_GI_HANDICAP, handicap=stones))
     points = small_int(komi.lstrip("-"), 4) if komi.lstrip("-").isdigit() else None
     if points is not None:
         _set(root, "KM", str(-points if komi.startswith("-") else points))
-    notes.append("NGF with a 'GI' header: players read in the usual NGF order (White first)")
+    notes.append(Repair(RepairKind.NGF_GI_HEADER))

@@ -28,11 +28,12 @@ from miai.sgf.record import (
     SgfRecord,
     leading_setup,
     node_events,
+    place,
     read_file,
     read_record,
     same_result,
-    where,
 )
+from miai.sgf.repairs import Field, Repair, RepairKind, Where
 
 if TYPE_CHECKING:
     from miai.scoring import Score
@@ -77,7 +78,7 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
                 game = spec.start(stones)
                 events = events[k:]
             except HandicapError as e:
-                record.repairs.append(f"handicap stones not placed as a handicap ({e}); set up as stones instead")
+                record.repairs.append(Repair(RepairKind.HANDICAP_AS_SETUP, reason=str(e)))
     nodes = _event_nodes(record)
     move_number = 0
     for index, event in enumerate(events):
@@ -86,23 +87,25 @@ def game_from_record(record: SgfRecord, rules: Rules | None = None, *, strict: b
                 move_number += 1
             game.apply(event, resume=True)  # a record goes on after two passes: play resumed (docs/RULES.md §5.5)
         except (IllegalMoveError, InvalidMoveError) as e:
-            at = nodes.get(id(event), "")
-            what = f"move {move_number} ({event.color.letter} {point_to_gtp(event.point)})" if isinstance(event, Move) else "a setup"
-            message = f"{what}{at} is illegal: {e}"
-            if strict:
-                raise SgfError(message) from e
             left = sum(1 for ev in events[index:] if isinstance(ev, Move))
-            record.repairs.append(f"replay stopped at {message}; {left} move(s) not played")
+            at = nodes.get(id(event))
+            if isinstance(event, Move):
+                move: dict[str, Field] = {"number": move_number, "color": event.color.letter, "point": point_to_gtp(event.point)}
+                stopped = Repair(RepairKind.REPLAY_STOPPED, at, reason=str(e), count=left, **move)
+            else:
+                stopped = Repair(RepairKind.REPLAY_STOPPED_AT_SETUP, at, reason=str(e), count=left)
+            if strict:  # the sentence's middle: "move 3 (B D4) (node 3, ...) is illegal: ..."
+                raise SgfError(str(stopped).removeprefix("replay stopped at ").removesuffix(f"; {left} move(s) not played")) from e
+            record.repairs.append(stopped)
             return game
     if game.phase is Phase.MARKING and _finish_from_marks(game, record):
         return game
     if record.result is not None and game.phase is not Phase.FINISHED:
         game.set_result(record.result, EndReason.RECORD)
     elif record.result is not None and game.result is not None and not same_result(game.result, record.result):
-        record.repairs.append(
-            f"RE[{(record.result_text or '').strip()[:60]}] but the game as replayed under {game.rules.to_text()} "
-            f"ends {game.result} ({game.end_words}): the record's result is kept when it is written"
-        )
+        value = (record.result_text or "").strip()[:60]
+        ruleset, result, how = game.rules.to_text(), str(game.result), game.end_words or ""
+        record.repairs.append(Repair(RepairKind.RESULT_DIFFERS, value=value, rules=ruleset, result=result, how=how))
     return game
 
 
@@ -135,7 +138,7 @@ def _territory_marks(record: SgfRecord) -> tuple[SgfNode, set[Point], set[Point]
             try:
                 marks[pid].update(point_list([value], record.size))
             except InvalidMoveError:
-                record.repairs.append(f"{where(node, pid, len(record.main_line) - 1)}: {pid}[{value[:30]}] is not a point: ignored")
+                record.repairs.append(Repair(RepairKind.NOT_A_POINT, place(node, pid, len(record.main_line) - 1), pid=pid, value=value[:30]))
     return node, marks["TB"], marks["TW"]
 
 
@@ -158,10 +161,8 @@ def _finish_from_marks(game: Game, record: SgfRecord) -> bool:
             game.finish(dead, seki=seki)
             return True
     stones = vertices(dead) or "none"
-    record.repairs.append(
-        f"{where(node, None, len(record.main_line) - 1)}: RE[{(record.result_text or '').strip()}] but the "
-        f"territory marked in TB/TW counts {score.result} (dead stones: {stones}): the record's result kept"
-    )
+    at, value = place(node, None, len(record.main_line) - 1), (record.result_text or "").strip()
+    record.repairs.append(Repair(RepairKind.MARKS_DIFFER, at, value=value, result=str(score.result), stones=stones))
     return False
 
 
@@ -193,15 +194,15 @@ def _unmarked_owners(game: Game, score: Score, marks: dict[int, set[Point]]) -> 
     return stones
 
 
-def _event_nodes(record: SgfRecord) -> dict[int, str]:
-    """Where each event stands, for messages: `` (node 12, line 40, column 3)``."""
-    found: dict[int, str] = {}
+def _event_nodes(record: SgfRecord) -> dict[int, Where]:
+    """Where each event stands, for messages: node 12, line 40, column 3."""
+    found: dict[int, Where] = {}
     events = iter(record.events)
     for number, node in enumerate(record.main_line):
         for _ in node_events(node, record.size):
             ev = next(events, None)
             if ev is not None:
-                found[id(ev)] = f" ({where(node, None, number)})"
+                found[id(ev)] = place(node, None, number)
     return found
 
 

@@ -26,6 +26,7 @@ from collections.abc import Iterator
 from typing import AnyStr
 
 from miai.errors import SgfError
+from miai.sgf.repairs import Field, Repair, RepairKind, Where
 
 __all__ = ["MAX_NODES", "MAX_REPAIR_LINES", "SgfNode", "escape", "find_value_end", "scan", "write_tree"]
 
@@ -209,7 +210,7 @@ _JUNK = re.compile(r"[^A-Za-z()\[\];" + _WS + r"\]]+")
 _TREE_START = re.compile(r"\(\s*(?:;|\(|[A-Za-z]+\s*\[)")
 
 
-def scan(text: str, repairs: list[str]) -> list[SgfNode]:
+def scan(text: str, repairs: list[Repair]) -> list[SgfNode]:
     """The game trees of ``text`` (a collection), in order; what had to be repaired is
     appended to ``repairs``. An empty list when there is no game tree at all."""
     return _Scanner(text, repairs).scan()
@@ -229,7 +230,7 @@ def describe_missing_tree(text: str) -> str:
 class _Scanner:
     """The SGF grammar (collection, game trees, nodes, properties), tolerant and iterative."""
 
-    def __init__(self, text: str, repairs: list[str]) -> None:
+    def __init__(self, text: str, repairs: list[Repair]) -> None:
         self.text = text
         self.repairs = repairs
         self.lines = _Lines(text)
@@ -241,13 +242,13 @@ class _Scanner:
     def at(self, pos: int) -> tuple[int, int]:
         return self.lines.at(pos)
 
-    def note(self, pos: int, what: str) -> None:
+    def note(self, pos: int, kind: RepairKind, **fields: Field) -> None:
         if self.noted >= MAX_REPAIR_LINES:
             self.unnoted += 1  # no position computed, no string kept
             return
         self.noted += 1
         line, col = self.at(pos)
-        self.repairs.append(f"line {line}, column {col}: {what}")
+        self.repairs.append(Repair(kind, Where(line=line, column=col), **fields))
 
     def scan(self) -> list[SgfNode]:
         """The game trees of the text. This is the hot loop: the characters of every record
@@ -285,7 +286,7 @@ class _Scanner:
             elif c == ")":
                 done = stack.pop()
                 if not done.started:
-                    self.note(i, "empty game tree '()' dropped")
+                    self.note(i, RepairKind.EMPTY_TREE)
                 pid = node = None
                 i += 1
             elif c == ";":
@@ -296,7 +297,7 @@ class _Scanner:
                 start = i
                 raw, i = self._value(i)
                 if pid is None or node is None:
-                    self.note(start, f"value [{raw[:20]}] without a property name skipped")
+                    self.note(start, RepairKind.VALUE_WITHOUT_PROPERTY, value=raw[:20])
                     continue
                 values = node.properties.setdefault(pid, [])
                 values.append(unescape(raw))
@@ -310,21 +311,21 @@ class _Scanner:
                 ws = _SPACE.match(t, i)
                 j = ws.end() if ws else i
                 if j >= n or t[j] != "[":
-                    self.note(start, f"{raw_id[:40]!r} is not followed by a value: skipped")
+                    self.note(start, RepairKind.ID_WITHOUT_VALUE, id=repr(raw_id[:40]))
                     pid = None
                     continue
                 new_pid = self._normalize_id(raw_id)
                 if not frame.started:
-                    self.note(start, "missing ';' before the first node of a game tree: node started")
+                    self.note(start, RepairKind.MISSING_SEMICOLON)
                     node = self._new_node(frame, roots, start)
                 elif node is None:
                     node = frame.current
                 assert node is not None
                 if new_pid in MOVE_IDS and any(k in node.properties for k in MOVE_IDS):
-                    self.note(start, f"a second move ({new_pid}) in one node: split into a new node")
+                    self.note(start, RepairKind.SECOND_MOVE, pid=new_pid)
                     node = self._new_node(frame, roots, start)
                 elif new_pid in node.properties:
-                    self.note(start, f"property {new_pid} repeated in one node: values merged")
+                    self.note(start, RepairKind.REPEATED_PROPERTY, pid=new_pid)
                 if new_pid not in node.where:
                     node.where[new_pid] = self.at(start)
                 pid = new_pid
@@ -339,12 +340,11 @@ class _Scanner:
         t = self.text
         m = _TREE_START.search(t, i)
         if m is None:
-            self.note(i, f"text after the last game tree ignored: {t[i:i + 30].strip()!r}")
+            self.note(i, RepairKind.TEXT_AFTER_LAST_TREE, text=repr(t[i : i + 30].strip()))
             return -1
         if m.start() > i:
-            what = "between game trees" if after_a_tree else "before the first game tree"
-            junk = len(t[i : m.start()].strip())
-            self.note(i, f"{junk} characters {what} ignored")
+            kind = RepairKind.JUNK_BETWEEN_TREES if after_a_tree else RepairKind.JUNK_BEFORE_FIRST_TREE
+            self.note(i, kind, count=len(t[i : m.start()].strip()))
         i = m.start()
         line, col = self.at(i)
         stack.append(_Frame(None, line, col))
@@ -354,34 +354,35 @@ class _Scanner:
         """A ``]`` outside a value: given back to the value just read if that value has an
         unclosed ``[``, else skipped with the ``]`` that follow it. The index after it."""
         if after_value is not None and self._balance(after_value):
-            self.note(i, f"unescaped ']' inside the value of {after_value[1]} kept in the value")
+            self.note(i, RepairKind.UNESCAPED_BRACKET, pid=after_value[1])
             return i + 1
         run = _BRACKETS.match(self.text, i)
         end = run.end() if run else i + 1
         count = end - i
-        self.note(i, "stray ']' skipped" if count == 1 else f"{count} stray ']' skipped")
+        if count == 1:
+            self.note(i, RepairKind.STRAY_BRACKET)
+        else:
+            self.note(i, RepairKind.STRAY_BRACKETS, count=count)
         return end
 
     def _skip_junk(self, i: int) -> int:
         """Characters that have no place between properties, skipped: the index after them."""
         m = _JUNK.match(self.text, i)
         end = m.end() if m else i + 1
-        self.note(i, f"unexpected {self.text[i:min(end, i + 20)]!r} skipped")
+        self.note(i, RepairKind.UNEXPECTED_TEXT, text=repr(self.text[i : min(end, i + 20)]))
         return end
 
     def _summarize(self, stack: list[_Frame]) -> None:
         """The repairs noted once at the end: unclosed trees, the ids read by their capitals,
         and how many repairs were not listed."""
         if stack:
-            self.repairs.append(
-                f"unexpected end of input: {len(stack)} unclosed '(' (the last opened at line "
-                f"{stack[-1].line}, column {stack[-1].column}) closed"
-            )
+            last = stack[-1]
+            self.repairs.append(Repair(RepairKind.UNCLOSED_TREES, count=len(stack), line=last.line, column=last.column))
         if self.long_ids:
             pairs = ", ".join(f"{k}->{v}" for k, v in self.long_ids.items())
-            self.repairs.append(f"long or lowercase property ids read by their capitals: {pairs}")
+            self.repairs.append(Repair(RepairKind.LONG_IDS, pairs=pairs))
         if self.unnoted:
-            self.repairs.append(f"... and {self.unnoted} more repairs of the text")
+            self.repairs.append(Repair(RepairKind.MORE_TEXT_REPAIRS, count=self.unnoted))
 
     def _new_node(self, frame: _Frame, roots: list[SgfNode], pos: int) -> SgfNode:
         self.nodes += 1
@@ -401,7 +402,7 @@ class _Scanner:
         """Read ``[...]`` starting at ``i``: the raw (escaped) value and the index after ``]``."""
         end = find_value_end(self.text, i + 1)
         if end < 0:
-            self.note(i, "unexpected end of input inside a property value: value closed")
+            self.note(i, RepairKind.UNCLOSED_VALUE)
             return self.text[i + 1 :].rstrip("\\"), len(self.text)
         return self.text[i + 1 : end], end + 1
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from miai.coords import Point, point_from_sgf
 from miai.errors import InvalidMoveError, RulesError
 from miai.rules import PRESETS, Rules, Scoring
+from miai.sgf.repairs import Repair, RepairKind
 
 __all__ = [
     "fox_komi",
@@ -140,7 +141,7 @@ _RULES_WORDS = (
 )
 
 
-def rules_from_text(text: str | None) -> tuple[Rules, str | None]:
+def rules_from_text(text: str | None) -> tuple[Rules, Repair | None]:
     """Map an SGF ``RU`` value to a ruleset: ``(rules, warning)``.
 
     A preset name or alias, or miai's own text form (``japanese ko=positional``), maps
@@ -158,10 +159,10 @@ def rules_from_text(text: str | None) -> tuple[Rules, str | None]:
     low = text.strip().lower()
     for words, preset in _RULES_WORDS:
         if any(w in low for w in words):
-            return PRESETS[preset], f"RU[{shown}] is not a ruleset miai knows: read as the closest preset, {preset}"
+            return PRESETS[preset], Repair(RepairKind.RULES_CLOSEST, value=shown, preset=preset)
     if "ing" in low or "goe" in low:
-        return PRESETS["chinese"], f"RU[{shown}] (Ing/GOE rules) read as chinese, the closest preset (area scoring)"
-    return PRESETS["chinese"], f"RU[{shown}] is not a ruleset miai knows: read as chinese"
+        return PRESETS["chinese"], Repair(RepairKind.RULES_ING, value=shown)
+    return PRESETS["chinese"], Repair(RepairKind.RULES_UNKNOWN, value=shown)
 
 
 def rules_to_text(rules: Rules) -> str:

@@ -40,6 +40,7 @@ from miai.sgf.charset import decode_sgf_bytes
 from miai.sgf.foreign import read_foreign
 from miai.sgf.grammar import MAX_REPAIR_LINES, MOVE_IDS, SETUP_IDS, SgfNode, describe_missing_tree, scan, write_tree
 from miai.sgf.properties import fox_komi, komi_from_text, point_list, rules_from_text, sgf_point, small_int
+from miai.sgf.repairs import Field, Repair, RepairKind, Where
 
 __all__ = ["MAX_RECORD_BYTES", "Event", "SgfRecord", "read_collection", "read_file", "read_record", "write_collection"]
 
@@ -87,7 +88,7 @@ class SgfRecord:
     comments: dict[int, str] = field(default_factory=dict)
     encoding: str = "utf-8"
     source_format: str = "sgf"
-    repairs: list[str] = field(default_factory=list)
+    repairs: list[Repair] = field(default_factory=list)
 
     _FACTS = (
         "size", "komi", "handicap", "rules_text", "rules", "black", "white", "black_rank", "white_rank",
@@ -178,7 +179,7 @@ def _read(data: bytes | str, filename: str | None, *, first_only: bool) -> list[
         unit = "characters" if isinstance(data, str) else "bytes"
         raise SgfError(f"{label}the record is larger than {MAX_RECORD_BYTES} {unit} (16 MiB): not read")
     fmt = _detect_format(data, filename)
-    notes: list[str]
+    notes: list[Repair]
     if isinstance(data, str):
         text, encoding, notes = data, "str", []
         if text.startswith("\ufeff"):
@@ -186,7 +187,7 @@ def _read(data: bytes | str, filename: str | None, *, first_only: bool) -> list[
     else:
         text, encoding, notes = decode_sgf_bytes(data, fmt=fmt)
     if "\x00" in text:
-        notes.append(f"removed {text.count(chr(0))} NUL character(s)")
+        notes.append(Repair(RepairKind.NUL_REMOVED, count=text.count(chr(0))))
         text = text.replace("\x00", "")
     if fmt in ("gib", "ngf"):
         roots = [read_foreign(text, fmt, notes, label)]
@@ -195,7 +196,7 @@ def _read(data: bytes | str, filename: str | None, *, first_only: bool) -> list[
         if not roots:
             raise SgfError(f"{label}no SGF game tree found: {describe_missing_tree(text)}")
         if first_only and len(roots) > 1:
-            notes.append(f"the file holds {len(roots)} game trees; read the first (read_collection reads all)")
+            notes.append(Repair(RepairKind.SEVERAL_TREES, count=len(roots)))
             roots = roots[:1]
     records = []
     for i, root in enumerate(roots):
@@ -203,26 +204,23 @@ def _read(data: bytes | str, filename: str | None, *, first_only: bool) -> list[
         repairs = list(notes) if i == 0 else []
         records.append(_build_record(root, repairs, game_label, encoding=encoding, source_format=fmt))
     if len(records) > 1 and encoding not in ("str", "ascii"):
-        records[0].repairs.append(f"the whole collection was decoded as {encoding}")
+        records[0].repairs.append(Repair(RepairKind.COLLECTION_DECODED, encoding=encoding))
     for rec in records:
         _cap_repairs(rec.repairs)
     return records
 
 
-_MORE = re.compile(r"\.\.\. and (\d+) more repairs")
-
-
-def _cap_repairs(repairs: list[str]) -> None:
+def _cap_repairs(repairs: list[Repair]) -> None:
     """Keep at most :data:`MAX_REPAIR_LINES` lines, the last saying how many more there were
     (counting those that earlier layers had already summarised)."""
     if len(repairs) > MAX_REPAIR_LINES:
         cut = repairs[MAX_REPAIR_LINES - 1 :]
         extra = 0
-        for line in cut:
-            m = _MORE.match(line)
-            extra += int(m.group(1)) if m else 1
+        for repair in cut:
+            summed = repair.kind in (RepairKind.MORE_REPAIRS, RepairKind.MORE_TEXT_REPAIRS)
+            extra += int(repair.fields["count"]) if summed else 1
         del repairs[MAX_REPAIR_LINES - 1 :]
-        repairs.append(f"... and {extra} more repairs")
+        repairs.append(Repair(RepairKind.MORE_REPAIRS, count=extra))
 
 
 def _detect_format(data: bytes | str, filename: str | None) -> str:
@@ -245,38 +243,38 @@ def _detect_format(data: bytes | str, filename: str | None) -> str:
 
 
 # ============================================================================ tree -> record
-def where(node: SgfNode, pid: str | None = None, number: int | None = None) -> str:
-    """Where a node (or one of its properties) stands, for messages: the node's number along
-    the main line when known (0 is the root), and the line and column when read from text."""
-    parts = []
-    if number is not None:
-        parts.append("root node" if number == 0 else f"node {number}")
+def place(node: SgfNode, pid: str | None = None, number: int | None = None) -> Where:
+    """Where a node (or one of its properties) stands: the node's number along the main line
+    when known (0 is the root), and the line and column when read from text."""
     pos = (node.where.get(pid) if pid else None) or node.where.get(";")
-    if pos:
-        parts.append(f"line {pos[0]}, column {pos[1]}")
-    return ", ".join(parts) if parts else "the record"
+    return Where(number, pos[0], pos[1]) if pos else Where(number)
+
+
+def where(node: SgfNode, pid: str | None = None, number: int | None = None) -> str:
+    """:func:`place` as messages write it: ``node 3, line 2, column 5``."""
+    return str(place(node, pid, number))
 
 
 class _Report:
     """Where repairs go, and how errors say where they are."""
 
-    def __init__(self, repairs: list[str], label: str) -> None:
+    def __init__(self, repairs: list[Repair], label: str) -> None:
         self.repairs = repairs
         self.label = label
         self.more = 0
 
-    def note(self, node: SgfNode, pid: str | None, number: int | None, what: str) -> None:
+    def note(self, node: SgfNode, pid: str | None, number: int | None, kind: RepairKind, /, **fields: Field) -> None:
         if len(self.repairs) >= MAX_REPAIR_LINES:
             self.more += 1  # only counted: a broken file can have millions
         else:
-            self.repairs.append(f"{where(node, pid, number)}: {what}")
+            self.repairs.append(Repair(kind, place(node, pid, number), **fields))
 
-    def plain(self, what: str) -> None:
-        self.repairs.append(what)
+    def plain(self, kind: RepairKind, **fields: Field) -> None:
+        self.repairs.append(Repair(kind, **fields))
 
     def close(self) -> None:
         if self.more:
-            self.repairs.append(f"... and {self.more} more repairs")
+            self.repairs.append(Repair(RepairKind.MORE_REPAIRS, count=self.more))
             self.more = 0
 
     def fail(self, node: SgfNode, pid: str | None, number: int | None, what: str) -> SgfError:
@@ -291,7 +289,7 @@ def _shown(value: str, limit: int = 30) -> str:
 _SGF_RESULT = re.compile(r"[BbWw]\s*\+.*|0|[Dd]raw|[Vv]oid|\?")
 
 
-def _build_record(root: SgfNode, repairs: list[str], label: str, *, encoding: str, source_format: str) -> SgfRecord:
+def _build_record(root: SgfNode, repairs: list[Repair], label: str, *, encoding: str, source_format: str) -> SgfRecord:
     report = _Report(repairs, label)
     note, fail = report.note, report.fail
 
@@ -299,7 +297,7 @@ def _build_record(root: SgfNode, repairs: list[str], label: str, *, encoding: st
     if gm != "1":
         if gm.isdigit():
             raise fail(root, "GM", 0, f"GM[{_shown(gm)}] is not a record of Go (GM[1])")
-        note(root, "GM", 0, f"GM[{_shown(gm)}] is not a number: read as Go")
+        note(root, "GM", 0, RepairKind.GM_NOT_NUMBER, value=_shown(gm))
     size = _read_size(root, report)
     _check_points(root, size, report)
     handicap = _read_handicap(root, size, report)
@@ -307,14 +305,14 @@ def _build_record(root: SgfNode, repairs: list[str], label: str, *, encoding: st
     rules_text = root.get("RU")
     rules, warning = rules_from_text(rules_text)
     if warning:
-        note(root, "RU", 0, warning)
+        note(root, "RU", 0, warning.kind, **warning.fields)
     komi = _read_komi(root, rules, report)
     rules = rules.replace(komi=komi if komi is not None else 0.0)
 
     ff = root.get("FF")
     root.properties.update(FF=["4"], CA=["UTF-8"], GM=["1"])
     if ff not in (None, "4", "3", "1"):
-        note(root, "FF", 0, f"FF[{_shown(ff or '')}] written back as FF[4]")
+        note(root, "FF", 0, RepairKind.FF_REWRITTEN, value=_shown(ff or ""))
 
     result_text = root.get("RE")
     result = None
@@ -322,18 +320,18 @@ def _build_record(root: SgfNode, repairs: list[str], label: str, *, encoding: st
         result = Result.read(result_text)
         shown = _shown(result_text.strip(), 60)
         if result is not None and result.text is not None and result.winner is None:
-            note(root, "RE", 0, f"RE[{shown}] is not a result miai understands: kept as written")
+            note(root, "RE", 0, RepairKind.RESULT_UNKNOWN, value=shown)
         elif result is not None and not _SGF_RESULT.fullmatch(result_text.strip()):
-            note(root, "RE", 0, f"RE[{shown}] read as {result}")
+            note(root, "RE", 0, RepairKind.RESULT_READ_AS, value=shown, result=str(result))
 
     events, comments = _main_line_events(root, size)
 
     if handicap >= 2:
         black, _ = leading_setup(events)
         if not black:
-            note(root, "HA", 0, f"HA[{handicap}] without handicap stones: the fixed placement will be used")
+            note(root, "HA", 0, RepairKind.HANDICAP_WITHOUT_STONES, handicap=handicap)
         elif len(black) != handicap:
-            note(root, "HA", 0, f"HA[{handicap}] but {len(black)} black stones set up")
+            note(root, "HA", 0, RepairKind.HANDICAP_STONE_COUNT, handicap=handicap, count=len(black))
 
     report.close()
 
@@ -382,7 +380,7 @@ def _read_size(root: SgfNode, report: _Report) -> int:
     if not MIN_SIZE <= cols <= MAX_SIZE:
         raise fail(root, "SZ", 0, f"SZ[{raw}]: miai plays on boards from {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}")
     if text != str(cols):
-        note(root, "SZ", 0, f"SZ[{raw}] read as {cols}")
+        note(root, "SZ", 0, RepairKind.SIZE_READ_AS, value=raw, size=cols)
         root.properties["SZ"] = [str(cols)]
     return cols
 
@@ -398,7 +396,7 @@ def _check_points(root: SgfNode, size: int, report: _Report) -> None:
             if values is None:
                 continue
             if len(values) > 1:
-                note(node, pid, None, f"{pid} with {len(values)} values: the first kept")
+                note(node, pid, None, RepairKind.MANY_VALUES, pid=pid, count=len(values))
                 del values[1:]
             v = values[0]
             squeezed = "".join(v.split())
@@ -412,11 +410,11 @@ def _check_points(root: SgfNode, size: int, report: _Report) -> None:
             try:
                 sgf_point(squeezed, size)
             except InvalidMoveError:
-                note(node, pid, None, f"{pid}[{_shown(v)}] is not a point on the {size}x{size} board: move dropped")
+                note(node, pid, None, RepairKind.MOVE_OFF_BOARD, pid=pid, value=_shown(v), size=size)
                 del node.properties[pid]
                 continue
             if squeezed != v:
-                note(node, pid, None, f"{pid}[{_shown(v)}] read as {pid}[{squeezed}]")
+                note(node, pid, None, RepairKind.MOVE_READ_AS, pid=pid, value=_shown(v), point=squeezed)
                 values[0] = squeezed
         if any(pid in node.properties for pid in SETUP_IDS):
             _check_setup(node, size, report)
@@ -424,12 +422,12 @@ def _check_points(root: SgfNode, size: int, report: _Report) -> None:
         if pl is not None:
             colour = pl[0].strip()[:1].upper() if pl and pl[0].strip() else ""
             if colour not in ("B", "W"):
-                note(node, "PL", None, f"PL[{_shown(pl[0]) if pl else ''}] is not a colour: dropped")
+                note(node, "PL", None, RepairKind.PLAYER_NOT_COLOUR, value=_shown(pl[0]) if pl else "")
                 del node.properties["PL"]
             elif pl != [colour]:
                 node.properties["PL"] = [colour]
     if tt_passes:
-        report.plain(f"{tt_passes} pass(es) written as [tt] (FF[3] style) read as passes, written back as []")
+        report.plain(RepairKind.TT_PASSES, count=tt_passes)
 
 
 def _check_setup(node: SgfNode, size: int, report: _Report) -> None:
@@ -446,8 +444,8 @@ def _check_setup(node: SgfNode, size: int, report: _Report) -> None:
         for v in values:
             parts = [p.strip() for p in v.split(",")] if "," in v else [v.strip()]
             if len(parts) > 1:
-                note(node, pid, None, f"{pid}[{_shown(v)}] is a comma-separated list: read as {pid}"
-                     + "".join(f"[{p}]" for p in parts[:10] if p) + ("..." if len(parts) > 10 else ""))  # fmt: skip
+                listed = pid + "".join(f"[{p}]" for p in parts[:10] if p) + ("..." if len(parts) > 10 else "")
+                note(node, pid, None, RepairKind.COMMA_LIST, pid=pid, value=_shown(v), values=listed)
             for part in parts:
                 if not part and len(parts) > 1:
                     continue
@@ -455,7 +453,7 @@ def _check_setup(node: SgfNode, size: int, report: _Report) -> None:
                     points.setdefault(pid, set()).update(point_list([part], size))
                     good.append(part)
                 except InvalidMoveError:
-                    note(node, pid, None, f"{pid}[{_shown(part)}] is not a point (or point range) on the board: dropped")
+                    note(node, pid, None, RepairKind.SETUP_NOT_POINT, pid=pid, value=_shown(part))
         if good:
             node.properties[pid] = good
         else:
@@ -466,8 +464,8 @@ def _check_setup(node: SgfNode, size: int, report: _Report) -> None:
         if not clash:
             continue
         shown = vertices(sorted(clash)[:10])
-        decided = {"AB": "black", "AW": "white"}[winner]
-        note(node, loser, None, f"{shown} in both {loser} and {winner}: set up {decided} ({winner} is applied after {loser})")
+        kind = RepairKind.SETUP_CLASH_BLACK if winner == "AB" else RepairKind.SETUP_CLASH_WHITE
+        note(node, loser, None, kind, points=shown, loser=loser, winner=winner)
         remaining = [p for p in point_list(node.properties[loser], size) if p not in clash]
         points[loser] -= clash
         if remaining:
@@ -488,18 +486,18 @@ def _read_handicap(root: SgfNode, size: int, report: _Report) -> int:
         if re.fullmatch(r"\d+", text):
             value = small_int(text, _MAX_HANDICAP_DIGITS)
             if value is None or value > size * size:
-                note(root, "HA", 0, f"HA[{_shown(raw)}] is more stones than the board holds: read as no handicap")
+                note(root, "HA", 0, RepairKind.HANDICAP_TOO_MANY, value=_shown(raw))
                 del root.properties["HA"]
             else:
                 handicap = value
         elif re.fullmatch(r"-\s*\d+", text):
-            note(root, "HA", 0, f"HA[{_shown(raw)}] is negative: read as no handicap")
+            note(root, "HA", 0, RepairKind.HANDICAP_NEGATIVE, value=_shown(raw))
             del root.properties["HA"]
         else:
             digits = re.search(r"\d+", text)
             value = small_int(digits.group(), _MAX_HANDICAP_DIGITS) if digits else None
             handicap = value if value is not None and value <= size * size else 0
-            note(root, "HA", 0, f"HA[{_shown(raw)}] is not a number: read as {handicap}")
+            note(root, "HA", 0, RepairKind.HANDICAP_NOT_NUMBER, value=_shown(raw), handicap=handicap)
             if handicap:
                 root.properties["HA"] = [str(handicap)]
             else:
@@ -514,7 +512,7 @@ def _read_handicap(root: SgfNode, size: int, report: _Report) -> int:
                 break
             if "AB" in child.properties:
                 root.properties["AB"] = child.properties.pop("AB")
-                note(child, "AB", number, f"HA[{handicap}] stones given here, not in the root: moved to the root")
+                note(child, "AB", number, RepairKind.HANDICAP_MOVED, handicap=handicap)
                 if not child.properties:
                     node.children[0:1] = child.children
                 break
@@ -531,16 +529,16 @@ def _read_komi(root: SgfNode, rules: Rules, report: _Report) -> float | None:
         if ko is not None:
             komi = komi_from_text(ko)
             if komi is not None and abs(komi) <= MAX_KOMI:
-                note(root, "KO", 0, f"no KM; KO[{_shown(ko)}] read as komi {komi:g}")
+                note(root, "KO", 0, RepairKind.KO_AS_KOMI, value=_shown(ko), komi=komi)
                 root.properties["KM"] = [f"{komi:g}"]
                 return komi
-            note(root, "KO", 0, f"no KM, and KO[{_shown(ko)}] is not a komi: ignored")
+            note(root, "KO", 0, RepairKind.KO_IGNORED, value=_shown(ko))
         return None
     text = raw.strip()
     shown = _shown(raw)
     if text == "":
         komi = rules.komi
-        note(root, "KM", 0, f"KM[] is empty: komi {komi:g} (the default of the rules)")
+        note(root, "KM", 0, RepairKind.KOMI_EMPTY, komi=komi)
         root.properties["KM"] = [f"{komi:g}"]
         return komi
     value: float | None = None
@@ -554,20 +552,22 @@ def _read_komi(root: SgfNode, rules: Rules, report: _Report) -> float | None:
         value = komi_from_text(text)
     if value is None:
         komi = rules.komi
-        note(root, "KM", 0, f"KM[{shown}] is not a number: komi {komi:g} (the default of the rules)")
+        note(root, "KM", 0, RepairKind.KOMI_NOT_NUMBER, value=shown, komi=komi)
     elif not math.isfinite(value) or abs(value) > MAX_KOMI and fox_komi(value, rules) is None:
-        what = "is not a finite number" if not math.isfinite(value) else f"is more than any board's points ({MAX_KOMI})"
         komi = rules.komi
-        note(root, "KM", 0, f"KM[{shown}] {what}: komi {komi:g} (the default of the rules)")
+        if not math.isfinite(value):
+            note(root, "KM", 0, RepairKind.KOMI_NOT_FINITE, value=shown, komi=komi)
+        else:
+            note(root, "KM", 0, RepairKind.KOMI_TOO_LARGE, value=shown, komi=komi, limit=MAX_KOMI)
     else:
         komi = value
         if not parsed:
-            note(root, "KM", 0, f"KM[{shown}] read as {komi:g}")
+            note(root, "KM", 0, RepairKind.KOMI_READ_AS, value=shown, komi=komi)
         scaled = fox_komi(komi, rules)
         if scaled is not None:
             in_points = scaled * 100 == komi
-            unit, scoring = ("a point", "territory") if in_points else ("a stone", "area")
-            note(root, "KM", 0, f"KM[{shown}] is in hundredths of {unit} (Fox's scale under {scoring} scoring): komi {scaled:g}")
+            kind = RepairKind.KOMI_FOX_POINTS if in_points else RepairKind.KOMI_FOX_STONES
+            note(root, "KM", 0, kind, value=shown, komi=scaled)
             komi = scaled
     if komi != value or not parsed:
         root.properties["KM"] = [f"{komi:g}"]  # the repair goes into the tree

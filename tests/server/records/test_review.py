@@ -195,6 +195,12 @@ def test_repairs_are_reported(reviews):
     review = upload(reviews, (SAMPLES / "igs-pandanet-CoPyright-multiline.sgf").read_bytes()).json()
     assert any("CoPyright" in line for line in review["repairs"])
     assert any("[tt]" in line for line in review["repairs"])
+    details = review["repair_details"]  # beside each English line, its kind and fields for the page
+    assert len(details) == len(review["repairs"])
+    kinds = {d["kind"] for d in details}
+    assert {"long_ids", "tt_passes"} <= kinds, kinds
+    tt = next(d for d in details if d["kind"] == "tt_passes")
+    assert isinstance(tt["fields"]["count"], int) and tt["where"] is None
 
 
 def test_a_json_body_gives_the_same_review(reviews):

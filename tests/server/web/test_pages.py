@@ -34,17 +34,17 @@ def test_every_page_is_the_shell_with_the_application(client):
 
 
 @pytest.mark.parametrize(
-    ("headers", "cookies", "lang", "lobby", "game"),
+    ("headers", "cookies", "lang", "lobby", "game", "noscript"),
     [
-        ({}, {}, "en", "miai · Play Go", "miai · 9×9 game"),
-        ({"Accept-Language": "fr-FR, es;q=0.8, en;q=0.5"}, {}, "es", "miai · Jugar al go", "miai · Partida 9×9"),
-        ({"Accept-Language": "pt-BR,pt;q=0.9"}, {}, "pt-PT", "miai · Jogar go", "miai · Jogo 9×9"),
-        ({"Accept-Language": "es"}, {"miai_lang": "it"}, "it", "miai · Gioca a go", "miai · Partita 9×9"),
+        ({}, {}, "en", "miai · Play Go", "miai · 9×9 game", "miai needs JavaScript"),
+        ({"Accept-Language": "fr-FR, es;q=0.8, en;q=0.5"}, {}, "es", "miai · Jugar al go", "miai · Partida 9×9", "miai necesita JavaScript"),
+        ({"Accept-Language": "pt-BR,pt;q=0.9"}, {}, "pt-PT", "miai · Jogar go", "miai · Jogo 9×9", "O miai precisa de JavaScript"),
+        ({"Accept-Language": "es"}, {"miai_lang": "it"}, "it", "miai · Gioca a go", "miai · Partita 9×9", "miai ha bisogno di JavaScript"),
     ],
 )
-def test_the_shell_is_in_the_pages_language_before_the_script_runs(client, headers, cookies, lang, lobby, game):
-    """``<html lang>`` and the tab title: the language chosen on the page (its cookie), else the
-    browser's ``Accept-Language``, else English."""
+def test_the_shell_is_in_the_pages_language_before_the_script_runs(client, headers, cookies, lang, lobby, game, noscript):
+    """``<html lang>``, the tab title and the text for browsers without scripts: the language
+    chosen on the page (its cookie), else the browser's ``Accept-Language``, else English."""
     table = Table(client, size=9)
     client.cookies.clear()
     for name, value in cookies.items():
@@ -52,6 +52,7 @@ def test_the_shell_is_in_the_pages_language_before_the_script_runs(client, heade
     for path, title in (("/", lobby), (f"/g/{table.id}", game)):
         text = client.get(path, headers=headers).text
         assert f'<html lang="{lang}">' in text and f"<title>{title}</title>" in text, path
+        assert f"<noscript>{noscript} " in text, path
     client.cookies.clear()
 
 

@@ -2,7 +2,8 @@
 Spanish: upload, the permanent link (the move shown kept in it across a reload), the players,
 the rules in words, the diagram and SGF links, the game's analysis filling the win-rate graph,
 its mistakes (the computer's better move on the board), kept for the next reload, and a
-variation tried on the board: the computer's reply, a refused move in words, back to the game."""
+variation tried on the board: the computer's reply, a refused move in words, back to the game;
+and a broken record's repairs said in Spanish, Italian and Portuguese."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import re
 import pytest
 
 from tests.samples import SAMPLES
+from tests.server.web.shots import shot
+from tests.server.web.visibletext import english_left
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -108,3 +111,30 @@ def test_a_finished_games_review_names_its_players_and_its_handicap(server_url, 
     expect(page.locator("#review-players")).to_have_text(f"Black: {me} · White: miai level 1")
     expect(page.locator("#review-rules")).to_have_text(re.compile(r"^9×9 · Chinese rules · komi \d+(\.5)? · handicap 2$"))
     expect(page).to_have_url(f"{server_url}/r/{game['id']}?move=0")
+
+
+# A record that needs repairs of several kinds: a stray "]", a long property id, an empty KM, a
+# "[tt]" pass, two moves in one node, a move off the board and a ruleset read as the closest preset.
+BROKEN = "(;GM[1]FF[4]SZ[9]KM[]RU[Japanese-ish]PlayerBlack[Ana]PW[Bea];B[ee]];W[tt];B[cc]W[dd];B[zz])"
+RULES_SAID = {"es": "reglas japonesas", "it": "regole giapponesi", "pt": "regras japonesas"}
+REPAIRS_SUMMARY = {"es-ES": "Correcciones", "it-IT": "Correzioni", "pt-PT": "Correções"}
+
+
+def test_an_uploaded_records_repairs_are_said_in_the_pages_language(server_url, new_context):
+    for locale, summary in REPAIRS_SUMMARY.items():
+        lang = locale[:2]
+        page = new_context(locale).new_page()
+        page.goto(f"{server_url}/review")
+        page.locator("#sgf-text").fill(BROKEN)
+        page.locator("#review-button").click()
+        expect(page).to_have_url(re.compile(r"/review/[A-Za-z0-9_-]+"))
+        page.get_by_text(summary, exact=True).click()
+        repairs = page.locator("details li")
+        expect(repairs).to_have_count(7)
+        expect(page.locator("details li[lang]")).to_have_count(0)  # none left in English
+        assert english_left(page, lang) == []
+        texts = repairs.all_inner_texts()
+        assert any(t.endswith(RULES_SAID[lang]) for t in texts), texts
+        assert not any("skipped" in t or "dropped" in t or "read as" in t for t in texts), texts
+        shot(page, f"review-repairs-{lang}", full_page=True)
+        page.context.close()

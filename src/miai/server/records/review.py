@@ -24,13 +24,16 @@ bad input, it answers ``("review", {...})`` or ``("error", message)``.
 from __future__ import annotations
 
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from miai.board import Board
 from miai.coords import Color, Move, point_to_gtp
 from miai.errors import SgfError
 from miai.game import Game, Phase, Setup
 from miai.server.wire.forms import score_json, vertices
+
+if TYPE_CHECKING:
+    from miai.sgf.repairs import Repair
 
 __all__ = ["build_review", "read_review", "upload_facts"]
 
@@ -88,7 +91,7 @@ def build_review(
     rules_text: str | None = None,
     date: str | None = None,
     comments: dict[int, str] | None = None,
-    repairs: list[str] | None = None,
+    repairs: list[Repair] | None = None,
 ) -> dict[str, Any]:
     """The review of ``game`` (see the module's docstring), as JSON values.
 
@@ -96,7 +99,8 @@ def build_review(
     ``RE``, or the count of its territory marks); ``players`` and ``ranks`` name each colour's
     player and rank (``PB``/``PW``, ``BR``/``WR``) where known; ``result_text`` is the result as the record
     writes it (its own ``RE`` kept, None when it has none). ``rules_text`` is the record's
-    ``RU`` as written, if any."""
+    ``RU`` as written, if any. ``repairs`` are sent twice: as English sentences (``repairs``)
+    and, in the same order, as kinds, fields and places (``repair_details``) for the page to say."""
     start, moves = steps(game)
     finished = game.phase is Phase.FINISHED
     result = str(game.result) if finished and game.result is not None else None
@@ -123,7 +127,8 @@ def build_review(
         },
         "score": score_json(final) if final is not None else None,
         "comments": {str(n): text for n, text in sorted((comments or {}).items())},
-        "repairs": list(repairs or []),
+        "repairs": [str(r) for r in repairs or []],
+        "repair_details": [r.to_json() for r in repairs or []],
     }
 
 

@@ -105,9 +105,13 @@ def page_policy(page: str) -> str:
     return PAGE_POLICY.format(scripts="".join(f" 'sha256-{base64.b64encode(h).decode()}'" for h in hashes))
 
 
+NO_SCRIPT = "miai needs JavaScript to play in the browser; programs can use its JSON API (docs/SERVER.md)."
+"""What a browser without scripts shows, in the page's language (app.js holds it for the catalogue)."""
+
+
 def shell(title: str, lang: str = "en") -> HTMLResponse:
     """The page's HTML in ``lang``: the style, the modules' import map, the application's
-    module, and a text for browsers without scripts."""
+    module, and a text for browsers without scripts (:data:`NO_SCRIPT`, translated)."""
     return HTMLResponse(
         f'<!doctype html><html lang="{HTML_LANG.get(lang, lang)}"><head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title>"
@@ -117,8 +121,7 @@ def shell(title: str, lang: str = "en") -> HTMLResponse:
         f'<script type="importmap">{import_map()}</script>'
         f'<script type="module" src="{html.escape(versioned("app.js"))}"></script>'
         '</head><body><header id="top"></header><main id="app">'
-        "<noscript>miai needs JavaScript to play in the browser; programs can use its JSON API "
-        "(docs/SERVER.md).</noscript></main></body></html>",
+        f"<noscript>{html.escape(messages(lang).get(NO_SCRIPT, NO_SCRIPT))}</noscript></main></body></html>",
         headers={"Cache-Control": "no-cache", "Vary": "Accept-Language, Cookie"},
     )
 

@@ -10,6 +10,10 @@ import { el } from "./dom.js";
 import { accountBar, accountLanguage, rememberLanguage, whoAmI } from "./account.js";
 import { accountPageFor } from "./accountpages.js";
 
+// The text pages.py's shell shows to a browser without scripts, in the request's language: said
+// here so that the web catalogue holds it (the page itself never shows it).
+export const noScriptText = () => _("miai needs JavaScript to play in the browser; programs can use its JSON API (docs/SERVER.md).");
+
 let shown = null; // the page drawn now
 let drawing = 0; // counts the calls of start: a later one wins over one still loading
 

@@ -14,6 +14,7 @@ import { analysisPanel } from "./analysis.js";
 import { variations } from "./variation.js";
 import { formatNumber } from "./reviewtexts.js";
 import { termsText } from "./gameterms.js";
+import { repairText } from "./repairs.js";
 
 // The review drawn in `main`: `what` is {game: id}, {upload: id} or {} (the upload form). Its
 // destroy() stops what the drawn review started (its keys, the analysis's polling).
@@ -180,7 +181,7 @@ function draw(main, r) {
   side.append(...diagramTools(r, total));
   analysis = analysisPanel(r, { current: () => shown, mark: (numbers) => board.update({ numbers }), go: show, variation: () => variation.current() });
   side.append(analysis.root);
-  if (r.repairs && r.repairs.length) side.append(el("details", {}, el("summary", {}, _("Repairs")), el("ul", { lang: "en" }, r.repairs.map((t) => el("li", {}, t)))));
+  if (r.repairs && r.repairs.length) side.append(el("details", {}, el("summary", {}, _("Repairs")), el("ul", {}, r.repairs.map((t, i) => repairItem(t, (r.repair_details || [])[i])))));
   main.replaceChildren(el("div", { class: "review" }, el("div", { class: "board-wrap" }, board.root), side));
   const asked = moveInAddress();
   show(asked === null ? total : asked);
@@ -190,6 +191,12 @@ function draw(main, r) {
       analysis.destroy();
     },
   };
+}
+
+// One line of the repairs list: in the page's language, or the English as sent (marked so).
+function repairItem(english, detail) {
+  const { text, translated } = repairText(english, detail);
+  return el("li", translated ? {} : { lang: "en" }, text);
 }
 
 // The server's figure (diagram.svg: its notes "12 at 7", "17 pass" in English) with the notes'
