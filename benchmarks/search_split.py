@@ -7,14 +7,13 @@ predictor), and each playout heuristic's share (the playouts' time per turn with
 Times are CPU time of this process (``time.process_time``), the least of three runs: on a
 loaded machine they are steadier than wall-clock time, not exact (callgrind's instruction
 counts are, BENCHMARKS.md "19×19 search cost"). The positions are seeded random games of
-``--moves`` moves (``tests/ai/test_mcts.py``'s ``random_position``, seed 3), Chinese rules.
+``--moves`` moves (``miai.testing.positions.random_position``, seed 3), Chinese rules.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 
 import numpy as np
@@ -22,8 +21,9 @@ import numpy as np
 from miai._kernel import heavy as H
 from miai._kernel import tree as T
 from miai.ai.mcts import MctsConfig, MctsPlayer, _pattern_arrays
-from miai.game import Game, Phase
+from miai.game import Game
 from miai.rules import Rules
+from miai.testing.positions import random_position
 
 HEURISTICS = ("P_CAPTURE", "P_TWOLIB", "P_NAKADE", "P_PATTERN", "P_SELFATARI_HEURISTIC", "P_SELFATARI_RANDOM",
               "P_KO", "P_RACE_REPLY")
@@ -31,16 +31,7 @@ HEURISTICS = ("P_CAPTURE", "P_TWOLIB", "P_NAKADE", "P_PATTERN", "P_SELFATARI_HEU
 
 def position(moves: int, seed: int = 3) -> Game:
     """A seeded random 19×19 game of ``moves`` moves (a few passes among them)."""
-    rng = random.Random(seed)
-    game = Game(19, Rules.preset("chinese"))
-    for _ in range(moves):
-        if game.phase is not Phase.PLAY:
-            break
-        legal = game.legal_moves()
-        game.play(rng.choice(legal) if legal and rng.random() > 0.03 else None)
-    if game.phase is Phase.MARKING:
-        game.resume()
-    return game
+    return random_position(19, Rules.preset("chinese"), seed, moves)
 
 
 def least(run, repeats: int = 3) -> float:

@@ -3,18 +3,25 @@ and what a search returns."""
 
 from __future__ import annotations
 
-import random
 import time
 
 import pytest
 
-from miai.ai.mcts import LEVEL_PLAYOUTS, MctsConfig, MctsPlayer, SearchResult, count_after_pass, move_budget
+from miai.ai.mcts import (
+    LEVEL_PLAYOUTS,
+    MctsConfig,
+    MctsPlayer,
+    SearchResult,
+    count_after_pass,
+    move_budget,
+)
 from miai.clock import TimeControl, TimeLeft
 from miai.coords import Color, Move, point_from_gtp, point_to_gtp
 from miai.errors import ConfigError
 from miai.game import Game, Phase
 from miai.gtp.engine import GtpEngine
 from miai.rules import PRESETS, Rules
+from miai.testing.positions import random_position
 from tests.diagrams import game_from
 
 
@@ -24,19 +31,6 @@ def player(playouts: int = 300, seed: int = 1, **changes) -> MctsPlayer:
 
 def pt(vertex: str, size: int):
     return point_from_gtp(vertex, size)
-
-
-def random_position(size: int, rules: Rules, seed: int, moves: int) -> Game:
-    rng = random.Random(seed)
-    game = Game(size, rules)
-    for _ in range(moves):
-        if game.phase is not Phase.PLAY:
-            break
-        legal = game.legal_moves()
-        game.play(rng.choice(legal) if legal and rng.random() > 0.03 else None)
-    if game.phase is Phase.MARKING:
-        game.resume()
-    return game
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))

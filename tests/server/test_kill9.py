@@ -124,6 +124,19 @@ class Player:
         return True
 
 
+def killer(server: ServerProcess, stop: threading.Event, timing: random.Random, low: float, high: float) -> None:
+    """Kill each process of ``server`` at a random moment of its life (``low`` to ``high`` s after
+    it is ready, drawn from ``timing``) until ``stop`` is set: run it in a thread."""
+    seen = 0
+    while not stop.is_set():
+        if server.generation == seen:
+            stop.wait(0.02)
+            continue
+        seen = server.generation
+        if not stop.wait(timing.uniform(low, high)):
+            server.kill()
+
+
 @pytest.mark.timeout(90)
 def test_kill_9_loses_no_acknowledged_move_and_applies_none_twice(tmp_path):
     db = str(tmp_path / "miai.db")
@@ -132,22 +145,10 @@ def test_kill_9_loses_no_acknowledged_move_and_applies_none_twice(tmp_path):
     rng = random.Random(20261123)
     stop = threading.Event()
 
-    def killer() -> None:
-        """Kill each server process at a random moment of its life (0.2 to 1.5 s after it is ready)."""
-        timing = random.Random(7)
-        seen = 0
-        while not stop.is_set():
-            if server.generation == seen:
-                stop.wait(0.02)
-                continue
-            seen = server.generation
-            if not stop.wait(timing.uniform(0.2, 1.5)):
-                server.kill()
-
     http = httpx.Client(base_url=f"http://127.0.0.1:{server.port}", timeout=10)
     games = [Player(server, http, rng) for _ in range(3)]
     playing = list(games)
-    thread = threading.Thread(target=killer, daemon=True)
+    thread = threading.Thread(target=killer, args=(server, stop, random.Random(7), 0.2, 1.5), daemon=True)
     thread.start()
     deadline = time.monotonic() + RUN_SECONDS
     try:

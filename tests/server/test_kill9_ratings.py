@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from tests.server.ratings_replay import check_sqlite
-from tests.server.test_kill9 import ServerProcess, free_port
+from tests.server.test_kill9 import ServerProcess, free_port, killer
 
 RUN_SECONDS = 12
 MIN_KILLS = 3
@@ -67,17 +67,7 @@ def test_kill_9_leaves_the_ratings_those_of_the_finished_rated_games(tmp_path):
     people = [Person(server, name) for name in ("ann", "ben", "cid", "dot")]
     stop = threading.Event()
 
-    def killer() -> None:
-        timing, seen = random.Random(11), 0
-        while not stop.is_set():
-            if server.generation == seen:
-                stop.wait(0.02)
-                continue
-            seen = server.generation
-            if not stop.wait(timing.uniform(0.3, 1.2)):
-                server.kill()
-
-    thread = threading.Thread(target=killer, daemon=True)
+    thread = threading.Thread(target=killer, args=(server, stop, random.Random(11), 0.3, 1.2), daemon=True)
     thread.start()
     ended: list[str] = []
     deadline = time.monotonic() + RUN_SECONDS
