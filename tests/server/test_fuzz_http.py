@@ -84,6 +84,8 @@ def request_parts(table: Table, v: int) -> st.SearchStrategy[dict[str, Any]]:
             "lang": st.sampled_from(["en", "es", "it", "pt", "xx", "..", "en-US"]),
             "file": st.sampled_from(["app.js", "nothing.css", "..%2F..%2Fpyproject.toml", "%00"]),
             "name": st.sampled_from(["alice", "nobody", "x" * 70]) | plain_text.map(lambda t: quote(t, safe="")),
+            "lesson": st.sampled_from(["01-board", "02-capture", "nosuch"]) | plain_text.map(lambda t: quote(t, safe="")),
+            "step": st.sampled_from(["0", "1", "2", "99", "123456789012345678901234567890"]),
         }
     )
     authorization = st.sampled_from(
@@ -216,7 +218,7 @@ def test_numeric_query_parameters_of_every_read_route(app_client, game, template
     """Every GET route on the real game with its numeric parameters given odd "numbers"
     (Unicode digits that ``str.isdigit`` accepts and ``int`` may not): a 2xx or a 400 that
     names the parameter, never a 5xx."""
-    path = fill(template, {"id": game.id, "lang": "en", "action": "play", "name": "nobody"})
+    path = fill(template, {"id": game.id, "lang": "en", "action": "play", "name": "nobody", "lesson": "01-board", "step": "0"})
     names = st.sampled_from(["after", "limit", "moves", "number", "v", "status"])
     query = data.draw(st.dictionaries(names, st.sampled_from(NUMBERS), min_size=1, max_size=2), label="query")
     with server_errors() as errors:
