@@ -9,6 +9,7 @@ import sys
 import pytest
 
 from miai.ai.config import LEVEL_PLAYOUTS, LIMITS, MctsConfig
+from miai.coords import point_from_gtp
 from miai.errors import ConfigError, MiaiError
 
 
@@ -150,6 +151,7 @@ def test_a_level_with_an_unknown_or_bad_knob_is_refused():
         (["--set", "rave_equiv=0"], "miai gtp: --set rave_equiv must be a number above 0"),
         (["--set", "chunk=0"], "miai gtp: --set chunk must be a whole number from 1 to 100000, not 0"),
         (["--seconds", "-1"], "miai gtp: --seconds must be a number of seconds above 0"),
+        (["--threads", "0"], "miai gtp: threads must be a whole number from 1 to 64, not 0"),
     ],
 )
 def test_gtp_command_line_refuses_knobs_out_of_range(args, message):
@@ -159,6 +161,14 @@ def test_gtp_command_line_refuses_knobs_out_of_range(args, message):
     out = subprocess.run(run, input="genmove b\nquit\n", capture_output=True, text=True, timeout=60, check=False)
     assert out.returncode == 2 and message in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_gtp_searches_with_two_threads_when_asked():
+    run = [sys.executable, "-m", "miai.cli.main", "gtp", "--size", "9", "--threads", "2", "--seconds", "0.5"]
+    out = subprocess.run(run, input="genmove b\nquit\n", capture_output=True, text=True, timeout=300, check=False)
+    assert out.returncode == 0, out.stderr
+    reply = out.stdout.split("\n\n")[0]
+    assert reply.startswith("= ") and point_from_gtp(reply[2:], 9) is not None
 
 
 def test_the_terminal_game_refuses_a_time_out_of_range():

@@ -267,6 +267,51 @@ def _back_up(
 
 
 @njit(cache=True)
+def descend(
+    tree: Tree, root: int, g: np.ndarray, m: np.ndarray, to_move: int, last: int, last2: int, params: np.ndarray,
+    knowledge: Knowledge, forbidden: np.ndarray, nothing_forbidden: np.ndarray, amaf: np.ndarray, path: np.ndarray,
+    virtual_loss: float,
+) -> tuple[int, int, int, int]:
+    """One descent from ``root`` on the board ``g``, ``m`` (the root's position, played on):
+    at each node the child of highest urgency, expanding a leaf once it has enough visits.
+    The path goes into ``path``, each point's first player into ``amaf`` (all zero before);
+    every chosen child gains ``virtual_loss`` visits without a win, so that another thread
+    descending before this result is backed up prefers other paths. Returns the path's
+    depth, the colour to move at its end and the last two moves' points."""
+    ti, tf, tmeta = tree
+    expand_visits = params[S_EXPAND_VISITS]
+    node = root
+    path[0] = root
+    depth = 1
+    c = to_move
+    l1 = last
+    l2 = last2
+    while ti[T_NCHILD, node] > 0 and depth < path.shape[0] - 1:
+        child = select_child(ti, tf, node, params, forbidden, node == root)
+        if child < 0:
+            break
+        mv = ti[T_MOVE, child]
+        if mv == 0:
+            pass_turn(m)
+        else:
+            play_stone(g, m, mv, c)
+            if amaf[mv] == 0:
+                amaf[mv] = c
+        if virtual_loss > 0:
+            tf[T_V, child] += virtual_loss
+        path[depth] = child
+        depth += 1
+        l2 = l1
+        l1 = mv
+        c = 3 - c
+        node = child
+        if ti[T_NCHILD, node] == 0 and tf[T_V, node] >= expand_visits and tmeta[TM_FULL] == 0:
+            if not (l1 == 0 and l2 == 0):
+                expand(tree, node, g, m, c, l1, l2, params, knowledge, nothing_forbidden)
+    return depth, c, l1, l2
+
+
+@njit(cache=True)
 def search(
     tree: Tree, root: int, grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int, count: int,
     params: np.ndarray, policy_params: np.ndarray, knowledge: Knowledge, owners_sum: np.ndarray,
@@ -277,7 +322,7 @@ def search(
     Black's and -1 White's; ``rng_state[0]`` is the random state (advanced); ``forbidden``
     (a boolean per point) marks the root's moves the game's rules forbid now. Returns the
     number of turns the playouts played."""
-    ti, tf, tmeta = tree
+    ti, tf, _ = tree
     length = grid.shape[1]
     g, m = _scratch(grid, meta, rng_state[0])
     nothing_forbidden = np.zeros(length, np.bool_)  # below the root
@@ -286,39 +331,12 @@ def search(
     path = np.zeros(4 * length + 8, np.int32)
     n = meta[M_N]
     max_turns = 3 * n * n
-    expand_visits = params[S_EXPAND_VISITS]
     turns_total = 0
     for _ in range(count):
         _restore(g, m, grid, meta)
         amaf[:] = 0
-        # descend
-        node = root
-        path[0] = root
-        depth = 1
-        c = to_move
-        l1 = last
-        l2 = last2
-        while ti[T_NCHILD, node] > 0 and depth < path.shape[0] - 1:
-            child = select_child(ti, tf, node, params, forbidden, node == root)
-            if child < 0:
-                break
-            mv = ti[T_MOVE, child]
-            if mv == 0:
-                pass_turn(m)
-            else:
-                play_stone(g, m, mv, c)
-                if amaf[mv] == 0:
-                    amaf[mv] = c
-            path[depth] = child
-            depth += 1
-            l2 = l1
-            l1 = mv
-            c = 3 - c
-            node = child
-            if ti[T_NCHILD, node] == 0 and tf[T_V, node] >= expand_visits and tmeta[TM_FULL] == 0:
-                if not (l1 == 0 and l2 == 0):
-                    expand(tree, node, g, m, c, l1, l2, params, knowledge, nothing_forbidden)
-        # playout (none after two passes in the tree: the game is over)
+        depth, c, l1, l2 = descend(tree, root, g, m, to_move, last, last2, params, knowledge, forbidden,
+                                   nothing_forbidden, amaf, path, 0.0)
         if not (l1 == 0 and l2 == 0 and depth > 2):
             turns_total += heavy_playout(g, m, c, l1, l2, max_turns, knowledge[0], policy_params, amaf)
         black_win = _black_win(g, m, params[S_KOMI], owners, owners_sum)

@@ -126,6 +126,15 @@ class MctsConfig:
     """Stop when the most visited move can no longer be overtaken in the budget left."""
     chunk: int = knob(64, Limit("int", 1, 100_000))
     """Iterations per compiled call (between clock checks and progress reports)."""
+    threads: int = knob(1, Limit("int", 1, 64))
+    """Threads growing the one search tree (:mod:`miai.ai.sharedtree`); above 1 the search is
+    no longer repeatable with a seed."""
+    thread_batch: int = knob(4, Limit("int", 1, 1024))
+    """With several threads: leaves a thread descends to at a time, under the tree's lock,
+    before it plays their playouts outside it."""
+    virtual_loss: float = knob(3.0, Limit("float", 0, 1e6))
+    """With several threads: visits without a win put on a path while its playout runs, so
+    that the other descents look elsewhere."""
     # tree
     expand_visits: int = knob(8, Limit("int", 1, 1_000_000))
     rave_equiv: float = knob(3500.0, Limit("float", 0, 1e9, low_open=True))

@@ -53,6 +53,7 @@ from miai._kernel import tree as T
 from miai._kernel.board import M_NEMPTY
 from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig  # noqa: F401  (LEVEL_PLAYOUTS re-exported)
 from miai.ai import movemodel, patterns
+from miai.ai.sharedtree import SharedTreeSearch, thread_seed
 from miai.ai.status import estimate_status
 from miai.clock import LagAllowance, PlayerClock, TimeControl, TimeLeft, TimeSystem
 from miai.coords import Color, Move, Point
@@ -370,24 +371,39 @@ class MctsPlayer:
             tree = self._tree = self._fresh_tree(game)
             T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden)
         ti, tf, _ = tree
-        owners = np.zeros(grid.shape[1], np.int64)
-        done = 0
         last_report = start
-        while done < budget_playouts:
-            n = min(cfg.chunk, budget_playouts - done)
-            T.search(tree, 0, grid, meta, c, last, last2, n, params, pparams, knowledge, owners, self._rng, forbidden)
-            done += n
+
+        def keep_going(done: int) -> bool:
+            """Between chunks: whether the search goes on (its clock, ``stop``, the early
+            stop), reporting ``progress`` on the way."""
+            nonlocal last_report
             now = time.monotonic()
             if budget_seconds is not None and now - start >= budget_seconds:
-                break
+                return False
             if stop is not None and stop():
-                break
+                return False
             if progress is not None and now - last_report >= progress_interval:
                 last_report = now
                 cands = self.candidates(game, limit=1, pv_length=0)
                 progress(SearchStats(done, now - start, budget_seconds, budget_playouts, cands[0] if cands else None))
-            if cfg.early_stop and done >= 200 and self._settled(ti, tf, done, budget_playouts, start, budget_seconds):
-                break
+            return not (cfg.early_stop and done >= 200
+                        and self._settled(ti, tf, done, budget_playouts, start, budget_seconds))
+
+        if cfg.threads > 1:
+            shared = SharedTreeSearch(tree, grid, meta, c, last, last2, cfg, params, pparams, knowledge, forbidden)
+            seed = int(self._rng[0])
+            self._rng[0] = thread_seed(seed, cfg.threads)
+            done, owners = shared.run(budget_playouts, seed, keep_going)
+        else:
+            owners = np.zeros(grid.shape[1], np.int64)
+            done = 0
+            while done < budget_playouts:
+                n = min(cfg.chunk, budget_playouts - done)
+                T.search(tree, 0, grid, meta, c, last, last2, n, params, pparams, knowledge, owners, self._rng,
+                         forbidden)
+                done += n
+                if not keep_going(done):
+                    break
         seconds_taken = time.monotonic() - start
         w = game.size + 2
         own = (owners / max(done, 1)).reshape(w, w)[1:-1, 1:-1]

@@ -51,6 +51,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         "always (--resign alone), never",
     )
     p.add_argument(
+        "--threads", type=int, default=None, metavar="N",
+        help="threads searching the one tree, one per core (default 1; the same as --set threads=N)",
+    )
+    p.add_argument(
         "--set", action="append", default=[], metavar="KNOB=VALUE",
         help="set one of the search's knobs (miai.ai.config.MctsConfig), e.g. prior_ladder=0; repeatable",
     )
@@ -101,6 +105,8 @@ def run(args: argparse.Namespace) -> int:
     changes: dict[str, Any] = {}
     if args.seconds is not None:
         changes["max_seconds"] = args.seconds
+    if args.threads is not None:
+        changes["threads"] = args.threads
     try:
         changes.update(MctsConfig.parse_settings(args.set))
         config = MctsConfig.for_level(args.level, **changes)

@@ -1,0 +1,115 @@
+"""Several threads growing one tree: every playout counted once, no virtual loss left behind,
+the budget and the callers' limits kept, and the tactics of one thread kept too."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pytest
+
+from miai._kernel import heavy as H
+from miai._kernel import tree as T
+from miai.ai.mcts import MctsConfig, MctsPlayer
+from miai.ai.sharedtree import SharedTreeSearch, thread_seed
+from miai.coords import Color, point_from_gtp
+from miai.game import Game
+from miai.rules import Rules
+from miai.testing.positions import random_position
+from tests.diagrams import game_from
+
+
+def threaded(playouts: int = 2000, threads: int = 2, **changes) -> MctsPlayer:
+    return MctsPlayer(MctsConfig(playouts=playouts, max_seconds=None, seed=1, threads=threads, **changes))
+
+
+def grown_tree(game: Game, playouts: int, **changes) -> tuple[T.Tree, int]:
+    """A fresh tree grown by the shared search from ``game``'s position; and the iterations done."""
+    cfg = MctsConfig(playouts=playouts, max_seconds=None, threads=2, **changes)
+    board = game.board
+    params = cfg.tree_params(game.rules.komi)
+    forbidden = np.zeros(board.grid.shape[1], np.bool_)
+    knowledge = (H.PAT3, np.zeros(0, np.int64), np.zeros(0), np.zeros(0))
+    tree = T.new_tree(200_000)
+    c = int(game.to_move)
+    assert T.expand(tree, 0, board.grid, board.meta, c, 0, 0, params, knowledge, forbidden)
+    search = SharedTreeSearch(tree, board.grid, board.meta, c, 0, 0, cfg, params, cfg.policy_params(game.size),
+                              knowledge, forbidden)
+    done, owners = search.run(playouts, seed=5, keep_going=lambda done: True)
+    assert np.all(np.abs(owners) <= done)
+    return tree, done
+
+
+@pytest.mark.parametrize("virtual_loss", [1.0, 2.5, 7.0])
+def test_every_playout_is_counted_once_and_no_virtual_loss_is_left(virtual_loss):
+    game = random_position(9, Rules.preset("chinese"), seed=4, moves=12)
+    tree, done = grown_tree(game, 3000, virtual_loss=virtual_loss, thread_batch=3)
+    ti, tf, tmeta = tree
+    used = int(tmeta[T.TM_USED])
+    assert done == 3000
+    assert tf[T.T_V, 0] == 3000
+    visits, wins = tf[T.T_V, :used], tf[T.T_W, :used]
+    assert np.all(visits == np.round(visits)) and np.all(visits >= 0)  # a fractional loss would show
+    assert np.all(wins <= visits)
+    for node in range(used):
+        first, nc = int(ti[T.T_FIRST, node]), int(ti[T.T_NCHILD, node])
+        if nc:
+            below = tf[T.T_V, first : first + nc].sum()
+            assert below == visits[node] if node == 0 else below <= visits[node]
+
+
+def test_the_playout_budget_is_kept_exactly():
+    result = threaded(playouts=1234, thread_batch=5, early_stop=False).search(Game(9))
+    assert result.playouts == 1234
+    assert sum(c.visits for c in result.candidates) == 1234
+    assert np.all(np.abs(result.ownership) <= 1.0)
+
+
+def test_a_stop_asked_for_ends_the_search_after_the_batches_in_flight():
+    ai = threaded(playouts=10**9, thread_batch=4)
+    result = ai.search(Game(9), stop=lambda: True)
+    assert 0 < result.playouts <= 2 * 4
+
+
+def test_the_time_budget_is_kept_with_two_threads():
+    ai = MctsPlayer(MctsConfig(playouts=10**9, max_seconds=0.3, seed=1, early_stop=False, threads=2))
+    ai.search(Game(9))  # compiled or loaded from the cache before the clock starts
+    start = time.monotonic()
+    result = ai.search(Game(9))
+    assert time.monotonic() - start < 1.0
+    assert result.playouts > 100
+
+
+def test_two_threads_read_the_same_tactics():
+    game = game_from(
+        """
+        .........
+        .........
+        .........
+        ..OOO....
+        .OXXX....
+        ..OOO....
+        .........
+        .........
+        .........
+        """,
+        to_move=Color.BLACK,
+    )
+    # Black's three stones have one liberty, F5; extending there gives them three
+    assert threaded(playouts=1500).genmove(game).point == point_from_gtp("F5", 9)
+
+
+def test_the_tree_is_kept_between_moves_with_two_threads():
+    ai = threaded(playouts=800)
+    game = Game(9)
+    for _ in range(4):
+        decision = ai.genmove(game)
+        game.play(decision.point)
+    # the kept subtree carries the visits the last search gave the moves since
+    assert ai.search(game, playouts=1).playouts == 1
+    assert sum(c.visits for c in ai.candidates(game)) > 1
+
+
+def test_thread_seeds_differ_and_are_never_zero():
+    seeds = {thread_seed(s, i) for s in (0, 1, 2**62) for i in range(8)}
+    assert len(seeds) == 24 and 0 not in seeds
