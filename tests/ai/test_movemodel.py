@@ -134,7 +134,7 @@ def test_the_shipped_predictor_reads_and_prefers_the_opening_points_to_the_corne
     from miai.ai.mcts import MctsConfig
     from miai.ai.patterns import default_table
 
-    assert MctsConfig().prior_mm > 0  # on by default (on 19×19: pattern_min_size)
+    assert MctsConfig().prior_mm > 0  # on by default (from 9×9 up: pattern_min_size)
     reader = M._Reader(default_table())
     last = game.moves[-1].point
     assert last is not None

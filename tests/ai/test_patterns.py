@@ -206,16 +206,21 @@ def test_the_prior_on_without_a_table_is_an_error_that_says_so(shipped):
     assert MctsPlayer(config).search(Game(9)).playouts == 20
 
 
-def test_by_default_the_patterns_are_read_on_19x19_only(shipped):
+def test_by_default_the_patterns_are_read_from_9x9_up(shipped):
     from miai.ai.mcts import MctsPlayer
     from miai.errors import ConfigError
     from miai.game import Game
 
     config = MctsConfig(playouts=20, max_seconds=None, seed=1)
-    assert config.prior_pattern > 0 and config.pattern_min_size == 19
-    assert MctsPlayer(config).search(Game(13)).playouts == 20  # no table needed: not read
+    assert config.prior_pattern > 0 and config.pattern_min_size == 9
+    assert MctsPlayer(config).search(Game(7)).playouts == 20  # no table needed: not read
     with pytest.raises(ConfigError, match="needs the table of learned patterns"):
-        MctsPlayer(config).search(Game(19))
+        MctsPlayer(config).search(Game(9))
+
+
+def test_the_levels_below_ten_read_the_patterns_on_19x19_only():
+    assert [MctsConfig.for_level(n).pattern_min_size for n in (1, 5, 9, 10)] == [19, 19, 19, 9]
+    assert MctsConfig.for_level(3, pattern_min_size=9).pattern_min_size == 9
 
 
 def test_the_shipped_table_reads_and_the_search_can_use_it():

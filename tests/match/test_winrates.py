@@ -19,6 +19,15 @@ def test_pachis_last_figure_counts():
     assert last_winrate(lines) == 0.4881
 
 
+def test_pachi_12s_percentages_are_read_as_fractions():
+    lines = [
+        "[1000] best 56.1% xkomi 0.0 | seq  G5  G6  H6  F6  H4 | can w  G5(56.1)  C6(52.0)",
+        "*** WINNER is G5 with score 56.0% (384/1154 games), extra komi 0.0",
+        "genmove in 0.10s, mcts 0.07s (15684 games/s, 15684 games/s/thread)",
+    ]
+    assert last_winrate(lines) == 0.56
+
+
 def test_no_figure_or_a_figure_that_is_no_probability_gives_none():
     assert last_winrate([]) is None
     assert last_winrate(["thinking...", "Move: 12 Komi: 7.5"]) is None

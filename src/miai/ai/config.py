@@ -24,6 +24,18 @@ if TYPE_CHECKING:
 
 LEVEL_PLAYOUTS = (8, 30, 100, 300, 700, 1500, 3000, 6000, 12000, 1_000_000)
 """Playouts per move at levels 1 to 10 (level 10 is limited by the time budget)."""
+LEVEL_PATTERN_MIN_SIZE = 19
+"""Levels 1–9 read the learned shapes and the move predictor on 19×19 only, as when the
+levels table was measured (README, BENCHMARKS.md "Levels"); level 10 on 9×9 too."""
+
+
+def level_knobs(level: int) -> dict[str, Any]:
+    """The knobs strength level ``level`` (1 to 10) sets: its playouts, and below 10 the
+    learned shapes on 19×19 only."""
+    knobs: dict[str, Any] = {"playouts": LEVEL_PLAYOUTS[level - 1]}
+    if level < 10:
+        knobs["pattern_min_size"] = LEVEL_PATTERN_MIN_SIZE
+    return knobs
 
 
 @dataclass(frozen=True)
@@ -162,9 +174,9 @@ class MctsConfig:
     spatial pattern around a move (:mod:`miai.ai.patterns`: how often players facing that
     shape played into it; Pachi's ``pattern_eqex``; 0: the table is not read), on boards of
     ``pattern_min_size`` lines or more."""
-    pattern_min_size: int = knob(19, Limit("int", 2, 25))
+    pattern_min_size: int = knob(9, Limit("int", 2, 25))
     """The smallest board the learned patterns and the move predictor, both learned from
-    19×19 games, are used on."""
+    19×19 games, are used on (levels 1–9 use them on 19×19 only: :data:`LEVEL_PATTERN_MIN_SIZE`)."""
     tree_capacity: int = knob(2_000_000, Limit("int", 1, 100_000_000))
     reuse_tree: bool = knob(True, _BOOL)
     # playouts (the heavy policy's probabilities)
@@ -251,7 +263,7 @@ class MctsConfig:
         for name in changes:
             if name not in LIMITS:
                 raise ConfigError(f"no knob named {name!r} (knobs: {', '.join(sorted(LIMITS))})")
-        return cls(**{"playouts": LEVEL_PLAYOUTS[level - 1], **changes})
+        return cls(**{**level_knobs(level), **changes})
 
     def tree_params(self, komi: float) -> np.ndarray:
         """The search's parameter array (:mod:`miai._kernel.tree`'s ``S_*`` indices)."""

@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig
+from miai.ai.config import MctsConfig, level_knobs
 from miai.coords import Color, Move, point_to_gtp
 from miai.game import Game, Phase
 from miai.gtp import words
@@ -157,7 +157,7 @@ def level(state: GtpState, args: Sequence[str]) -> str:
 
     words.expect(args, 1, "level <1 to 10>")
     n = words.integer(args[0], "the level", low=LEVELS.start, high=LEVELS.stop - 1)
-    state.ai_config = dataclasses.replace(state.ai_config or MctsConfig(), playouts=LEVEL_PLAYOUTS[n - 1])
+    state.ai_config = dataclasses.replace(state.ai_config or MctsConfig(), **level_knobs(n))
     return ""
 
 

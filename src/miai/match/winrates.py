@@ -3,8 +3,8 @@
 GTP has no command for "how do you rate this position", but most engines say it on stderr
 as they answer ``genmove``: miai's ``... winrate 0.534, 2000 playouts ...``, Pachi's final
 ``*** WINNER is D4 (4,4) with score 0.5800 ...`` or its progress lines ``[20000] best
-0.58 ...``. :func:`last_winrate` reads the last such figure in the lines one ``genmove``
-produced; the referee keeps it per move (``GameResult.winrates``, the records' comments), so
+0.58 ...`` (Pachi 12 writes percentages: ``with score 56.0%``). :func:`last_winrate` reads
+the last such figure in the lines one ``genmove`` produced; the referee keeps it per move (``GameResult.winrates``, the records' comments), so
 a match tells afterwards how each engine saw the game, with no engine run again.
 """
 
@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-WINRATE = re.compile(r"(?:with score|\] best|winrate) (-?[0-9]*\.?[0-9]+)")
+WINRATE = re.compile(r"(?:with score|\] best|winrate) (-?[0-9]*\.?[0-9]+)(%?)")
 """A win rate for the side to move in an engine's stderr: Pachi's final ``with score`` or its
-progress lines' ``[20000] best``, or miai's ``winrate``."""
+progress lines' ``[20000] best`` (a fraction, or a percentage with its sign), or miai's
+``winrate``."""
 
 
 def last_winrate(lines: Iterable[str]) -> float | None:
@@ -24,7 +25,7 @@ def last_winrate(lines: Iterable[str]) -> float | None:
     found = None
     for line in lines:
         for m in WINRATE.finditer(line):
-            value = float(m.group(1))
+            value = float(m.group(1)) / (100.0 if m.group(2) else 1.0)
             if 0.0 <= value <= 1.0:
                 found = value
     return found
