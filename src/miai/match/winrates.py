@@ -5,7 +5,8 @@ as they answer ``genmove``: miai's ``... winrate 0.534, 2000 playouts ...``, Pac
 ``*** WINNER is D4 (4,4) with score 0.5800 ...`` or its progress lines ``[20000] best
 0.58 ...`` (Pachi 12 writes percentages: ``with score 56.0%``). :func:`last_winrate` reads
 the last such figure in the lines one ``genmove`` produced; the referee keeps it per move
-(``GameResult.winrates``, the records' comments), so a match tells afterwards how each engine saw the game, with no engine run again.
+(``GameResult.winrates``, the records' comments), so a match tells afterwards how each
+engine saw the game, with no engine run again.
 """
 
 from __future__ import annotations
