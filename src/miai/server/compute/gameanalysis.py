@@ -47,8 +47,6 @@ SECONDS_EACH = 0.5
 """At most this long on one position of a graph (the playouts usually end it first)."""
 DEEPER = 3
 """How many times the playouts (and the time) of a graph's search a suspected mistake's get."""
-DEEP_ROUNDS = 2
-"""Rounds of deeper searches: a second one for the mistakes that the first one revealed."""
 JOB_POSITIONS = 4
 """Positions searched per worker job after the first (one): a job of about a second."""
 
@@ -221,11 +219,10 @@ class GameAnalyses:
             await self._keep(run, done=False)
 
     async def _deepen(self, run: _Run) -> None:
-        """The positions around the suspected mistakes searched again, deeper, one a job."""
-        for _ in range(DEEP_ROUNDS):
-            wanted = suspects(run.position, run.positions)
-            if not wanted:
-                return
+        """The positions around the suspected mistakes searched again, deeper, one a job, in
+        rounds until every mistake listed stands on deeper searches: a round can reveal new
+        mistakes, but each deepens at least one position more, so the rounds end."""
+        while wanted := suspects(run.position, run.positions):
             for n in wanted:
                 run.positions[n:n + 1] = await self._job(run.position, n, n, deep=True)
             await self._keep(run, done=False)
