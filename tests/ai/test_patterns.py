@@ -223,6 +223,16 @@ def test_the_levels_below_ten_read_the_patterns_on_19x19_only():
     assert MctsConfig.for_level(3, pattern_min_size=9).pattern_min_size == 9
 
 
+def test_gtp_level_ten_after_a_lower_level_reads_the_patterns_on_9x9_again():
+    from miai.gtp.engine import GtpEngine
+
+    engine = GtpEngine(size=9)
+    engine.handle("level 4")
+    assert engine.ai_config.pattern_min_size == 19
+    engine.handle("level 10")
+    assert engine.ai_config.pattern_min_size == 9 and engine.ai_config.playouts == 1_000_000
+
+
 def test_the_shipped_table_reads_and_the_search_can_use_it():
     from miai.ai.patterns import DEFAULT_TABLE, default_table
 

@@ -24,18 +24,20 @@ if TYPE_CHECKING:
 
 LEVEL_PLAYOUTS = (8, 30, 100, 300, 700, 1500, 3000, 6000, 12000, 1_000_000)
 """Playouts per move at levels 1 to 10 (level 10 is limited by the time budget)."""
+PATTERN_MIN_SIZE = 9
+"""The smallest board the learned shapes and the move predictor are read on at full strength."""
 LEVEL_PATTERN_MIN_SIZE = 19
 """Levels 1–9 read the learned shapes and the move predictor on 19×19 only, as when the
-levels table was measured (README, BENCHMARKS.md "Levels"); level 10 on 9×9 too."""
+levels table was measured (README, BENCHMARKS.md "Levels"); level 10 from 9×9 up."""
 
 
 def level_knobs(level: int) -> dict[str, Any]:
-    """The knobs strength level ``level`` (1 to 10) sets: its playouts, and below 10 the
-    learned shapes on 19×19 only."""
-    knobs: dict[str, Any] = {"playouts": LEVEL_PLAYOUTS[level - 1]}
-    if level < 10:
-        knobs["pattern_min_size"] = LEVEL_PATTERN_MIN_SIZE
-    return knobs
+    """The knobs strength level ``level`` (1 to 10) sets: its playouts, and the smallest board
+    the learned shapes are read on (19×19 below level 10)."""
+    return {
+        "playouts": LEVEL_PLAYOUTS[level - 1],
+        "pattern_min_size": LEVEL_PATTERN_MIN_SIZE if level < 10 else PATTERN_MIN_SIZE,
+    }
 
 
 @dataclass(frozen=True)
@@ -174,7 +176,7 @@ class MctsConfig:
     spatial pattern around a move (:mod:`miai.ai.patterns`: how often players facing that
     shape played into it; Pachi's ``pattern_eqex``; 0: the table is not read), on boards of
     ``pattern_min_size`` lines or more."""
-    pattern_min_size: int = knob(9, Limit("int", 2, 25))
+    pattern_min_size: int = knob(PATTERN_MIN_SIZE, Limit("int", 2, 25))
     """The smallest board the learned patterns and the move predictor, both learned from
     19×19 games, are used on (levels 1–9 use them on 19×19 only: :data:`LEVEL_PATTERN_MIN_SIZE`)."""
     tree_capacity: int = knob(2_000_000, Limit("int", 1, 100_000_000))
