@@ -74,8 +74,8 @@ def test_a_stop_asked_for_ends_the_search_after_the_batches_in_flight():
 
     ai = threaded(playouts=10**9, thread_batch=4)
     result = ai.search(Game(9), stop=stop)
-    # asked once, after the calling thread's first batch; the other thread may have run a few
-    # batches of its own by then (more on a loaded machine), and ends the one in flight
+    # asked once, after the first chunk of iterations; the other thread may have run a few
+    # batches more by then (more on a loaded machine), and ends the one in flight
     assert asked == [1]
     assert 0 < result.playouts < 2_000 and result.playouts % 4 == 0
 

@@ -6,8 +6,8 @@ play their playouts on its own boards; under the lock again, back the results up
 the virtual losses off (:mod:`miai._kernel.shared`). The playouts are most of an iteration,
 so the threads rarely wait for each other, and every playout deepens the same tree, unlike
 root parallelism, where separate trees of half the depth were nearly worthless
-(BENCHMARKS.md). The calling thread is one of the workers: between its batches it asks its
-``keep_going`` callback, with the lock held, whether the search goes on.
+(BENCHMARKS.md). The calling thread is one of the workers: every ``chunk`` iterations it asks
+its ``keep_going`` callback, with the lock held, whether the search goes on.
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ class SharedTreeSearch:
 
     def run(self, budget: int, seed: int, keep_going: Callable[[int], bool]) -> tuple[int, np.ndarray]:
         """Run up to ``budget`` iterations, the threads seeded from ``seed``, until
-        ``keep_going(done)`` says no (asked in this thread between its batches). Returns the
+        ``keep_going(done)`` says no (asked in this thread every ``chunk`` iterations). Returns the
         iterations done and the points' owner sums (+1 per playout ending Black's, -1 White's)."""
         grid = self._position[0]
         self._budget = budget
@@ -97,6 +97,7 @@ class SharedTreeSearch:
         boards, metas, amafs, paths, leaves, results = S.batch_arrays(grid, meta, cfg.thread_batch)
         rng = np.array([seed], np.int64)
         loss = cfg.virtual_loss
+        next_check = cfg.chunk  # keep_going is asked every chunk of iterations, as one thread asks it
         while True:
             with self._lock:
                 count = min(cfg.thread_batch, self._budget - self._claimed)
@@ -110,6 +111,8 @@ class SharedTreeSearch:
             with self._lock:
                 S.back_up_batch(self._tree, to_move, count, loss, amafs, paths, leaves, results)
                 self._done += count
-                if keep_going is not None and not keep_going(self._done):
-                    self._halt = True
-                    return
+                if keep_going is not None and self._done >= next_check:
+                    next_check = self._done + cfg.chunk
+                    if not keep_going(self._done):
+                        self._halt = True
+                        return
