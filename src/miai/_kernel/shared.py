@@ -87,10 +87,9 @@ def playout_batch(
         m = metas[b]
         m[M_RNG] = rng_state[0]
         n = m[M_N]
-        depth, c = leaves[b, L_DEPTH], leaves[b, L_COLOR]
+        c = leaves[b, L_COLOR]
         l1, l2 = leaves[b, L_LAST], leaves[b, L_LAST2]
-        if not (l1 == 0 and l2 == 0 and depth > 2):  # no playout after two passes in the tree
-            turns += heavy_playout(g, m, c, l1, l2, 3 * n * n, pat3, policy_params, amafs[b])
+        turns += heavy_playout(g, m, c, l1, l2, 3 * n * n, pat3, policy_params, amafs[b])
         results[b] = _black_win(g, m, params[S_KOMI], owners, owners_sum)
         rng_state[0] = m[M_RNG]
     return turns

@@ -75,8 +75,9 @@ NTM = 2
     S_PRIOR_PATTERN,
     S_PRIOR_MM,
     S_PRIOR_RACE,
-) = range(16)
-NSPARAMS = 16
+    S_TREE_PASS,
+) = range(17)
+NSPARAMS = 17
 
 Tree = tuple[np.ndarray, np.ndarray, np.ndarray]
 """A search tree: its ``ti``, ``tf`` and ``tmeta`` arrays."""
@@ -161,9 +162,11 @@ def expand(
 ) -> bool:
     """Give ``node`` (a leaf, ``c`` to move on this board) a child for every legal move of
     ``c`` that does not fill an own eye and is not ``forbidden`` (a boolean per point), with
-    its priors (:func:`add_priors`); a single pass child, with the even prior only, when there
-    is none. ``last``/``last2``: the last two moves' points (0 for a pass or none). False if
-    the tree has no room."""
+    its priors (:func:`add_priors`); and a pass child, with the even prior only, when there
+    is none or ``params[S_TREE_PASS]`` says so (late in the game a side may pass rather
+    than break a seki).
+    ``last``/``last2``: the last two moves' points (0 for a pass or none). False if the
+    tree has no room."""
     ti, tf, tmeta = tree
     first = tmeta[TM_USED]
     if first + meta[M_NEMPTY] + 1 > ti.shape[1]:
@@ -173,7 +176,7 @@ def expand(
     if end > first:
         add_priors(grid, meta, c, last, last2, ti[T_MOVE, first:end], tf[T_PV, first:end], tf[T_PW, first:end],
                    params, knowledge)
-    else:
+    if end == first or params[S_TREE_PASS] > 0:
         ti[T_MOVE, end] = 0
         ti[T_FIRST, end] = 0
         ti[T_NCHILD, end] = 0
@@ -337,8 +340,7 @@ def search(
         amaf[:] = 0
         depth, c, l1, l2 = descend(tree, root, g, m, to_move, last, last2, params, knowledge, forbidden,
                                    nothing_forbidden, amaf, path, 0.0)
-        if not (l1 == 0 and l2 == 0 and depth > 2):
-            turns_total += heavy_playout(g, m, c, l1, l2, max_turns, knowledge[0], policy_params, amaf)
+        turns_total += heavy_playout(g, m, c, l1, l2, max_turns, knowledge[0], policy_params, amaf)
         black_win = _black_win(g, m, params[S_KOMI], owners, owners_sum)
         _back_up(ti, tf, path, depth, to_move, black_win, amaf)
     rng_state[0] = m[M_RNG]

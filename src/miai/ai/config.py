@@ -179,6 +179,11 @@ class MctsConfig:
     pattern_min_size: int = knob(PATTERN_MIN_SIZE, Limit("int", 2, 25))
     """The smallest board the learned patterns and the move predictor, both learned from
     19×19 games, are used on (levels 1–9 use them on 19×19 only: :data:`LEVEL_PATTERN_MIN_SIZE`)."""
+    tree_pass_empty: float = knob(0.0, _PROBABILITY)
+    """Below the root, every node also gets a pass child once at most this fraction of the
+    board is empty at the root (0: only where no other move is left), so that late in the
+    game the tree can answer by passing rather than break a seki; the root itself never
+    offers a pass while a move is left (the player's pass rules decide that)."""
     tree_capacity: int = knob(2_000_000, Limit("int", 1, 100_000_000))
     reuse_tree: bool = knob(True, _BOOL)
     # playouts (the heavy policy's probabilities)
@@ -267,8 +272,9 @@ class MctsConfig:
                 raise ConfigError(f"no knob named {name!r} (knobs: {', '.join(sorted(LIMITS))})")
         return cls(**{**level_knobs(level), **changes})
 
-    def tree_params(self, komi: float) -> np.ndarray:
-        """The search's parameter array (:mod:`miai._kernel.tree`'s ``S_*`` indices)."""
+    def tree_params(self, komi: float, empty_fraction: float = 1.0) -> np.ndarray:
+        """The search's parameter array (:mod:`miai._kernel.tree`'s ``S_*`` indices), for a
+        root position with ``empty_fraction`` of its board empty."""
         import numpy as np  # with the kernel: reading the knobs loads neither
 
         from miai._kernel import tree as T
@@ -288,6 +294,7 @@ class MctsConfig:
         p[T.S_PRIOR_MM] = self.prior_mm
         p[T.S_PRIOR_RACE] = self.prior_race
         p[T.S_KOMI] = komi
+        p[T.S_TREE_PASS] = float(0.0 < empty_fraction <= self.tree_pass_empty)
         return p
 
     def policy_params(self, size: int | None = None) -> np.ndarray:
