@@ -220,6 +220,44 @@ def test_does_not_pass_into_a_loss_when_the_opponent_passes_early():
     assert game.last_move.point is not None
 
 
+SEKI_LOST = """
+    .X.XXX.X.
+    OXXX.XXXX
+    .XX.XXOXO
+    XXXXOXOOO
+    OXOXOOOOX
+    OOOOOOXXX
+    OOOOOXXOX
+    OO.OXXOOX
+    .OOOX.OO.
+"""
+"""Move 86 of a game against Pachi 12.90, Black to move: Black's eleven stones in the lower
+right and White's five inside them share their last two liberties, F1 and J1, a seki.
+Whoever fills one is captured, so neither does, and White wins the count (by 4.5 as the
+board stands). miai, Black, counted it won and lost."""
+
+
+def test_reads_a_seki_it_cannot_break_as_lost():
+    game = game_from(SEKI_LOST, rules=Rules.preset("chinese"), to_move=Color.BLACK)
+    reads = dict(tree_pass_empty=0.5, p_selfatari_random=1.0, p_selfatari_heuristic=1.0)
+    best = player(playouts=3000, **reads).search(game).best
+    assert best is not None and best.winrate < 0.25, best
+    # Without passes in the tree White must fill a shared liberty at its next turn, and the
+    # playouts break the seki half the time: the search calls the game Black's.
+    forced = dict(reads, tree_pass_empty=0.0)
+    assert player(playouts=3000, **forced).search(game).best.winrate > 0.75
+
+
+def test_the_root_offers_no_pass_while_a_move_is_left():
+    game = game_from(SEKI_LOST, rules=Rules.preset("chinese"), to_move=Color.BLACK)
+    ai = player(playouts=500, tree_pass_empty=1.0)
+    ai.search(game)
+    game.play("A7")
+    game.play(None)  # the kept tree's node for this position has a pass child: not offered
+    result = ai.search(game)
+    assert result.candidates and all(c.point is not None for c in result.candidates)
+
+
 def test_resigns_only_when_asked_to():
     game = game_from(
         """
