@@ -57,6 +57,7 @@ from miai._kernel.board import (
     COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_KO, M_N, M_NEMPTY, M_W, NB, WALL,
     area_difference, is_own_eye, legality,
 )
+from miai._kernel.light import useless_self_atari
 from miai._kernel.nakade import NAKADE_MAX, nakade_move
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
 from miai._kernel.semeai import LIB_ROOM, MAX_RACES, find_races, race_reply
@@ -71,9 +72,13 @@ P_RACE_REPLY = 8
 """How often a playout answers a move in a capturing race that stood on the board when it
 began with the reader's move there (:func:`miai._kernel.semeai.race_reply`; chains of at
 least ``P_RACE_MIN_CHAIN`` stones)."""
-NPARAMS = 9
+P_SELFATARI_USELESS = 9
+"""How often a self-atari no one would make is turned down, whichever heuristic proposed it
+(:func:`miai._kernel.light.useless_self_atari`: more than three stones, or a sacrifice that
+kills nothing, such as a fill of a seki's shared liberty)."""
+NPARAMS = 10
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0], np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
 and ko fights at Pachi's rates (together +45 Elo at equal playouts); the races between chains
@@ -232,41 +237,60 @@ def _chance(meta: np.ndarray, prob: float) -> bool:
 
 
 @njit(cache=True, inline="always")
-def _acceptable(grid: np.ndarray, meta: np.ndarray, p: int, c: int, reject_self_atari: float) -> bool:
-    """Whether a candidate move stands: legal, filling no own eye, and not a self-atari
-    (those are turned down with probability ``reject_self_atari``)."""
+def _refused_self_atari(
+    grid: np.ndarray, meta: np.ndarray, p: int, c: int, reject_self_atari: float, reject_useless: float
+) -> bool:
+    """Whether ``c`` on ``p`` is turned down as a self-atari (:func:`self_atari`): with
+    probability ``reject_useless`` if no one would make it (a seki's shared liberty, a chain
+    of more than three stones: :func:`~miai._kernel.light.useless_self_atari`), else with
+    probability ``reject_self_atari``."""
+    if (reject_self_atari <= 0.0 and reject_useless <= 0.0) or not self_atari(grid, meta, p, c):
+        return False
+    if reject_useless > 0.0 and useless_self_atari(grid, meta, p, c) and _chance(meta, reject_useless):
+        return True
+    return reject_self_atari > 0.0 and _chance(meta, reject_self_atari)
+
+
+@njit(cache=True, inline="always")
+def _acceptable(
+    grid: np.ndarray, meta: np.ndarray, p: int, c: int, reject_self_atari: float, reject_useless: float
+) -> bool:
+    """Whether a candidate move stands: legal, filling no own eye, and not a refused
+    self-atari (:func:`_refused_self_atari`)."""
     if legality(grid, meta, p, c, False) != LEGAL or is_own_eye(grid, meta, p, c):
         return False
-    return not (reject_self_atari > 0.0 and self_atari(grid, meta, p, c) and _chance(meta, reject_self_atari))
+    return not _refused_self_atari(grid, meta, p, c, reject_self_atari, reject_useless)
 
 
 @njit(cache=True)
 def _pick_candidate(
-    grid: np.ndarray, meta: np.ndarray, c: int, cand: np.ndarray, n: int, reject_self_atari: float
+    grid: np.ndarray, meta: np.ndarray, c: int, cand: np.ndarray, n: int, params: np.ndarray
 ) -> int:
-    """A random acceptable move among the first ``n`` candidates, or 0."""
+    """A random acceptable move among the first ``n`` candidates (self-ataris refused at
+    the heuristics' rates of ``params``), or 0."""
     while n > 0:
         i = random_below(meta, n)
         p = cand[i]
         n -= 1
         cand[i] = cand[n]
-        if _acceptable(grid, meta, p, c, reject_self_atari):
+        if _acceptable(grid, meta, p, c, params[P_SELFATARI_HEURISTIC], params[P_SELFATARI_USELESS]):
             return p
     return 0
 
 
 @njit(cache=True)
-def heavy_random_move(grid: np.ndarray, meta: np.ndarray, c: int, reject_self_atari: float) -> int:
-    """Uniformly among ``c``'s legal moves that fill no own eye, with self-ataris rejected
-    with probability ``reject_self_atari``; 0 (pass) if none is left. The empty list's
+def heavy_random_move(grid: np.ndarray, meta: np.ndarray, c: int, params: np.ndarray) -> int:
+    """Uniformly among ``c``'s legal moves that fill no own eye, with self-ataris refused
+    at the random moves' rates of ``params``; 0 (pass) if none is left. The empty list's
     order changes, as in :func:`miai._kernel.playout.choose_random_move`."""
     k = meta[M_NEMPTY]
+    reject, reject_useless = params[P_SELFATARI_RANDOM], params[P_SELFATARI_USELESS]
     while k > 0:
         r = random_below(meta, k)
         p = grid[EMPTIES, r]
         ok = legality(grid, meta, p, c, False) == LEGAL and not is_own_eye(grid, meta, p, c)
-        if ok and reject_self_atari > 0.0 and self_atari(grid, meta, p, c):
-            ok = not _chance(meta, reject_self_atari)
+        if ok and _refused_self_atari(grid, meta, p, c, reject, reject_useless):
+            ok = False
         if ok:
             return p
         k -= 1
@@ -284,27 +308,27 @@ def heavy_move(
     its last :data:`~miai._kernel.nakade.NAKADE_MAX`)."""
     if last > 0 and _chance(meta, params[P_CAPTURE]):
         n = atari_moves(grid, meta, c, last, cand)
-        p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
+        p = _pick_candidate(grid, meta, c, cand, n, params)
         if p > 0:
             return p
     if last > 0 and params[P_TWOLIB] > 0.0 and _chance(meta, params[P_TWOLIB]):
         n = two_liberty_moves(grid, meta, c, last, cand)
-        p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
+        p = _pick_candidate(grid, meta, c, cand, n, params)
         if p > 0:
             return p
     if last > 0 and params[P_NAKADE] > 0.0 and _chance(meta, params[P_NAKADE]):
         cand[0] = nakade_move(grid, meta, c, last, cand[cand.shape[0] - NAKADE_MAX :])
         if cand[0] > 0:
-            p = _pick_candidate(grid, meta, c, cand, 1, params[P_SELFATARI_HEURISTIC])
+            p = _pick_candidate(grid, meta, c, cand, 1, params)
             if p > 0:
                 return p
     if last > 0 and _chance(meta, params[P_PATTERN]):
         n = pattern_moves(grid, meta, last, pat3, cand, 0)
         n = pattern_moves(grid, meta, last2, pat3, cand, n)
-        p = _pick_candidate(grid, meta, c, cand, n, params[P_SELFATARI_HEURISTIC])
+        p = _pick_candidate(grid, meta, c, cand, n, params)
         if p > 0:
             return p
-    return heavy_random_move(grid, meta, c, params[P_SELFATARI_RANDOM])
+    return heavy_random_move(grid, meta, c, params)
 
 
 @njit(cache=True)

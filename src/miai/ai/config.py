@@ -191,6 +191,11 @@ class MctsConfig:
     p_pattern: float = knob(0.95, _PROBABILITY)
     p_selfatari_heuristic: float = knob(0.9, _PROBABILITY)
     p_selfatari_random: float = knob(0.5, _PROBABILITY)
+    p_selfatari_useless: float = knob(0.0, _PROBABILITY)
+    """How often a playout turns down a self-atari no one would make, before the two rates
+    above: a chain of more than three stones, or a sacrifice that kills nothing, such as
+    the fill of a seki's shared liberty (Pachi's moggy never plays these; 0: only the rates
+    above)."""
     p_twolib: float = knob(0.9, _PROBABILITY)
     """How often a playout move first looks at the chains with two liberties around the last
     move (:mod:`miai._kernel.twolib`; 0: never)."""
@@ -310,6 +315,7 @@ class MctsConfig:
         p[H.P_PATTERN] = self.p_pattern
         p[H.P_SELFATARI_HEURISTIC] = self.p_selfatari_heuristic
         p[H.P_SELFATARI_RANDOM] = self.p_selfatari_random
+        p[H.P_SELFATARI_USELESS] = self.p_selfatari_useless
         p[H.P_TWOLIB] = self.p_twolib
         p[H.P_NAKADE] = self.p_nakade
         p[H.P_KO] = self.p_ko
