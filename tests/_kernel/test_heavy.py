@@ -257,3 +257,47 @@ def test_after_a_ko_capture_and_a_threat_the_playout_fights_the_ko():
 @pytest.mark.parametrize("size", [9, 19])
 def test_heavy_playouts_with_ko_fights_stay_consistent(size):
     assert_playouts_consistent(size, H.P_KO)
+
+
+SEKI = """
+    .X.XXX.X.
+    OXXX.XXXX
+    .XX.XXOXO
+    XXXXOXOOO
+    OXOXOOOOX
+    OOOOOOXXX
+    OOOOOXXOX
+    OO.OXXOOX
+    .OOOX.OO.
+"""
+"""From a game against Pachi 12.90: Black's eleven stones in the lower right and White's five
+inside them share their last two liberties, F1 and J1 (a seki); White wins the count."""
+
+
+def test_useless_self_ataris_refused_keep_a_seki_in_every_playout():
+    from miai.ai.config import MctsConfig  # the search's rates on 9×9 (no race replies)
+
+    game, g, m = board_of(SEKI)
+    params = MctsConfig(p_selfatari_useless=1.0).policy_params(9)
+    _, black_wins = H.run_heavy_playouts(g, m, BLACK, 60, 7.5, 5, H.PAT3, params)
+    assert black_wins == 0
+    # at the default rates half the fills are played, and whoever fills first is captured
+    _, black_wins = H.run_heavy_playouts(g, m, BLACK, 60, 7.5, 5, H.PAT3, MctsConfig().policy_params(9))
+    assert black_wins >= 10
+
+
+def test_a_nakade_sacrifice_is_not_refused_as_useless():
+    # Black's second stone at B1 puts two stones in atari, and their capture leaves White a
+    # two-point space, one eye: a sacrifice that kills, so only the plain rate refuses it
+    diagram = """
+        .....
+        .....
+        .....
+        OOOO.
+        X..O.
+    """
+    game, _, _ = board_of(diagram)
+    b1 = idx(game, "B1")
+    useless_only = {H.P_SELFATARI_RANDOM: 0.0, H.P_SELFATARI_USELESS: 1.0}
+    assert b1 in replies_with(diagram, BLACK, "E5", useless_only, 200)
+    assert b1 not in replies_with(diagram, BLACK, "E5", {H.P_SELFATARI_RANDOM: 1.0}, 200)
