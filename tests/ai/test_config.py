@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from miai.ai.config import LEVEL_PLAYOUTS, LIMITS, MctsConfig
+from miai.ai.config import AS_MEASURED, LEVEL_PLAYOUTS, LIMITS, MctsConfig
 from miai.coords import point_from_gtp
 from miai.errors import ConfigError, MiaiError
 
@@ -68,6 +68,16 @@ def test_every_knob_has_a_limit_and_the_defaults_keep_to_it():
     assert MctsConfig() == MctsConfig(**{f.name: getattr(MctsConfig(), f.name) for f in fields(MctsConfig)})
     for level in range(1, 11):
         MctsConfig.for_level(level)
+
+
+def test_levels_below_ten_keep_the_engine_their_table_was_measured_with():
+    full = MctsConfig()
+    assert (full.pattern_min_size, full.tree_pass_empty, full.p_selfatari_useless) == (9, 0.5, 1.0)
+    for level in range(1, 10):
+        config = MctsConfig.for_level(level)
+        assert {name: getattr(config, name) for name in AS_MEASURED} == AS_MEASURED
+    assert MctsConfig.for_level(10) == MctsConfig(playouts=LEVEL_PLAYOUTS[9])
+    assert MctsConfig.for_level(4, tree_pass_empty=0.3).tree_pass_empty == 0.3
 
 
 @pytest.mark.parametrize(
