@@ -77,3 +77,20 @@ O O O O O O O O O
 Black H8 J8 has H7 and J9; White H9 has G9 and J9. Black H7 or J9 puts three stones in atari
 whose capture leaves White G9 as a second eye; White H7 puts the big group in atari; White
 J9 gives H9 J9 to Black G9. A seki, with the lone H9 living by it."""
+
+
+SEKI_FROM_A_GAME = """
+    .X.XXX.X.
+    OXXX.XXXX
+    .XX.XXOXO
+    XXXXOXOOO
+    OXOXOOOOX
+    OOOOOOXXX
+    OOOOOXXOX
+    OO.OXXOOX
+    .OOOX.OO.
+"""
+"""Move 86 of a 9×9 game against Pachi 12.90, Black (miai) to move: Black's eleven stones in
+the lower right and White's five inside them share their last two liberties, F1 and J1, a
+seki. Whoever fills one is captured, so neither does, and White wins the count (by 4.5 as
+the board stands, Chinese rules, komi 7.5). miai counted it won and lost."""

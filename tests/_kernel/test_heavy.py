@@ -13,7 +13,7 @@ import pytest
 from miai._kernel import check_consistency
 from miai._kernel import heavy as H
 from miai._kernel.board import BLACK, WHITE, area_difference, new_board
-from tests.diagrams import game_from
+from tests.diagrams import SEKI_FROM_A_GAME, game_from
 
 
 def board_of(diagram: str):
@@ -259,25 +259,10 @@ def test_heavy_playouts_with_ko_fights_stay_consistent(size):
     assert_playouts_consistent(size, H.P_KO)
 
 
-SEKI = """
-    .X.XXX.X.
-    OXXX.XXXX
-    .XX.XXOXO
-    XXXXOXOOO
-    OXOXOOOOX
-    OOOOOOXXX
-    OOOOOXXOX
-    OO.OXXOOX
-    .OOOX.OO.
-"""
-"""From a game against Pachi 12.90: Black's eleven stones in the lower right and White's five
-inside them share their last two liberties, F1 and J1 (a seki); White wins the count."""
-
-
 def test_useless_self_ataris_refused_keep_a_seki_in_every_playout():
     from miai.ai.config import MctsConfig  # the search's rates on 9×9 (no race replies)
 
-    game, g, m = board_of(SEKI)
+    game, g, m = board_of(SEKI_FROM_A_GAME)
     _, black_wins = H.run_heavy_playouts(g, m, BLACK, 60, 7.5, 5, H.PAT3, MctsConfig().policy_params(9))
     assert black_wins == 0
     # with the plain rates alone half the fills are played, and whoever fills first is captured

@@ -23,7 +23,7 @@ from miai.game import Game, Phase
 from miai.gtp.engine import GtpEngine
 from miai.rules import PRESETS, Rules
 from miai.testing.positions import random_position
-from tests.diagrams import game_from
+from tests.diagrams import SEKI_FROM_A_GAME, game_from
 
 
 def player(playouts: int = 300, seed: int = 1, **changes) -> MctsPlayer:
@@ -221,25 +221,8 @@ def test_does_not_pass_into_a_loss_when_the_opponent_passes_early():
     assert game.last_move.point is not None
 
 
-SEKI_LOST = """
-    .X.XXX.X.
-    OXXX.XXXX
-    .XX.XXOXO
-    XXXXOXOOO
-    OXOXOOOOX
-    OOOOOOXXX
-    OOOOOXXOX
-    OO.OXXOOX
-    .OOOX.OO.
-"""
-"""Move 86 of a game against Pachi 12.90, Black to move: Black's eleven stones in the lower
-right and White's five inside them share their last two liberties, F1 and J1, a seki.
-Whoever fills one is captured, so neither does, and White wins the count (by 4.5 as the
-board stands). miai, Black, counted it won and lost."""
-
-
 def test_reads_a_seki_it_cannot_break_as_lost():
-    game = game_from(SEKI_LOST, rules=Rules.preset("chinese"), to_move=Color.BLACK)
+    game = game_from(SEKI_FROM_A_GAME, rules=Rules.preset("chinese"), to_move=Color.BLACK)
     best = player(playouts=3000).search(game).best
     assert best is not None and best.winrate < 0.25, best
     # Without passes in the tree White must fill a shared liberty at its next turn: the
@@ -249,7 +232,7 @@ def test_reads_a_seki_it_cannot_break_as_lost():
 
 
 def test_the_root_offers_no_pass_while_a_move_is_left():
-    game = game_from(SEKI_LOST, rules=Rules.preset("chinese"), to_move=Color.BLACK)
+    game = game_from(SEKI_FROM_A_GAME, rules=Rules.preset("chinese"), to_move=Color.BLACK)
     ai = player(playouts=500, tree_pass_empty=1.0)
     ai.search(game)
     game.play("A7")
