@@ -35,7 +35,9 @@ search turns this off below 19×19 (``race_reply_min_size``).
 
 Any candidate that is a **self-atari** (:func:`self_atari`: the mover's chain of two or more
 stones would be left with one liberty, capturing nothing) is rejected with a probability
-(``P_SELFATARI_*``). :func:`heavy_playout` plays one game to its end.
+(``P_SELFATARI_*``): one no one would make (a seki's shared liberty, more than three stones:
+:func:`~miai._kernel.light.useless_self_atari`) at ``P_SELFATARI_USELESS``, the others at
+the heuristics' or the random moves' rate. :func:`heavy_playout` plays one game to its end.
 
 The pattern table is built once in Python: the 8 neighbours of a point, each EMPTY, BLACK,
 WHITE or WALL (two bits), index a 65,536-entry table that holds every rotation,
