@@ -263,11 +263,11 @@ def test_useless_self_ataris_refused_keep_a_seki_in_every_playout():
     from miai.ai.config import MctsConfig  # the search's rates on 9×9 (no race replies)
 
     game, g, m = board_of(SEKI_FROM_A_GAME)
-    _, black_wins = H.run_heavy_playouts(g, m, BLACK, 60, 7.5, 5, H.PAT3, MctsConfig().policy_params(9))
-    assert black_wins == 0
-    # with the plain rates alone half the fills are played, and whoever fills first is captured
-    params = MctsConfig(p_selfatari_useless=0.0).policy_params(9)
+    params = MctsConfig(p_selfatari_useless=1.0).policy_params(9)
     _, black_wins = H.run_heavy_playouts(g, m, BLACK, 60, 7.5, 5, H.PAT3, params)
+    assert black_wins == 0
+    # at the plain rates (the default) half the fills are played, and whoever fills first is captured
+    _, black_wins = H.run_heavy_playouts(g, m, BLACK, 60, 7.5, 5, H.PAT3, MctsConfig().policy_params(9))
     assert black_wins >= 10
 
 

@@ -71,13 +71,12 @@ def test_every_knob_has_a_limit_and_the_defaults_keep_to_it():
 
 
 def test_levels_below_ten_keep_the_engine_their_table_was_measured_with():
-    full = MctsConfig()
-    assert (full.pattern_min_size, full.tree_pass_empty, full.p_selfatari_useless) == (9, 0.5, 1.0)
+    assert MctsConfig().pattern_min_size == 9
     for level in range(1, 10):
         config = MctsConfig.for_level(level)
         assert {name: getattr(config, name) for name in AS_MEASURED} == AS_MEASURED
     assert MctsConfig.for_level(10) == MctsConfig(playouts=LEVEL_PLAYOUTS[9])
-    assert MctsConfig.for_level(4, tree_pass_empty=0.3).tree_pass_empty == 0.3
+    assert MctsConfig.for_level(4, pattern_min_size=9).pattern_min_size == 9
 
 
 @pytest.mark.parametrize(

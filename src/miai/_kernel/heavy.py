@@ -80,13 +80,13 @@ P_SELFATARI_USELESS = 9
 kills nothing, such as a fill of a seki's shared liberty)."""
 NPARAMS = 10
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 1.0], np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
 and ko fights at Pachi's rates (together +45 Elo at equal playouts); the races between chains
 of eight stones or more answered (the search turns that off below 19×19:
-``race_reply_min_size``); the self-ataris no one would make never played, as Pachi's moggy
-never plays them (a seki stays a seki)."""
+``race_reply_min_size``); the self-ataris no one would make at the plain rates only (a knob,
+``p_selfatari_useless``, refuses them always)."""
 
 KO_AGE = 4
 """The playouts fight a ko for the turns fewer than this after its capture (Pachi's ``koage``)."""

@@ -26,22 +26,16 @@ LEVEL_PLAYOUTS = (8, 30, 100, 300, 700, 1500, 3000, 6000, 12000, 1_000_000)
 """Playouts per move at levels 1 to 10 (level 10 is limited by the time budget)."""
 PATTERN_MIN_SIZE = 9
 """The smallest board the learned shapes and the move predictor are read on at full strength."""
-TREE_PASS_EMPTY = 0.5
-"""At full strength, nodes below the root get a pass child once at most half the board is empty."""
-P_SELFATARI_USELESS = 1.0
-"""At full strength, the playouts never make a self-atari no one would make."""
-AS_MEASURED = {"pattern_min_size": 19, "tree_pass_empty": 0.0, "p_selfatari_useless": 0.0}
+AS_MEASURED = {"pattern_min_size": 19}
 """What levels 1–9 keep of the engine their table was measured with (README, BENCHMARKS.md
-"Levels"): the learned shapes and the move predictor on 19×19 only, no passes in the tree,
-and only the plain rates of refusing self-ataris in the playouts. Level 10 has the
+"Levels"): the learned shapes and the move predictor on 19×19 only. Level 10 has the
 defaults."""
 
 
 def level_knobs(level: int) -> dict[str, Any]:
     """The knobs strength level ``level`` (1 to 10) sets: its playouts, and below level 10
     the engine its table was measured with (:data:`AS_MEASURED`)."""
-    full = {"pattern_min_size": PATTERN_MIN_SIZE, "tree_pass_empty": TREE_PASS_EMPTY,
-            "p_selfatari_useless": P_SELFATARI_USELESS}
+    full = {"pattern_min_size": PATTERN_MIN_SIZE}
     return {"playouts": LEVEL_PLAYOUTS[level - 1], **(AS_MEASURED if level < 10 else full)}
 
 
@@ -184,11 +178,13 @@ class MctsConfig:
     pattern_min_size: int = knob(PATTERN_MIN_SIZE, Limit("int", 2, 25))
     """The smallest board the learned patterns and the move predictor, both learned from
     19×19 games, are used on (levels 1–9 use them on 19×19 only: :data:`AS_MEASURED`)."""
-    tree_pass_empty: float = knob(TREE_PASS_EMPTY, _PROBABILITY)
+    tree_pass_empty: float = knob(0.0, _PROBABILITY)
     """Below the root, every node also gets a pass child once at most this fraction of the
-    board is empty at the root (0: only where no other move is left), so that late in the
-    game the tree can answer by passing rather than break a seki; the root itself never
-    offers a pass while a move is left (the player's pass rules decide that)."""
+    board is empty at the root (0, the default: only where no other move is left), so that
+    late in the game the tree can answer by passing rather than break a seki; the root
+    itself never offers a pass while a move is left (the player's pass rules decide that).
+    With ``p_selfatari_useless=1`` it reads sekis (BENCHMARKS.md, "Sekis read"); not on by
+    default until it wins against Pachi 12.90."""
     tree_capacity: int = knob(2_000_000, Limit("int", 1, 100_000_000))
     reuse_tree: bool = knob(True, _BOOL)
     # playouts (the heavy policy's probabilities)
@@ -196,11 +192,11 @@ class MctsConfig:
     p_pattern: float = knob(0.95, _PROBABILITY)
     p_selfatari_heuristic: float = knob(0.9, _PROBABILITY)
     p_selfatari_random: float = knob(0.5, _PROBABILITY)
-    p_selfatari_useless: float = knob(P_SELFATARI_USELESS, _PROBABILITY)
+    p_selfatari_useless: float = knob(0.0, _PROBABILITY)
     """How often a playout turns down a self-atari no one would make, before the two rates
     above: a chain of more than three stones, or a sacrifice that kills nothing, such as
-    the fill of a seki's shared liberty (Pachi's moggy never plays these; 0: only the rates
-    above)."""
+    the fill of a seki's shared liberty (Pachi's moggy never plays these; 0, the default:
+    only the rates above)."""
     p_twolib: float = knob(0.9, _PROBABILITY)
     """How often a playout move first looks at the chains with two liberties around the last
     move (:mod:`miai._kernel.twolib`; 0: never)."""
