@@ -221,6 +221,10 @@ def test_does_not_pass_into_a_loss_when_the_opponent_passes_early():
     assert game.last_move.point is not None
 
 
+SEKI_READING = {"tree_pass_empty": 0.5, "p_selfatari_useless": 1.0}
+"""Passes in the tree late in the game, no useless self-atari in the playouts: off by default."""
+
+
 def test_reads_a_seki_it_cannot_break_as_lost():
     game = game_from(SEKI_FROM_A_GAME, rules=Rules.preset("chinese"), to_move=Color.BLACK)
     reads = SEKI_READING
@@ -353,25 +357,25 @@ def test_the_search_runs_interpreted_with_jit_disabled():
 
 # The root's four most visited moves after a seeded search of 256 playouts, as the code
 # before the speed work of issue 43 found them: a change meant to make the search faster
-# must leave them exactly so. The last figure of a position says which engine: 10 the
-# defaults (the learned shapes from 9×9 up), 9 the one levels 1–9 keep (AS_MEASURED), and
-# "seki" the defaults with the seki reading on (tree_pass_empty=0.5, p_selfatari_useless=1).
+# must leave them exactly so. The last figure of a position names the engine (ENGINES).
+ENGINES = {"default": {}, "levels 1-9": AS_MEASURED, "seki": SEKI_READING}
+"""The defaults (the learned shapes from 9×9 up), the engine levels 1–9 keep, and the
+defaults with the seki reading on."""
 SEEDED_SEARCHES = [
-    ((19, 0, 0, 10), [("Q4", 53), ("D4", 51), ("R16", 40), ("R4", 30)]),
-    ((19, 3, 60, 10), [("P13", 161), ("Q12", 29), ("P15", 18), ("T12", 11)]),
-    ((19, 5, 150, 10), [("N2", 48), ("O11", 47), ("S8", 46), ("S9", 45)]),
-    ((9, 2, 25, 9), [("C3", 161), ("B8", 46), ("C8", 39), ("A8", 6)]),
-    ((9, 2, 25, 10), [("C3", 191), ("C8", 37), ("D8", 14), ("C2", 7)]),
+    ((19, 0, 0, "default"), [("Q4", 53), ("D4", 51), ("R16", 40), ("R4", 30)]),
+    ((19, 3, 60, "default"), [("P13", 161), ("Q12", 29), ("P15", 18), ("T12", 11)]),
+    ((19, 5, 150, "default"), [("N2", 48), ("O11", 47), ("S8", 46), ("S9", 45)]),
+    ((9, 2, 25, "levels 1-9"), [("C3", 161), ("B8", 46), ("C8", 39), ("A8", 6)]),
+    ((9, 2, 25, "default"), [("C3", 191), ("C8", 37), ("D8", 14), ("C2", 7)]),
     ((19, 0, 0, "seki"), [("C16", 85), ("H17", 80), ("Q17", 19), ("D4", 12)]),
     ((9, 2, 25, "seki"), [("C3", 157), ("C2", 42), ("D8", 36), ("C8", 11)]),
 ]
-SEKI_READING = {"tree_pass_empty": 0.5, "p_selfatari_useless": 1.0}
 
 
 @pytest.mark.parametrize(("position", "expected"), SEEDED_SEARCHES)
 def test_a_seeded_search_visits_the_same_moves_as_before(position, expected):
-    size, seed, moves, level = position
+    size, seed, moves, engine = position
     game = random_position(size, Rules.preset("chinese"), seed, moves)
-    knobs = SEKI_READING if level == "seki" else AS_MEASURED if level < 10 else {}
+    knobs = ENGINES[engine]
     result = player(playouts=256, seed=11, early_stop=False, **knobs).search(game)
     assert [(point_to_gtp(c.point), c.visits) for c in result.candidates[:4]] == expected

@@ -291,10 +291,8 @@ def heavy_random_move(grid: np.ndarray, meta: np.ndarray, c: int, params: np.nda
     while k > 0:
         r = random_below(meta, k)
         p = grid[EMPTIES, r]
-        ok = legality(grid, meta, p, c, False) == LEGAL and not is_own_eye(grid, meta, p, c)
-        if ok and _refused_self_atari(grid, meta, p, c, reject, reject_useless):
-            ok = False
-        if ok:
+        if (legality(grid, meta, p, c, False) == LEGAL and not is_own_eye(grid, meta, p, c)
+                and not _refused_self_atari(grid, meta, p, c, reject, reject_useless)):
             return p
         k -= 1
         discard_candidate(grid, r, k)
