@@ -23,7 +23,7 @@ neighbours are ``p±1`` and ``p±W``, and the border is a ring of WALL points:
 number of empty points, stones captured by each colour, the Zobrist hash, the random state
 of playouts and the mark generation.
 
-Every function here is plain Python over arrays, compiled with ``@njit(cache=True)``; with
+Every function here is plain Python over arrays, compiled by :mod:`miai._kernel.jit`; with
 ``NUMBA_DISABLE_JIT=1`` the very same code runs interpreted. There is no turn order and no
 history here: the Game keeps those (and superko).
 """
@@ -31,7 +31,8 @@ history here: the Game keeps those (and superko).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from miai._kernel.jit import allocating, kernel
 
 EMPTY, BLACK, WHITE, WALL = 0, 1, 2, 3
 
@@ -55,7 +56,7 @@ ZOBRIST = np.random.default_rng(0x6D69616921).integers(
 DEFAULT_SEED = 0x9E3779B97F4A7C15 & 0x7FFFFFFFFFFFFFFF
 
 
-@njit(cache=True)
+@allocating
 def new_board(n: int) -> tuple[np.ndarray, np.ndarray]:
     """An empty n×n board: ``(grid, meta)``."""
     w = n + 2
@@ -84,7 +85,7 @@ def new_board(n: int) -> tuple[np.ndarray, np.ndarray]:
     return grid, meta
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _put(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> None:
     """Colour an empty point: neighbour counts, empty list and hash follow."""
     w = meta[M_W]
@@ -102,7 +103,7 @@ def _put(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> None:
     meta[M_HASH] ^= ZOBRIST[c, p]
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _clear(grid: np.ndarray, meta: np.ndarray, p: int) -> None:
     """Empty a point holding a stone: neighbour counts, empty list and hash follow."""
     w = meta[M_W]
@@ -119,7 +120,7 @@ def _clear(grid: np.ndarray, meta: np.ndarray, p: int) -> None:
     meta[M_HASH] ^= ZOBRIST[c, p]
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _touches_chain(grid: np.ndarray, w: int, e: int, head: int) -> bool:
     """Whether point ``e`` is adjacent to a stone of the chain whose head is ``head``."""
     return (
@@ -127,7 +128,7 @@ def _touches_chain(grid: np.ndarray, w: int, e: int, head: int) -> bool:
     )
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def neighbour_chains(grid: np.ndarray, w: int, p: int) -> tuple[int, int, int, int]:
     """The heads of the chains next to point ``p``, each once: one entry per neighbour (up,
     left, right, down), 0 where the neighbour is empty or a wall or its chain came before.
@@ -146,7 +147,7 @@ def neighbour_chains(grid: np.ndarray, w: int, p: int) -> tuple[int, int, int, i
     return a, b, c, d
 
 
-@njit(cache=True)
+@kernel
 def _merge(grid: np.ndarray, w: int, ha: int, hb: int) -> int:
     """Join two chains of one colour; returns the head of the union.
 
@@ -174,7 +175,7 @@ def _merge(grid: np.ndarray, w: int, ha: int, hb: int) -> int:
     return ha
 
 
-@njit(cache=True)
+@kernel
 def _remove_chain(grid: np.ndarray, meta: np.ndarray, head: int) -> int:
     """Take a chain off the board, giving its points back as liberties; returns its size."""
     w = meta[M_W]
@@ -200,7 +201,7 @@ def _remove_chain(grid: np.ndarray, meta: np.ndarray, head: int) -> int:
     return n
 
 
-@njit(cache=True)
+@kernel
 def play_stone(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
     """Place a stone of colour ``c`` on the empty point ``p``, without any legality check.
 
@@ -245,14 +246,14 @@ def play_stone(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
     return captured
 
 
-@njit(cache=True)
+@kernel
 def pass_turn(meta: np.ndarray) -> None:
     """A pass: the position is unchanged, but a simple-ko ban is lifted."""
     meta[M_KO] = 0
     meta[M_KO_COLOR] = 0
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def legality(grid: np.ndarray, meta: np.ndarray, p: int, c: int, suicide_allowed: bool) -> int:
     """LEGAL, OCCUPIED, KO (simple ko) or SUICIDE for a stone of ``c`` on point ``p``.
 
@@ -282,7 +283,7 @@ def legality(grid: np.ndarray, meta: np.ndarray, p: int, c: int, suicide_allowed
     return SUICIDE
 
 
-@njit(cache=True)
+@kernel
 def _xor_chain(grid: np.ndarray, h: int, head: int, c: int) -> int:
     s = head
     while True:
@@ -293,7 +294,7 @@ def _xor_chain(grid: np.ndarray, h: int, head: int, c: int) -> int:
     return h
 
 
-@njit(cache=True)
+@kernel
 def hash_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
     """The Zobrist hash of the position a (legal) stone of ``c`` on ``p`` would leave,
     captures and suicide included, without changing the board."""
@@ -320,7 +321,7 @@ def hash_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
     return h
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def is_own_eye(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """A single-point eye of ``c``: all neighbours ``c`` or wall, and fewer than two
     'bad' diagonals (opponent stones, plus one if the point is on the edge)."""
@@ -336,7 +337,7 @@ def is_own_eye(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     return bad < 2
 
 
-@njit(cache=True)
+@allocating
 def legal_mask(grid: np.ndarray, meta: np.ndarray, c: int, suicide_allowed: bool) -> np.ndarray:
     """A boolean n×n array (row 0 at the bottom): where a stone of ``c`` is legal by
     occupancy, suicide and simple ko (superko is the Game's business)."""
@@ -349,7 +350,7 @@ def legal_mask(grid: np.ndarray, meta: np.ndarray, c: int, suicide_allowed: bool
     return out
 
 
-@njit(cache=True)
+@kernel
 def set_point(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> None:
     """Edit one point (setup stones, removing dead stones): make it ``c`` (EMPTY to clear)
     with no captures, then rebuild the chains around it. Clears the ko point."""
@@ -364,7 +365,7 @@ def set_point(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> None:
     meta[M_KO_COLOR] = 0
 
 
-@njit(cache=True)
+@allocating
 def rebuild_chains(grid: np.ndarray, meta: np.ndarray) -> None:
     """Recompute every chain (head, next, size, liberties) from the colours alone."""
     n = meta[M_N]
@@ -411,7 +412,7 @@ def rebuild_chains(grid: np.ndarray, meta: np.ndarray) -> None:
     meta[M_MARKGEN] = gen + 1
 
 
-@njit(cache=True)
+@allocating
 def region_owners(grid: np.ndarray, meta: np.ndarray, out: np.ndarray) -> None:
     """Fill ``out`` (length L) with each point's owner for area counting: a stone's colour;
     for an empty point, the colour of every stone bordering its empty region, or EMPTY
@@ -459,7 +460,7 @@ def region_owners(grid: np.ndarray, meta: np.ndarray, out: np.ndarray) -> None:
                 out[region[i]] = owner
 
 
-@njit(cache=True)
+@allocating
 def area_difference(grid: np.ndarray, meta: np.ndarray) -> int:
     """Black's area minus White's (stones plus single-coloured empty regions)."""
     w = meta[M_W]

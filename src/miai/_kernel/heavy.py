@@ -47,18 +47,18 @@ that does (as Pachi's table keeps them: michi's "side: cut" is a reflection and 
 of its "block side cut", and takes its place).
 
 ``params`` is a float64 array of the probabilities (indices ``P_*``); the search builds it
-from :class:`miai.ai.config.MctsConfig`. Everything is ``@njit(cache=True)`` and plain Python.
+from :class:`miai.ai.config.MctsConfig`. Everything is compiled by :mod:`miai._kernel.jit` and plain Python.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from miai._kernel.board import (
     COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_KO, M_N, M_NEMPTY, M_W, NB, WALL,
     area_difference, is_own_eye, legality,
 )
+from miai._kernel.jit import allocating, kernel
 from miai._kernel.light import useless_self_atari
 from miai._kernel.nakade import NAKADE_MAX, nakade_move
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
@@ -166,7 +166,7 @@ def build_pat3_table() -> np.ndarray:
 PAT3 = build_pat3_table()
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def env8(grid: np.ndarray, w: int, p: int) -> int:
     """The 16-bit code of the 8 neighbours of ``p`` (diagram order: the row above first)."""
     # the diagram's top row is the board row above p, i.e. p + w in the padded layout
@@ -183,7 +183,7 @@ def env8(grid: np.ndarray, w: int, p: int) -> int:
 
 
 # ---------------------------------------------------------------------- chain helpers
-@njit(cache=True)
+@kernel
 def self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """Whether a stone of ``c`` on ``p`` leaves a chain of two or more stones with a single
     liberty while capturing nothing (a lone stone's self-atari is allowed: throw-ins)."""
@@ -204,7 +204,7 @@ def self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
 
 
 # ---------------------------------------------------------------------- heuristics
-@njit(cache=True)
+@kernel
 def atari_moves(grid: np.ndarray, meta: np.ndarray, c: int, last: int, out: np.ndarray) -> int:
     """Capture and escape moves for ``c`` around the last move (its chain and the chains of
     its 8 neighbours); written to ``out``, returns how many (duplicates possible)."""
@@ -219,7 +219,7 @@ def atari_moves(grid: np.ndarray, meta: np.ndarray, c: int, last: int, out: np.n
     return n
 
 
-@njit(cache=True)
+@kernel
 def pattern_moves(grid: np.ndarray, meta: np.ndarray, last: int, pat3: np.ndarray, out: np.ndarray, n: int) -> int:
     """Append to ``out`` (from index ``n``) the empty neighbours of ``last`` (8-neighbourhood)
     whose 3×3 neighbourhood matches a pattern; returns the new count."""
@@ -233,13 +233,13 @@ def pattern_moves(grid: np.ndarray, meta: np.ndarray, last: int, pat3: np.ndarra
     return n
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _chance(meta: np.ndarray, prob: float) -> bool:
     """True with probability ``prob``; a certainty (``prob`` 1 or more) draws no random number."""
     return prob >= 1.0 or random_below(meta, 1 << 20) < prob * (1 << 20)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _refused_self_atari(
     grid: np.ndarray, meta: np.ndarray, p: int, c: int, reject_self_atari: float, reject_useless: float
 ) -> bool:
@@ -254,7 +254,7 @@ def _refused_self_atari(
     return reject_self_atari > 0.0 and _chance(meta, reject_self_atari)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _acceptable(
     grid: np.ndarray, meta: np.ndarray, p: int, c: int, reject_self_atari: float, reject_useless: float
 ) -> bool:
@@ -265,7 +265,7 @@ def _acceptable(
     return not _refused_self_atari(grid, meta, p, c, reject_self_atari, reject_useless)
 
 
-@njit(cache=True)
+@kernel
 def _pick_candidate(
     grid: np.ndarray, meta: np.ndarray, c: int, cand: np.ndarray, n: int, params: np.ndarray
 ) -> int:
@@ -281,7 +281,7 @@ def _pick_candidate(
     return 0
 
 
-@njit(cache=True)
+@kernel
 def heavy_random_move(grid: np.ndarray, meta: np.ndarray, c: int, params: np.ndarray) -> int:
     """Uniformly among ``c``'s legal moves that fill no own eye, with self-ataris refused
     at the random moves' rates of ``params``; 0 (pass) if none is left. The empty list's
@@ -299,7 +299,7 @@ def heavy_random_move(grid: np.ndarray, meta: np.ndarray, c: int, params: np.nda
     return 0
 
 
-@njit(cache=True)
+@kernel
 def heavy_move(
     grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, pat3: np.ndarray, params: np.ndarray,
     cand: np.ndarray,
@@ -332,7 +332,7 @@ def heavy_move(
     return heavy_random_move(grid, meta, c, params)
 
 
-@njit(cache=True)
+@kernel
 def ko_fight_move(grid: np.ndarray, meta: np.ndarray, c: int, ko_point: int) -> int:
     """``ko_point`` (where a ko was last captured) if ``c`` may play it there and the stone
     is not a self-atari; else 0."""
@@ -341,7 +341,7 @@ def ko_fight_move(grid: np.ndarray, meta: np.ndarray, c: int, ko_point: int) -> 
     return ko_point
 
 
-@njit(cache=True)
+@allocating
 def heavy_playout(
     grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int, max_turns: int,
     pat3: np.ndarray, params: np.ndarray, amaf: np.ndarray,
@@ -391,7 +391,7 @@ def heavy_playout(
     return turns
 
 
-@njit(cache=True)
+@allocating
 def run_heavy_playouts(
     grid: np.ndarray, meta: np.ndarray, to_move: int, count: int, komi: float, seed: int,
     pat3: np.ndarray, params: np.ndarray,

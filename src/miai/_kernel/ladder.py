@@ -56,16 +56,16 @@ Three questions are asked, all without changing the board they get:
   a working ladder start, or an atari on a chain that cannot get out by extending).
 
 Each takes the working space from :func:`new_scratch`, so a caller asking many questions
-(the tree: every move of an expansion) allocates once. Everything is ``@njit(cache=True)``
+(the tree: every move of an expansion) allocates once. Everything is compiled by :mod:`miai._kernel.jit`
 and plain Python (it runs with ``NUMBA_DISABLE_JIT=1``).
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from miai._kernel.board import COLOR, HEAD, LEGAL, LIBS, M_W, NEXT, legality, neighbour_chains, play_stone
+from miai._kernel.jit import allocating, kernel
 from miai._kernel.tactics import captures_something, chain_liberty, liberties_after
 
 MAX_PLIES = 100
@@ -81,7 +81,7 @@ W_COUNT, W_NEXT, W_KIND = MAX_OPTIONS, MAX_OPTIONS + 1, MAX_OPTIONS + 2
 NWORK = MAX_OPTIONS + 3
 
 
-@njit(cache=True)
+@allocating
 def new_scratch(
     grid: np.ndarray, meta: np.ndarray, reading: bool = True
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -96,7 +96,7 @@ def new_scratch(
     return gs, ms, work, budget
 
 
-@njit(cache=True)
+@kernel
 def _fill(g: np.ndarray, w: int, work: np.ndarray, d: int, p: int, attacker: int) -> bool:
     """Set up ply ``d``'s node: who is to move (``W_KIND``: the chain's liberties, 1 for the
     defender, 2 for the attacker) and the moves to try. False when the node is not read
@@ -137,7 +137,7 @@ def _fill(g: np.ndarray, w: int, work: np.ndarray, d: int, p: int, attacker: int
     return True
 
 
-@njit(cache=True)
+@kernel
 def _extends_out(g: np.ndarray, m: np.ndarray, x: int, y: int, attacker: int) -> bool:
     """Whether, after an attacker's atari at ``x`` on a chain whose other liberty is ``y``,
     the defender surely gets 3 liberties by extending at ``y``: ``x`` captures nothing (so
@@ -146,7 +146,7 @@ def _extends_out(g: np.ndarray, m: np.ndarray, x: int, y: int, attacker: int) ->
     return captures_something(g, m, x, attacker) == 0 and liberties_after(g, m, y, 3 - attacker, 4) >= 4
 
 
-@njit(cache=True)
+@allocating
 def _read(
     gs: np.ndarray, ms: np.ndarray, work: np.ndarray, budget: np.ndarray, d0: int, p: int, attacker: int
 ) -> bool:
@@ -217,7 +217,7 @@ def _read(
                 break
 
 
-@njit(cache=True)
+@allocating
 def ladder_captures(
     grid: np.ndarray, meta: np.ndarray, p: int, attacker: int,
     gs: np.ndarray, ms: np.ndarray, work: np.ndarray, budget: np.ndarray,
@@ -233,7 +233,7 @@ def ladder_captures(
     return _read(gs, ms, work, budget, 0, p, attacker)
 
 
-@njit(cache=True)
+@allocating
 def ladder_escape_fails(
     grid: np.ndarray, meta: np.ndarray, p: int, c: int,
     gs: np.ndarray, ms: np.ndarray, work: np.ndarray, budget: np.ndarray,
@@ -258,7 +258,7 @@ def ladder_escape_fails(
     return _read(gs, ms, work, budget, 0, p, 3 - c)
 
 
-@njit(cache=True)
+@allocating
 def ladder_atari_works(
     grid: np.ndarray, meta: np.ndarray, p: int, c: int,
     gs: np.ndarray, ms: np.ndarray, work: np.ndarray, budget: np.ndarray,

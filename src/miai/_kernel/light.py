@@ -28,12 +28,12 @@ by area with ``region_owners``. :func:`ownership` adds each point's final owner 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from miai._kernel.board import (
     BLACK, COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_N, M_NEMPTY, M_W, NB, NEXT, SIZE, WALL, WHITE,
     legality, region_owners,
 )
+from miai._kernel.jit import allocating, kernel
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
 from miai._kernel.tactics import captures_something, chain_liberty, liberties_after, stones_after
 
@@ -41,7 +41,7 @@ NAKADE_MAX = 3
 """The largest chain a playout may put in atari by its own move (a nakade sacrifice)."""
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _in_sacrifice(grid: np.ndarray, q: int, p: int, h0: int, h1: int, h2: int) -> bool:
     """Whether ``q`` is a stone of the chain a stone on ``p`` would form with the chains
     whose heads are ``h0``, ``h1``, ``h2`` (-1: none)."""
@@ -51,7 +51,7 @@ def _in_sacrifice(grid: np.ndarray, q: int, p: int, h0: int, h1: int, h2: int) -
     return h != 0 and (h == h0 or h == h1 or h == h2)
 
 
-@njit(cache=True)
+@kernel
 def _joined_heads(grid: np.ndarray, w: int, p: int, c: int) -> tuple[int, int, int]:
     """The heads of the (up to three) chains of ``c`` next to ``p``; -1 for none."""
     h0 = -1
@@ -70,7 +70,7 @@ def _joined_heads(grid: np.ndarray, w: int, p: int, c: int) -> tuple[int, int, i
     return h0, h1, h2
 
 
-@njit(cache=True)
+@allocating
 def _sacrifice_stones(grid: np.ndarray, p: int, h0: int, h1: int, h2: int) -> np.ndarray:
     """The stones of the chain a stone on ``p`` would form with the chains ``h0``..``h2``
     (heads; -1: none): ``p`` first."""
@@ -94,7 +94,7 @@ def _sacrifice_stones(grid: np.ndarray, p: int, h0: int, h1: int, h2: int) -> np
     return sac
 
 
-@njit(cache=True)
+@kernel
 def _eye_after_capture(grid: np.ndarray, w: int, e: int, lib: int, c: int, p: int, h0: int, h1: int, h2: int) -> bool:
     """Whether the empty point ``e`` is an eye of the opponent of ``c`` once the sacrifice
     (``p`` with the chains ``h0``..``h2``) is captured at ``lib``: every neighbour the
@@ -113,7 +113,7 @@ def _eye_after_capture(grid: np.ndarray, w: int, e: int, lib: int, c: int, p: in
     return bad < 2
 
 
-@njit(cache=True)
+@allocating
 def _eye_beside(
     grid: np.ndarray, w: int, sac: np.ndarray, lib: int, c: int, h0: int, h1: int, h2: int
 ) -> bool:
@@ -152,7 +152,7 @@ def _eye_beside(
     return False
 
 
-@njit(cache=True)
+@allocating
 def useless_sacrifice(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """For a stone of ``c`` on ``p`` that leaves its chain S in atari: whether the sacrifice
     kills nothing, judged by what the capture gives the opponent (the real nakade test,
@@ -189,7 +189,7 @@ def useless_sacrifice(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> boo
     return _eye_beside(grid, w, _sacrifice_stones(grid, p, h0, h1, h2), lib, c, h0, h1, h2)
 
 
-@njit(cache=True)
+@kernel
 def useless_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """Whether a stone of ``c`` on the empty point ``p`` is a self-atari no one would play:
     more than ``NAKADE_MAX`` stones, or a sacrifice of two or more stones that kills
@@ -206,7 +206,7 @@ def useless_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bo
     return stones >= 2 and useless_sacrifice(grid, meta, p, c)
 
 
-@njit(cache=True)
+@kernel
 def playable(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """Whether the light policy may play ``c`` on the empty point ``p``: legal, not a fill
     of an own eye unless it saves a chain in atari, and not a self-atari no one would make
@@ -221,7 +221,7 @@ def playable(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     return not useless_self_atari(grid, meta, p, c)
 
 
-@njit(cache=True)
+@kernel
 def _saves_a_chain(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """Whether a stone of ``c`` on ``p`` joins one of its chains in atari and leaves it with
     at least two liberties."""
@@ -232,7 +232,7 @@ def _saves_a_chain(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@kernel
 def vital_point_of_three(grid: np.ndarray, w: int, e: int) -> int:
     """If the empty point ``e`` lies in a region of exactly three empty points enclosed by
     stones of one colour (and the edge), the region's middle point (next to the other two);
@@ -271,7 +271,7 @@ def vital_point_of_three(grid: np.ndarray, w: int, e: int) -> int:
     return 0
 
 
-@njit(cache=True)
+@kernel
 def light_move(grid: np.ndarray, meta: np.ndarray, c: int, last: int) -> int:
     """The light policy's move for ``c`` after the opponent's move ``last`` (0: a pass or
     none): 0 means pass. See the module's reading guide."""
@@ -309,7 +309,7 @@ def light_move(grid: np.ndarray, meta: np.ndarray, c: int, last: int) -> int:
     return 0
 
 
-@njit(cache=True)
+@kernel
 def light_playout(grid: np.ndarray, meta: np.ndarray, to_move: int, max_turns: int) -> int:
     """Play the light policy to the end on this board (modified in place); returns the turns."""
     passes = 0
@@ -325,7 +325,7 @@ def light_playout(grid: np.ndarray, meta: np.ndarray, to_move: int, max_turns: i
     return turns
 
 
-@njit(cache=True)
+@allocating
 def ownership(grid: np.ndarray, meta: np.ndarray, to_move: int, count: int, seed: int, owned: np.ndarray) -> int:
     """Run ``count`` light playouts from this position (left unchanged), alternating the
     first player between ``to_move`` and the other (a finished position has no one to move),

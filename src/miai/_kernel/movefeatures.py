@@ -24,16 +24,16 @@ levels' strengths. The groups:
 - ``F_LINE``: the line the move is on, from the edge: 0 for the first line to 4 for the fifth
   and beyond.
 
-``@njit(cache=True)``, like the rest of the kernel.
+Compiled by :mod:`miai._kernel.jit`, like the rest of the kernel.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from miai._kernel.board import COLOR, EMPTIES, HEAD, LEGAL, LIBS, M_N, M_NEMPTY, M_W, SIZE, is_own_eye, legality
 from miai._kernel.heavy import env8, self_atari
+from miai._kernel.jit import allocating, kernel
 from miai._kernel.ladder import ladder_atari_works
 from miai._kernel.spatial import NOFFSETS, NSIZES, pattern_value
 from miai._kernel.tactics import captures_something, liberties_after
@@ -50,7 +50,7 @@ OFFSETS = np.concatenate((np.zeros(1, np.int64), np.cumsum(LEVELS)[:-1]))
 """Where each group's levels start in a predictor's flat array of strengths."""
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def spatial_level(chance: float) -> int:
     """The ``F_SPATIAL`` level of a pattern's chance (-1: no pattern known)."""
     if chance < 0.0:
@@ -60,7 +60,7 @@ def spatial_level(chance: float) -> int:
     return 1 + min(int(-np.log2(chance) * 2.0), SPATIAL_BINS - 1)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _relative_env8(code: int, c: int) -> int:
     """The 3×3 code with the mover's stones as 1 and the opponent's as 2."""
     if c == 1:
@@ -74,7 +74,7 @@ def _relative_env8(code: int, c: int) -> int:
     return out
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _distance_level(w: int, p: int, q: int) -> int:
     if q <= 0:
         return 0
@@ -84,7 +84,7 @@ def _distance_level(w: int, p: int, q: int) -> int:
     return d if d < FAR else FAR
 
 
-@njit(cache=True)
+@kernel
 def move_features(
     grid: np.ndarray, meta: np.ndarray, p: int, c: int, last: int, last2: int, chance: float,
     gs: np.ndarray, ms: np.ndarray, work: np.ndarray, budget: np.ndarray, out: np.ndarray,
@@ -127,7 +127,7 @@ def move_features(
     out[F_LINE] = line if line < 4 else 4
 
 
-@njit(cache=True)
+@allocating
 def position_features(
     grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int,
     spatial_keys: np.ndarray, spatial_values: np.ndarray,
@@ -152,7 +152,7 @@ def position_features(
     return k
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def log_strength(levels: np.ndarray, offsets: np.ndarray, log_gammas: np.ndarray) -> float:
     """A move's strength, as a natural log: the sum of its levels' (``log_gammas``, every
     group's levels one after the other, group ``g``'s from ``offsets[g]``)."""

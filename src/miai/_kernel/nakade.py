@@ -19,21 +19,21 @@ the owner's move next to such a space with the vital point (``nakade_check`` in
   cross five, of a rabbity six; a space of one or two points, or a straight four, an L, a
   square, has none.
 
-``@njit(cache=True)`` and plain Python, like the rest of the kernel.
+Compiled by :mod:`miai._kernel.jit` and plain Python, like the rest of the kernel.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from miai._kernel.board import COLOR, EMPTY, M_W
+from miai._kernel.jit import kernel
 
 NAKADE_MAX = 6
 """The largest eye space read: Pachi's bound."""
 
 
-@njit(cache=True)
+@kernel
 def nakade_area(grid: np.ndarray, w: int, around: int, owner: int, area: np.ndarray) -> int:
     """The empty points connected to the empty point ``around`` written to ``area``; their
     number, or -1 if there are more than :data:`NAKADE_MAX` or the area touches a stone of
@@ -65,7 +65,7 @@ def nakade_area(grid: np.ndarray, w: int, around: int, owner: int, area: np.ndar
     return n
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _neighbours_inside(w: int, area: np.ndarray, n: int, i: int) -> int:
     """How many of the first ``n`` points of ``area`` are next to ``area[i]``."""
     k = 0
@@ -76,7 +76,7 @@ def _neighbours_inside(w: int, area: np.ndarray, n: int, i: int) -> int:
     return k
 
 
-@njit(cache=True)
+@kernel
 def vital_point(w: int, area: np.ndarray, n: int) -> int:
     """The point of the first ``n`` of ``area`` that kills the space if the attacker takes
     it, or 0 when the shape has none (see the module's guide). It counts, for each number
@@ -110,7 +110,7 @@ def vital_point(w: int, area: np.ndarray, n: int) -> int:
     return 0
 
 
-@njit(cache=True)
+@kernel
 def nakade_move(grid: np.ndarray, meta: np.ndarray, c: int, last: int, area: np.ndarray) -> int:
     """The vital point of the small eye space the opponent's move ``last`` borders, for ``c``
     to take; 0 if there is none. ``area`` is scratch space for :data:`NAKADE_MAX` points."""

@@ -16,7 +16,6 @@ the light policy's ``ownership``, the heavy policy's ``run_heavy_playouts`` and 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from miai._kernel.board import (
     EMPTIES,
@@ -31,9 +30,10 @@ from miai._kernel.board import (
     pass_turn,
     play_stone,
 )
+from miai._kernel.jit import allocating, kernel
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def random_below(meta: np.ndarray, k: int) -> int:
     """A random integer in [0, k): xorshift64 (shifts only, so that the same code runs
     interpreted without overflow warnings), then Lemire's multiply-shift reduction."""
@@ -46,7 +46,7 @@ def random_below(meta: np.ndarray, k: int) -> int:
     return (hi * k) >> 32
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def discard_candidate(grid: np.ndarray, r: int, k: int) -> None:
     """Swap the empty point at index ``r`` of the empty list with the one at ``k`` (the
     first one past the candidates still to try): rejection without replacement, which
@@ -60,7 +60,7 @@ def discard_candidate(grid: np.ndarray, r: int, k: int) -> None:
     grid[EMPTY_POS, p] = k
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def play_turn(grid: np.ndarray, meta: np.ndarray, p: int, c: int, passes: int) -> int:
     """Play ``c``'s chosen move ``p`` (0: a pass) and return the consecutive passes so far
     (``passes`` plus one after a pass, 0 after a stone): a playout ends at two."""
@@ -71,7 +71,7 @@ def play_turn(grid: np.ndarray, meta: np.ndarray, p: int, c: int, passes: int) -
     return 0
 
 
-@njit(cache=True)
+@allocating
 def _scratch(grid: np.ndarray, meta: np.ndarray, seed: int) -> tuple[np.ndarray, np.ndarray]:
     """A copy of the board to play playouts on, its random state seeded with ``seed``
     (xorshift has no zero state: 0 becomes 1)."""
@@ -81,7 +81,7 @@ def _scratch(grid: np.ndarray, meta: np.ndarray, seed: int) -> tuple[np.ndarray,
     return g, m
 
 
-@njit(cache=True, inline="always")
+@allocating(inline="always")
 def _restore(g: np.ndarray, m: np.ndarray, grid: np.ndarray, meta: np.ndarray) -> None:
     """Set the scratch board ``g``, ``m`` back to the position ``grid``, ``meta`` for the next
     playout, keeping the scratch's random state (so that successive playouts differ)."""
@@ -91,7 +91,7 @@ def _restore(g: np.ndarray, m: np.ndarray, grid: np.ndarray, meta: np.ndarray) -
     m[M_RNG] = rng
 
 
-@njit(cache=True)
+@kernel
 def choose_random_move(grid: np.ndarray, meta: np.ndarray, c: int) -> int:
     """A point chosen uniformly among ``c``'s legal moves that do not fill its own eye,
     or 0 if there is none (pass). Candidates found wanting are swapped to the end of the
@@ -107,7 +107,7 @@ def choose_random_move(grid: np.ndarray, meta: np.ndarray, c: int) -> int:
     return 0
 
 
-@njit(cache=True)
+@kernel
 def playout(grid: np.ndarray, meta: np.ndarray, to_move: int, max_turns: int) -> tuple[int, int, int]:
     """Play a random game to the end on this board (modified in place).
 
@@ -129,7 +129,7 @@ def playout(grid: np.ndarray, meta: np.ndarray, to_move: int, max_turns: int) ->
     return turns, total_passes, area_difference(grid, meta)
 
 
-@njit(cache=True)
+@allocating
 def run_playouts(
     grid: np.ndarray, meta: np.ndarray, to_move: int, count: int, komi: float, seed: int
 ) -> tuple[int, int, int]:

@@ -27,7 +27,7 @@ adds its visits and wins to every child of one node:
 The children are three aligned arrays (views into the tree): their ``moves`` (kernel
 points, never a pass), and their ``pv`` and ``pw``. The search's
 :func:`miai._kernel.tree.add_priors` applies the priors in the order above, each with its
-weight from the search's parameters. ``@njit(cache=True)`` and plain Python.
+weight from the search's parameters. Compiled by :mod:`miai._kernel.jit` and plain Python.
 """
 
 from __future__ import annotations
@@ -35,10 +35,10 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
 
 from miai._kernel.board import BLACK, COLOR, EMPTY, HEAD, LIBS, M_N, M_W, NEXT, WHITE
 from miai._kernel.heavy import env8, self_atari
+from miai._kernel.jit import allocating, kernel
 from miai._kernel.ladder import ladder_atari_works, ladder_escape_fails
 from miai._kernel.movefeatures import (
     F_ATARI,
@@ -52,7 +52,7 @@ from miai._kernel.spatial import NOFFSETS, NSIZES, pattern_value
 from miai._kernel.tactics import captures_something, liberties_after
 
 
-@njit(cache=True)
+@kernel
 def even_prior(pv: np.ndarray, pw: np.ndarray, weight: float) -> None:
     """Start every child at ``weight`` visits, half of them won."""
     for j in range(pv.shape[0]):
@@ -60,7 +60,7 @@ def even_prior(pv: np.ndarray, pw: np.ndarray, weight: float) -> None:
         pw[j] = weight / 2
 
 
-@njit(cache=True)
+@kernel
 def capture_prior(
     grid: np.ndarray, meta: np.ndarray, c: int, moves: np.ndarray, pv: np.ndarray, pw: np.ndarray,
     one: float, many: float,
@@ -86,7 +86,7 @@ def capture_prior(
                     break
 
 
-@njit(cache=True)
+@kernel
 def pat3_prior(
     grid: np.ndarray, meta: np.ndarray, moves: np.ndarray, pv: np.ndarray, pw: np.ndarray, pat3: np.ndarray,
     weight: float,
@@ -99,7 +99,7 @@ def pat3_prior(
             pw[j] += weight
 
 
-@njit(cache=True)
+@kernel
 def cfg_distances(grid: np.ndarray, meta: np.ndarray, last: int, dist: np.ndarray) -> None:
     """Common-fate-graph distances (up to 3) from the last move: stepping between stones of
     one chain is free. ``dist`` gets 99 beyond 3 (and everywhere if ``last`` is 0)."""
@@ -136,7 +136,7 @@ def cfg_distances(grid: np.ndarray, meta: np.ndarray, last: int, dist: np.ndarra
                             break
 
 
-@njit(cache=True)
+@allocating
 def cfg_prior(
     grid: np.ndarray, meta: np.ndarray, last: int, moves: np.ndarray, pv: np.ndarray, pw: np.ndarray,
     near1: float, near2: float, near3: float,
@@ -159,7 +159,7 @@ def cfg_prior(
             pw[j] += near3
 
 
-@njit(cache=True)
+@kernel
 def empty_area(grid: np.ndarray, meta: np.ndarray, p: int, radius: int) -> bool:
     """No stone within Manhattan distance ``radius`` of ``p``."""
     n = meta[M_N]
@@ -180,7 +180,7 @@ def empty_area(grid: np.ndarray, meta: np.ndarray, p: int, radius: int) -> bool:
     return True
 
 
-@njit(cache=True)
+@kernel
 def empty_area_prior(
     grid: np.ndarray, meta: np.ndarray, moves: np.ndarray, pv: np.ndarray, pw: np.ndarray, weight: float
 ) -> None:
@@ -199,7 +199,7 @@ def empty_area_prior(
                 pw[j] += weight
 
 
-@njit(cache=True)
+@kernel
 def self_atari_prior(
     grid: np.ndarray, meta: np.ndarray, c: int, moves: np.ndarray, pv: np.ndarray, weight: float
 ) -> None:
@@ -209,7 +209,7 @@ def self_atari_prior(
             pv[j] += weight
 
 
-@njit(cache=True)
+@allocating
 def race_prior(
     grid: np.ndarray, meta: np.ndarray, c: int, moves: np.ndarray, pv: np.ndarray, pw: np.ndarray, weight: float
 ) -> None:
@@ -223,7 +223,7 @@ def race_prior(
             pw[j] += weight
 
 
-@njit(cache=True)
+@allocating
 def shape_chances(
     grid: np.ndarray, meta: np.ndarray, c: int, moves: np.ndarray, keys: np.ndarray, values: np.ndarray,
     out: np.ndarray,
@@ -236,7 +236,7 @@ def shape_chances(
         out[j] = pattern_value(grid, meta, moves[j], c, keys, values, states, hashes)
 
 
-@njit(cache=True)
+@kernel
 def pattern_prior(pv: np.ndarray, pw: np.ndarray, chances: np.ndarray, weight: float) -> None:
     """Won visits, ``weight`` times the square root of each move's shape chance (Pachi's
     ``pattern_eqex``), for the moves whose shape the table knows."""
@@ -247,7 +247,7 @@ def pattern_prior(pv: np.ndarray, pw: np.ndarray, chances: np.ndarray, weight: f
             pw[j] += bonus
 
 
-@njit(cache=True)
+@allocating
 def predicted_strengths(
     grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, moves: np.ndarray, chances: np.ndarray,
     log_gammas: np.ndarray, space: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
@@ -264,7 +264,7 @@ def predicted_strengths(
         ataris[j] = levels[F_ATARI]
 
 
-@njit(cache=True)
+@kernel
 def ladder_prior(
     grid: np.ndarray, meta: np.ndarray, c: int, moves: np.ndarray, pv: np.ndarray, pw: np.ndarray, weight: float,
     space: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], ataris: np.ndarray,
@@ -295,7 +295,7 @@ def ladder_prior(
                 pw[j] += weight
 
 
-@njit(cache=True)
+@allocating
 def mm_prior(pv: np.ndarray, pw: np.ndarray, strengths: np.ndarray, weight: float) -> None:
     """Won visits, ``weight`` times the square root of each move's chance by the predictor:
     its strength over the sum of every child's (``strengths`` are logs)."""

@@ -40,18 +40,18 @@ Reading guide.
   chance.
 
 The reading is a player's count, not a proof: a chain that could make a second eye, or a
-race that turns on a ko, comes out undecided or wrong. ``@njit(cache=True)``, plain Python.
+race that turns on a ko, comes out undecided or wrong. Compiled by :mod:`miai._kernel.jit`, plain Python.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from miai._kernel.board import (
     BLACK, COLOR, EMPTY, HEAD, LEGAL, LIBS, M_MARKGEN, M_N, M_W, MARK, NEXT, SIZE, WHITE,
     _touches_chain, legality, pass_turn, play_stone,
 )
+from miai._kernel.jit import allocating, kernel
 from miai._kernel.tactics import captures_something, chain_liberty, liberties_after
 
 MAX_LIBS = 5
@@ -68,7 +68,7 @@ LIB_ROOM = 64
 """Room for one chain's liberties in :func:`chain_liberties`."""
 
 
-@njit(cache=True)
+@kernel
 def chain_liberties(grid: np.ndarray, meta: np.ndarray, head: int, out: np.ndarray) -> int:
     """Write the liberties of the chain whose head is ``head`` into ``out`` (as many as fit);
     returns how many were written."""
@@ -89,7 +89,7 @@ def chain_liberties(grid: np.ndarray, meta: np.ndarray, head: int, out: np.ndarr
             return n
 
 
-@njit(cache=True)
+@kernel
 def stands(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """Whether ``c`` may play ``p`` and keep the stone: legal, and it captures something or
     leaves its chain at least two liberties."""
@@ -98,7 +98,7 @@ def stands(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     return captures_something(grid, meta, p, c) > 0 or liberties_after(grid, meta, p, c, 2) >= 2
 
 
-@njit(cache=True)
+@kernel
 def _atari_neighbour_liberty(grid: np.ndarray, meta: np.ndarray, head: int, other: int) -> int:
     """The liberty of an opponent chain in atari beside the chain ``head`` other than the
     chain ``other`` (a head; 0 for none), where the chain's owner may play; 0 if none."""
@@ -118,7 +118,7 @@ def _atari_neighbour_liberty(grid: np.ndarray, meta: np.ndarray, head: int, othe
             return 0
 
 
-@njit(cache=True)
+@kernel
 def enclosed(grid: np.ndarray, meta: np.ndarray, head: int, other: int, libs: np.ndarray) -> bool:
     """Whether the chain ``head`` is shut in for a race against the chain ``other``: no
     move of its owner on its liberties gives it more liberties than it has, and no
@@ -135,7 +135,7 @@ def enclosed(grid: np.ndarray, meta: np.ndarray, head: int, other: int, libs: np
     return True
 
 
-@njit(cache=True)
+@allocating
 def _approach(
     g: np.ndarray, m: np.ndarray, c: int, lib: int, own: int, g2: np.ndarray, m2: np.ndarray
 ) -> int:
@@ -162,7 +162,7 @@ def _approach(
     return 0
 
 
-@njit(cache=True)
+@allocating
 def _eye_fill(
     g: np.ndarray, m: np.ndarray, c: int, lib: int, th: int, oh: int, g2: np.ndarray, m2: np.ndarray
 ) -> bool:
@@ -184,7 +184,7 @@ def _eye_fill(
     return g2[LIBS, th] == 1 and chain_liberty(g2, w, g2[HEAD, lib], 0) == chain_liberty(g2, w, th, 0)
 
 
-@njit(cache=True)
+@kernel
 def race_move(
     g: np.ndarray, m: np.ndarray, c: int, target: int, own: int, libs: np.ndarray, g2: np.ndarray, m2: np.ndarray
 ) -> int:
@@ -219,7 +219,7 @@ def race_move(
     return 0
 
 
-@njit(cache=True)
+@kernel
 def play_race(
     g: np.ndarray, m: np.ndarray, a: int, b: int, first: int, libs: np.ndarray, g2: np.ndarray, m2: np.ndarray
 ) -> tuple[int, int]:
@@ -252,13 +252,13 @@ def play_race(
     return 0, first_move
 
 
-@njit(cache=True)
+@allocating
 def new_race_scratch(grid: np.ndarray, meta: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Scratch space for the readings on a board like this one: two boards and a liberty list."""
     return grid.copy(), meta.copy(), grid.copy(), meta.copy(), np.empty(LIB_ROOM, np.int32)
 
 
-@njit(cache=True)
+@allocating
 def race_winner(
     grid: np.ndarray, meta: np.ndarray, a: int, b: int, first: int, g: np.ndarray, m: np.ndarray, g2: np.ndarray,
     m2: np.ndarray, libs: np.ndarray,
@@ -271,7 +271,7 @@ def race_winner(
     return play_race(g, m, a, b, first, libs, g2, m2)
 
 
-@njit(cache=True)
+@kernel
 def _races_with(grid: np.ndarray, meta: np.ndarray, head: int, other: int, min_chain: int, libs: np.ndarray) -> bool:
     """Whether the chain ``head`` (short of liberties, at least ``min_chain`` stones) and the
     opponent chain ``other`` beside it make a race: ``other`` as short of liberties and as
@@ -283,7 +283,7 @@ def _races_with(grid: np.ndarray, meta: np.ndarray, head: int, other: int, min_c
     return enclosed(grid, meta, head, other, libs) and enclosed(grid, meta, other, head, libs)
 
 
-@njit(cache=True)
+@kernel
 def find_races(
     grid: np.ndarray, meta: np.ndarray, out: np.ndarray, libs: np.ndarray, min_chain: int = MIN_CHAIN
 ) -> int:
@@ -331,7 +331,7 @@ chain of a race: a fill is 1 away, an approach on a neighbour of a liberty 2, an
 that gives an own chain beside the liberty a second liberty 3."""
 
 
-@njit(cache=True)
+@kernel
 def _near(grid: np.ndarray, meta: np.ndarray, p: int, a: int, b: int) -> bool:
     """Whether a stone of the chain ``a`` or ``b`` (heads) is at most :data:`REPLY_REACH`
     steps from ``p``."""
@@ -353,7 +353,7 @@ def _near(grid: np.ndarray, meta: np.ndarray, p: int, a: int, b: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@kernel
 def race_reply(
     grid: np.ndarray, meta: np.ndarray, c: int, last: int, races: np.ndarray, k: int, libs: np.ndarray,
     g2: np.ndarray, m2: np.ndarray,
@@ -382,7 +382,7 @@ def race_reply(
     return 0
 
 
-@njit(cache=True)
+@allocating
 def urgent_race_moves(grid: np.ndarray, meta: np.ndarray, c: int, mask: np.ndarray) -> int:
     """Set ``mask`` (a boolean per point) at ``c``'s first move in each race that ``c`` wins
     if it moves first and loses if the opponent does; returns how many were set."""

@@ -16,10 +16,10 @@ depth, colour to move and last two moves, ``results`` 1.0 where Black won.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from miai._kernel.board import M_N, M_RNG
 from miai._kernel.heavy import heavy_playout
+from miai._kernel.jit import allocating, kernel
 from miai._kernel.playout import _restore
 from miai._kernel.tree import (
     S_KOMI,
@@ -49,7 +49,7 @@ def batch_arrays(grid: np.ndarray, meta: np.ndarray, batch: int) -> tuple[np.nda
     )
 
 
-@njit(cache=True, nogil=True)
+@allocating(nogil=True)
 def descend_batch(
     tree: Tree, root: int, grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int, count: int,
     params: np.ndarray, knowledge: Knowledge, forbidden: np.ndarray, virtual_loss: float, boards: np.ndarray,
@@ -71,7 +71,7 @@ def descend_batch(
         leaves[b, L_LAST2] = l2
 
 
-@njit(cache=True, nogil=True)
+@allocating(nogil=True)
 def playout_batch(
     count: int, params: np.ndarray, policy_params: np.ndarray, pat3: np.ndarray, boards: np.ndarray,
     metas: np.ndarray, amafs: np.ndarray, leaves: np.ndarray, results: np.ndarray, owners_sum: np.ndarray,
@@ -95,7 +95,7 @@ def playout_batch(
     return turns
 
 
-@njit(cache=True, nogil=True)
+@kernel(nogil=True)
 def back_up_batch(
     tree: Tree, to_move: int, count: int, virtual_loss: float, amafs: np.ndarray, paths: np.ndarray,
     leaves: np.ndarray, results: np.ndarray,

@@ -20,15 +20,15 @@ addressing) holds all eight, so that matching hashes the board's shape once, as 
 
 The table is learned from game records (:mod:`miai.ai.patterns`); the search's prior reads it
 at each expansion (:func:`miai._kernel.tree.expand`).
-``@njit(cache=True)`` and plain Python, like the rest of the kernel.
+Compiled by :mod:`miai._kernel.jit` and plain Python, like the rest of the kernel.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from miai._kernel.board import BLACK, COLOR, EMPTIES, LEGAL, M_N, M_NEMPTY, M_W, WHITE, is_own_eye, legality
+from miai._kernel.jit import allocating, kernel
 
 MIN_SIZE = 3
 """The smallest size hashed: the 3×3 square (the 3×3 patterns of the playouts' kind)."""
@@ -96,7 +96,7 @@ SIZE_KEY = _KEYS[NOFFSETS:, 0].copy()
 """``SIZE_KEY[d]``: mixed into the hashes of size ``d``."""
 
 
-@njit(cache=True)
+@kernel
 def states_around(grid: np.ndarray, meta: np.ndarray, p: int, c: int, out: np.ndarray) -> None:
     """Write into ``out`` (one entry per offset) the state of each point around ``p``, with
     ``c`` the player to move (``S_OWN`` for its stones)."""
@@ -117,7 +117,7 @@ def states_around(grid: np.ndarray, meta: np.ndarray, p: int, c: int, out: np.nd
             out[k] = S_EMPTY
 
 
-@njit(cache=True)
+@kernel
 def oriented_hashes(states: np.ndarray, out: np.ndarray) -> None:
     """``out[t, i]``: the hash of the shape ``states`` (from :func:`states_around`) turned by
     orientation ``t``, at size ``MIN_SIZE + i``, i.e. the hash :func:`identity_hashes` gives
@@ -134,7 +134,7 @@ def oriented_hashes(states: np.ndarray, out: np.ndarray) -> None:
                     break
 
 
-@njit(cache=True)
+@kernel
 def identity_hashes(states: np.ndarray, out: np.ndarray) -> None:
     """``out[i]``: the hash of the shape ``states`` as it is, at size ``MIN_SIZE + i``."""
     h = np.int64(0)
@@ -148,7 +148,7 @@ def identity_hashes(states: np.ndarray, out: np.ndarray) -> None:
                 break
 
 
-@njit(cache=True)
+@allocating
 def build_slots(hashes: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """An open-addressing hash table of ``hashes`` and their ``values``: ``(keys, values)``
     arrays of a power of two at least twice as long, 0 marking a free slot (a hash of 0 is
@@ -171,7 +171,7 @@ def build_slots(hashes: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.
     return keys, out
 
 
-@njit(cache=True)
+@kernel
 def lookup(keys: np.ndarray, values: np.ndarray, h: np.int64) -> float:
     """The value stored for hash ``h`` in the table of :func:`build_slots`, or -1."""
     mask = keys.shape[0] - 1
@@ -183,7 +183,7 @@ def lookup(keys: np.ndarray, values: np.ndarray, h: np.int64) -> float:
     return -1.0
 
 
-@njit(cache=True)
+@kernel
 def pattern_value(
     grid: np.ndarray, meta: np.ndarray, p: int, c: int, keys: np.ndarray, values: np.ndarray,
     states: np.ndarray, hashes: np.ndarray,
@@ -196,7 +196,7 @@ def pattern_value(
     return shape_value(states, keys, values, hashes)
 
 
-@njit(cache=True)
+@kernel
 def shape_value(states: np.ndarray, keys: np.ndarray, values: np.ndarray, hashes: np.ndarray) -> float:
     """The value of the largest pattern of the shape ``states`` (as it is) that the table
     ``keys``/``values`` holds, or -1; ``hashes`` is scratch (:data:`NSIZES` entries)."""
@@ -208,7 +208,7 @@ def shape_value(states: np.ndarray, keys: np.ndarray, values: np.ndarray, hashes
     return -1.0
 
 
-@njit(cache=True)
+@kernel
 def position_states(grid: np.ndarray, meta: np.ndarray, c: int, points: np.ndarray, states: np.ndarray) -> int:
     """The moves ``c`` may play here (legal, not filling an own eye): each point into
     ``points``, the states around it (:func:`states_around`) into the row of ``states`` at
@@ -224,14 +224,14 @@ def position_states(grid: np.ndarray, meta: np.ndarray, c: int, points: np.ndarr
     return n
 
 
-@njit(cache=True)
+@kernel
 def all_oriented_hashes(states: np.ndarray, out: np.ndarray) -> None:
     """:func:`oriented_hashes` for each row of ``states`` (``out``: rows × 8 × sizes)."""
     for r in range(states.shape[0]):
         oriented_hashes(states[r], out[r])
 
 
-@njit(cache=True)
+@allocating
 def sized_oriented_hashes(shapes: np.ndarray, sizes: np.ndarray, out: np.ndarray) -> None:
     """``out[r, t]``: the hash of shape ``r`` (a row of ``shapes``) turned by orientation
     ``t``, at its size ``sizes[r]`` only: what a table of shapes needs, at an eighth of
@@ -243,7 +243,7 @@ def sized_oriented_hashes(shapes: np.ndarray, sizes: np.ndarray, out: np.ndarray
             out[r, t] = scratch[t, sizes[r] - MIN_SIZE]
 
 
-@njit(cache=True)
+@kernel
 def canonical_hashes(states: np.ndarray, out: np.ndarray, scratch: np.ndarray) -> None:
     """``out[i]``: the pattern hash of the shape ``states`` at size ``MIN_SIZE + i``, the same
     in every orientation (the least of :func:`oriented_hashes`' eight); what a learner counts
@@ -257,7 +257,7 @@ def canonical_hashes(states: np.ndarray, out: np.ndarray, scratch: np.ndarray) -
         out[i] = least
 
 
-@njit(cache=True)
+@allocating
 def all_canonical_hashes(states: np.ndarray, out: np.ndarray) -> None:
     """:func:`canonical_hashes` for each row of ``states`` (``out``: rows × sizes)."""
     scratch = np.empty((8, NSIZES), np.int64)
@@ -265,7 +265,7 @@ def all_canonical_hashes(states: np.ndarray, out: np.ndarray) -> None:
         canonical_hashes(states[r], out[r], scratch)
 
 
-@njit(cache=True)
+@allocating
 def count_known(states: np.ndarray, keys: np.ndarray, index: np.ndarray, counts: np.ndarray) -> None:
     """For each shape (row of ``states``) and each size, add one to ``counts[k]`` where its
     canonical hash is in the table ``keys``/``index`` (:func:`build_slots` of canonical hashes

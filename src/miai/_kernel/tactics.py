@@ -2,19 +2,19 @@
 liberties and stones the mover's chain would have, where a chain's liberties are.
 
 Both playout policies (``heavy.py`` for the search, ``light.py`` for the status
-estimate) and the search tree's priors ask these; they live here once. ``@njit(cache=True)``
+estimate) and the search tree's priors ask these; they live here once. Compiled by :mod:`miai._kernel.jit`
 and plain Python, like the rest of the kernel.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from miai._kernel.board import COLOR, EMPTY, HEAD, LIBS, M_MARKGEN, M_W, MARK, NEXT, SIZE, neighbour_chains
+from miai._kernel.jit import kernel
 
 
-@njit(cache=True)
+@kernel
 def chain_liberty(grid: np.ndarray, w: int, head: int, exclude: int) -> int:
     """A liberty of the chain whose head is ``head`` other than ``exclude`` (0 if none)."""
     s = head
@@ -27,7 +27,7 @@ def chain_liberty(grid: np.ndarray, w: int, head: int, exclude: int) -> int:
             return 0
 
 
-@njit(cache=True)
+@kernel
 def captures_something(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
     """The number of opponent stones a stone of ``c`` on ``p`` would capture."""
     w = meta[M_W]
@@ -39,7 +39,7 @@ def captures_something(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> in
     return total
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _mark_liberties(grid: np.ndarray, w: int, s: int, gen: int, libs: int, cap: int) -> int:
     """``libs`` plus the empty neighbours of ``s`` not yet marked ``gen`` (marking them),
     counted up to ``cap``: one stone's step of :func:`liberties_after`'s flood fill."""
@@ -52,7 +52,7 @@ def _mark_liberties(grid: np.ndarray, w: int, s: int, gen: int, libs: int, cap: 
     return libs
 
 
-@njit(cache=True)
+@kernel
 def liberties_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int, cap: int) -> int:
     """How many liberties (counted up to ``cap``) the chain of a stone of ``c`` on the empty
     point ``p`` would have, captures left aside (the caller checks those)."""
@@ -76,7 +76,7 @@ def liberties_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int, cap: int
     return libs
 
 
-@njit(cache=True)
+@kernel
 def stones_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
     """How many stones the chain of a stone of ``c`` on ``p`` would have."""
     w = meta[M_W]
@@ -87,7 +87,7 @@ def stones_after(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> int:
     return stones
 
 
-@njit(cache=True)
+@kernel
 def atari_replies(grid: np.ndarray, meta: np.ndarray, c: int, head: int, out: np.ndarray, n: int) -> int:
     """Append to ``out`` (from index ``n``) what ``c`` plays about the chain ``head``, which
     is in atari: its capture if it is the opponent's; if it is ``c``'s own, the capture of

@@ -36,13 +36,13 @@ subtree under a node into fresh arrays: the tree kept from one move to the next.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from miai._kernel.board import (
     BLACK, EMPTIES, LEGAL, M_N, M_NEMPTY, M_RNG, WHITE, is_own_eye, legality, pass_turn, play_stone,
     region_owners,
 )
 from miai._kernel.heavy import heavy_playout
+from miai._kernel.jit import allocating, kernel
 from miai._kernel.ladder import new_scratch
 from miai._kernel.playout import _restore, _scratch
 from miai._kernel.priors import (
@@ -94,7 +94,7 @@ def new_tree(capacity: int) -> Tree:
     return ti, tf, tmeta
 
 
-@njit(cache=True)
+@allocating
 def add_priors(
     grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, moves: np.ndarray, pv: np.ndarray,
     pw: np.ndarray, params: np.ndarray, knowledge: Knowledge,
@@ -134,7 +134,7 @@ def add_priors(
         mm_prior(pv, pw, strengths, mm)
 
 
-@njit(cache=True)
+@kernel
 def _add_children(
     ti: np.ndarray, tf: np.ndarray, k: int, grid: np.ndarray, meta: np.ndarray, c: int, forbidden: np.ndarray
 ) -> int:
@@ -155,7 +155,7 @@ def _add_children(
     return k
 
 
-@njit(cache=True)
+@kernel
 def expand(
     tree: Tree, node: int, grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, params: np.ndarray,
     knowledge: Knowledge, forbidden: np.ndarray,
@@ -190,7 +190,7 @@ def expand(
     return True
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def urgency(tf: np.ndarray, k: int, rave_equiv: float) -> float:
     """michi's RAVE urgency of child ``k``: its win rate with its priors, blended with its
     AMAF win rate by ``beta``."""
@@ -204,7 +204,7 @@ def urgency(tf: np.ndarray, k: int, rave_equiv: float) -> float:
     return expectation
 
 
-@njit(cache=True)
+@kernel
 def select_child(
     ti: np.ndarray, tf: np.ndarray, node: int, params: np.ndarray, forbidden: np.ndarray, masked: bool
 ) -> int:
@@ -225,7 +225,7 @@ def select_child(
     return best
 
 
-@njit(cache=True)
+@kernel
 def _black_win(g: np.ndarray, m: np.ndarray, komi: float, owners: np.ndarray, owners_sum: np.ndarray) -> float:
     """Count a finished playout by area against ``komi``: 1.0 if Black wins, 0.5 on a tie,
     0.0 if White wins; each point's owner is added to ``owners_sum`` (+1 Black, -1 White).
@@ -244,7 +244,7 @@ def _black_win(g: np.ndarray, m: np.ndarray, komi: float, owners: np.ndarray, ow
     return 1.0 if margin > 0 else (0.5 if margin == 0 else 0.0)
 
 
-@njit(cache=True)
+@kernel
 def _back_up(
     ti: np.ndarray, tf: np.ndarray, path: np.ndarray, depth: int, to_move: int, black_win: float, amaf: np.ndarray
 ) -> None:
@@ -269,7 +269,7 @@ def _back_up(
                     tf[T_AW, k] += pwin
 
 
-@njit(cache=True)
+@kernel
 def descend(
     tree: Tree, root: int, g: np.ndarray, m: np.ndarray, to_move: int, last: int, last2: int, params: np.ndarray,
     knowledge: Knowledge, forbidden: np.ndarray, nothing_forbidden: np.ndarray, amaf: np.ndarray, path: np.ndarray,
@@ -314,7 +314,7 @@ def descend(
     return depth, c, l1, l2
 
 
-@njit(cache=True)
+@allocating
 def search(
     tree: Tree, root: int, grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int, count: int,
     params: np.ndarray, policy_params: np.ndarray, knowledge: Knowledge, owners_sum: np.ndarray,
@@ -347,7 +347,7 @@ def search(
     return turns_total
 
 
-@njit(cache=True)
+@allocating
 def compact(tree: Tree, new_root: int, into: Tree) -> None:
     """Copy the subtree under ``new_root`` into the tree ``into`` (breadth first), where it
     becomes node 0; nodes that do not fit are left as leaves."""

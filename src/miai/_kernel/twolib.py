@@ -18,20 +18,20 @@ chain with liberties to spare on one liberty, and on the other connects as well 
 liberty is not played when the stone there would be in atari itself (captures aside), nor,
 for the defender, when stepping out gains nothing (:func:`hopeless_escape`). Where one of
 the two liberties would make a clump (three or more of the mover's stones and edges around
-it), the other is preferred. ``@njit(cache=True)`` and plain Python, like the rest of the
+it), the other is preferred. Compiled by :mod:`miai._kernel.jit` and plain Python, like the rest of the
 kernel.
 """
 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from miai._kernel.board import COLOR, EMPTY, HEAD, LEGAL, LIBS, M_W, NEXT, WALL, legality, neighbour_chains
+from miai._kernel.jit import kernel
 from miai._kernel.tactics import captures_something, chain_liberty, liberties_after
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _around(grid: np.ndarray, w: int, p: int, what: int) -> int:
     """How many of the four neighbours of ``p`` are ``what`` (a colour, EMPTY or WALL)."""
     n = 0
@@ -41,7 +41,7 @@ def _around(grid: np.ndarray, w: int, p: int, what: int) -> int:
     return n
 
 
-@njit(cache=True)
+@kernel
 def _joins_a_safe_chain(grid: np.ndarray, w: int, p: int, owner: int, head: int) -> bool:
     """Whether ``p`` touches a chain of ``owner`` other than ``head``'s with two liberties
     or more (a stone there would connect the chain to it)."""
@@ -53,7 +53,7 @@ def _joins_a_safe_chain(grid: np.ndarray, w: int, p: int, owner: int, head: int)
     return False
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def _has_room(grid: np.ndarray, w: int, p: int, other: int) -> bool:
     """Whether ``p`` has an empty neighbour besides ``other``."""
     for q in (p - w, p - 1, p + 1, p + w):
@@ -62,7 +62,7 @@ def _has_room(grid: np.ndarray, w: int, p: int, other: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@kernel
 def two_safe_ways(grid: np.ndarray, w: int, head: int, lib0: int, lib1: int) -> bool:
     """Whether the chain ``head`` (two liberties, ``lib0`` and ``lib1``) cannot be harmed by
     an atari: on one liberty it connects to a chain with liberties to spare, and on the
@@ -78,7 +78,7 @@ def two_safe_ways(grid: np.ndarray, w: int, head: int, lib0: int, lib1: int) -> 
     return joins1 and _has_room(grid, w, lib0, lib1)
 
 
-@njit(cache=True, inline="always")
+@kernel(inline="always")
 def hopeless_escape(grid: np.ndarray, w: int, lib: int, other: int, owner: int) -> bool:
     """Whether the owner's stepping out on ``lib`` gains nothing: the stone joins only this
     chain and has one empty neighbour, or two of which one is the chain's other liberty."""
@@ -90,7 +90,7 @@ def hopeless_escape(grid: np.ndarray, w: int, lib: int, other: int, owner: int) 
     return empty == 2 and (other == lib - w or other == lib - 1 or other == lib + 1 or other == lib + w)
 
 
-@njit(cache=True)
+@kernel
 def safe_to_play(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """Whether a stone of ``c`` on ``p`` is legal and not left in atari (it captures, or its
     chain keeps two liberties or more)."""
@@ -99,7 +99,7 @@ def safe_to_play(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     return captures_something(grid, meta, p, c) > 0 or liberties_after(grid, meta, p, c, 2) >= 2
 
 
-@njit(cache=True)
+@kernel
 def atari_or_escape(grid: np.ndarray, meta: np.ndarray, head: int, c: int, out: np.ndarray, n: int) -> int:
     """Append to ``out`` (from index ``n``) the liberties of the two-liberty chain ``head``
     that ``c`` may play: ataris if the chain is the opponent's, escapes if it is ``c``'s
@@ -128,7 +128,7 @@ def atari_or_escape(grid: np.ndarray, meta: np.ndarray, head: int, c: int, out: 
     return n
 
 
-@njit(cache=True)
+@kernel
 def two_liberty_check(grid: np.ndarray, meta: np.ndarray, head: int, c: int, out: np.ndarray, n: int) -> int:
     """Append to ``out`` what ``c`` may play about the two-liberty chain ``head``: an atari
     or an escape (:func:`atari_or_escape`) unless it is safe either way, and for its own
@@ -158,7 +158,7 @@ def two_liberty_check(grid: np.ndarray, meta: np.ndarray, head: int, c: int, out
             return n
 
 
-@njit(cache=True)
+@kernel
 def two_liberty_moves(grid: np.ndarray, meta: np.ndarray, c: int, last: int, out: np.ndarray) -> int:
     """The two-liberty tactics for ``c`` after the opponent's move ``last`` (the module's
     guide), written to ``out``; returns how many (duplicates possible)."""
