@@ -47,7 +47,8 @@ that does (as Pachi's table keeps them: michi's "side: cut" is a reflection and 
 of its "block side cut", and takes its place).
 
 ``params`` is a float64 array of the probabilities (indices ``P_*``); the search builds it
-from :class:`miai.ai.config.MctsConfig`. Everything is compiled by :mod:`miai._kernel.jit` and plain Python.
+from :class:`miai.ai.config.MctsConfig`. Everything is compiled by :mod:`miai._kernel.jit`
+and plain Python.
 """
 
 from __future__ import annotations

@@ -56,8 +56,8 @@ Three questions are asked, all without changing the board they get:
   a working ladder start, or an atari on a chain that cannot get out by extending).
 
 Each takes the working space from :func:`new_scratch`, so a caller asking many questions
-(the tree: every move of an expansion) allocates once. Everything is compiled by :mod:`miai._kernel.jit`
-and plain Python (it runs with ``NUMBA_DISABLE_JIT=1``).
+(the tree: every move of an expansion) allocates once. Everything is compiled by
+:mod:`miai._kernel.jit` and plain Python (it runs with ``NUMBA_DISABLE_JIT=1``).
 """
 
 from __future__ import annotations

@@ -40,7 +40,8 @@ Reading guide.
   chance.
 
 The reading is a player's count, not a proof: a chain that could make a second eye, or a
-race that turns on a ko, comes out undecided or wrong. Compiled by :mod:`miai._kernel.jit`, plain Python.
+race that turns on a ko, comes out undecided or wrong. Compiled by
+:mod:`miai._kernel.jit`, plain Python.
 """
 
 from __future__ import annotations

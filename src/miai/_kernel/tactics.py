@@ -2,8 +2,8 @@
 liberties and stones the mover's chain would have, where a chain's liberties are.
 
 Both playout policies (``heavy.py`` for the search, ``light.py`` for the status
-estimate) and the search tree's priors ask these; they live here once. Compiled by :mod:`miai._kernel.jit`
-and plain Python, like the rest of the kernel.
+estimate) and the search tree's priors ask these; they live here once. Compiled by
+:mod:`miai._kernel.jit` and plain Python, like the rest of the kernel.
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ chain with liberties to spare on one liberty, and on the other connects as well 
 liberty is not played when the stone there would be in atari itself (captures aside), nor,
 for the defender, when stepping out gains nothing (:func:`hopeless_escape`). Where one of
 the two liberties would make a clump (three or more of the mover's stones and edges around
-it), the other is preferred. Compiled by :mod:`miai._kernel.jit` and plain Python, like the rest of the
-kernel.
+it), the other is preferred. Compiled by :mod:`miai._kernel.jit` and plain Python, like
+the rest of the kernel.
 """
 
 from __future__ import annotations
