@@ -220,3 +220,15 @@ def test_the_playouts_answer_races_only_on_boards_as_large_as_asked():
     nine, nineteen = MctsConfig().policy_params(9), MctsConfig().policy_params(19)
     nine[H.P_RACE_REPLY] = nineteen[H.P_RACE_REPLY]
     assert nine.tolist() == nineteen.tolist()
+
+
+def test_small_boards_weigh_the_predictors_prior_more():
+    from miai._kernel import tree as T
+
+    cfg = MctsConfig()
+    assert (cfg.mm_weight(9), cfg.mm_weight(12), cfg.mm_weight(13), cfg.mm_weight(19)) == (120.0, 120.0, 40.0, 40.0)
+    assert cfg.mm_weight() == 40.0  # no size: the knob as set
+    assert cfg.tree_params(7.5, size=9)[T.S_PRIOR_MM] == 120.0
+    assert cfg.tree_params(7.5, size=19)[T.S_PRIOR_MM] == 40.0
+    assert MctsConfig(prior_mm=0.0).mm_weight(9) == 0.0
+    assert MctsConfig(prior_mm_small=1.0).mm_weight(9) == 40.0

@@ -26,6 +26,9 @@ LEVEL_PLAYOUTS = (8, 30, 100, 300, 700, 1500, 3000, 6000, 12000, 1_000_000)
 """Playouts per move at levels 1 to 10 (level 10 is limited by the time budget)."""
 PATTERN_MIN_SIZE = 9
 """The smallest board the learned shapes and the move predictor are read on at full strength."""
+SMALL_BOARD = 13
+"""Boards of fewer lines than this weigh the move predictor's prior ``prior_mm_small`` times
+as much (:meth:`MctsConfig.mm_weight`)."""
 AS_MEASURED = {"pattern_min_size": 19}
 """What levels 1–9 keep of the engine their table was measured with (README, BENCHMARKS.md
 "Levels"): the learned shapes and the move predictor on 19×19 only. Level 10 has the
@@ -170,6 +173,10 @@ class MctsConfig:
     predictor (:mod:`miai.ai.movemodel`: learned strengths of a move's spatial pattern, 3×3
     shape, captures, ataris and distances), on boards of ``pattern_min_size`` lines or more
     (0: not read)."""
+    prior_mm_small: float = knob(3.0, Limit("float", 0, 1000))
+    """How many times ``prior_mm`` the predictor's prior weighs on boards of fewer than
+    :data:`SMALL_BOARD` lines (3: 120 won visits against Pachi 12.90 on 9×9, BENCHMARKS.md
+    "The predictor's prior tripled on 9×9"; Pachi itself weighs its patterns 210 there)."""
     prior_pattern: float = knob(40.0, _PRIOR)
     """Prior (won visits, times the square root of the chance) for the largest learned
     spatial pattern around a move (:mod:`miai.ai.patterns`: how often players facing that
@@ -278,9 +285,16 @@ class MctsConfig:
                 raise ConfigError(f"no knob named {name!r} (knobs: {', '.join(sorted(LIMITS))})")
         return cls(**{**level_knobs(level), **changes})
 
-    def tree_params(self, komi: float, empty_fraction: float = 1.0) -> np.ndarray:
+    def mm_weight(self, size: int | None = None) -> float:
+        """The move predictor's prior on a board of ``size`` lines: ``prior_mm``, times
+        ``prior_mm_small`` below :data:`SMALL_BOARD` lines (no size given: ``prior_mm``)."""
+        small = size is not None and size < SMALL_BOARD
+        return self.prior_mm * (self.prior_mm_small if small else 1.0)
+
+    def tree_params(self, komi: float, empty_fraction: float = 1.0, size: int | None = None) -> np.ndarray:
         """The search's parameter array (:mod:`miai._kernel.tree`'s ``S_*`` indices), for a
-        root position with ``empty_fraction`` of its board empty."""
+        root position with ``empty_fraction`` of its board empty, on a board of ``size``
+        lines when given (:meth:`mm_weight`)."""
         import numpy as np  # with the kernel: reading the knobs loads neither
 
         from miai._kernel import tree as T
@@ -297,7 +311,7 @@ class MctsConfig:
         p[T.S_PRIOR_EMPTYAREA] = self.prior_emptyarea
         p[T.S_PRIOR_LADDER] = self.prior_ladder
         p[T.S_PRIOR_PATTERN] = self.prior_pattern
-        p[T.S_PRIOR_MM] = self.prior_mm
+        p[T.S_PRIOR_MM] = self.mm_weight(size)
         p[T.S_PRIOR_RACE] = self.prior_race
         p[T.S_KOMI] = komi
         p[T.S_TREE_PASS] = float(0.0 < empty_fraction <= self.tree_pass_empty)

@@ -369,7 +369,7 @@ class MctsPlayer:
         c = int(color)
         last, last2 = _last_points(game)
         komi = effective_komi(game.rules, game.handicap)
-        params = cfg.tree_params(komi, board.meta[M_NEMPTY] / (game.size * game.size))
+        params = cfg.tree_params(komi, board.meta[M_NEMPTY] / (game.size * game.size), game.size)
         pparams = cfg.policy_params(game.size)
         forbidden = _forbidden_mask(game, color)
         knowledge = (H.PAT3, *_pattern_arrays(cfg, game.size))
