@@ -28,7 +28,6 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from miai.coords import Color
 from miai.match.results import GameResult, load_results
 
 
@@ -59,11 +58,13 @@ class Turn:
     @property
     def unseen(self) -> bool:
         """The player still gave itself 0.5 or more when the opponent became sure."""
-        return self.sure_from is not None and self.player_then is not None and self.player_then >= 0.5
+        then = self.player_then
+        return self.sure_from is not None and then is not None and then >= 0.5
 
     def collapsed(self, sure: float) -> bool:
         """The player gave itself more than ``sure`` after the opponent became sure."""
-        return self.sure_from is not None and self.player_best_after is not None and self.player_best_after > sure
+        best = self.player_best_after
+        return self.sure_from is not None and best is not None and best > sure
 
 
 def figure(rate: float | None) -> str:
@@ -113,9 +114,7 @@ def turn(result: GameResult, player: str, sure: float) -> Turn:
 
 def lost(result: GameResult, player: str) -> bool:
     """Whether ``player`` took part in the game and lost it (a void has no loser)."""
-    if player not in (result.black, result.white) or result.result.winner is None:
-        return False
-    return result.result.winner != (Color.BLACK if result.black == player else Color.WHITE)
+    return player in (result.black, result.white) and result.winner not in (None, player)
 
 
 def line(t: Turn, sure: float) -> str:
@@ -128,7 +127,8 @@ def line(t: Turn, sure: float) -> str:
         head += ("  unseen" if t.unseen else "") + ("  collapse" if t.collapsed(sure) else "")
     if t.rise is not None:
         r = t.rise
-        head += f"; largest rise after move {r.move}: {r.before:.2f} -> {r.after:.2f} (player {figure(r.player)})"
+        head += f"; largest rise after move {r.move}: {r.before:.2f} -> {r.after:.2f}"
+        head += f" (player {figure(r.player)})"
     return head
 
 
@@ -141,16 +141,20 @@ def summary(turns: list[Turn], sure: float) -> list[str]:
         unseen = sum(t.unseen for t in turns)
         out.append(f"from move {statistics.median(starts):g} (median); by stretch of moves: "
                    + ", ".join(f"{k}-{k + 9}: {v}" for k, v in sorted(stretches.items())))
-        out.append(f"the player's figure then: below 0.5 in {len(starts) - unseen}, 0.5 or more (unseen) in {unseen}")
-        out.append(f"collapses (the player above {sure:g} after that): {sum(t.collapsed(sure) for t in turns)}")
+        out.append(f"the player's figure then: below 0.5 in {len(starts) - unseen}, "
+                   f"0.5 or more (unseen) in {unseen}")
+        collapses = sum(t.collapsed(sure) for t in turns)
+        out.append(f"collapses (the player above {sure:g} after that): {collapses}")
     return out
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("runs", type=Path, nargs="+", help="miai match output directories")
-    parser.add_argument("--player", required=True, help="the engine whose lost games are read (its label)")
-    parser.add_argument("--sure", type=float, default=0.65, help="the opponent's figure that counts as sure (default 0.65)")
+    parser.add_argument("--player", required=True,
+                        help="the engine whose lost games are read (its label)")
+    parser.add_argument("--sure", type=float, default=0.65,
+                        help="the opponent's figure that counts as sure (default 0.65)")
     args = parser.parse_args(argv)
     turns = []
     for run in args.runs:

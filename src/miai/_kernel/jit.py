@@ -5,9 +5,9 @@ Numba counts references to every array a compiled function receives, with an ato
 increment and decrement per array and per call. In the playouts, where small functions are
 called tens of times a turn, those atomic operations took most of the time (BENCHMARKS.md,
 "Numba's reference counts"), so ``kernel`` compiles without numba's runtime
-(``_nrt=False``): no counting, and no allocation either, which such a function does not need. ``allocating``
-keeps the runtime. The flag is set on every function because numba otherwise inherits it
-from the caller. Both cache the machine code on disk (``cache=True``).
+(``_nrt=False``): no counting, and no allocation either, which such a function does not
+need. ``allocating`` keeps the runtime. The flag is set on every function because numba
+otherwise inherits it from the caller. Both cache the machine code on disk (``cache=True``).
 """
 
 from __future__ import annotations
