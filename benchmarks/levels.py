@@ -1,7 +1,7 @@
 """Calibrate miai's levels 1–10 against fixed anchors (GNU Go's levels, Pachi at a number of
 playouts), so that README can tell a player where to start.
 
-    python benchmarks/levels.py --out runs/levels --games 8 --jobs 2 [--pachi PATH]
+    python benchmarks/levels.py --out runs/levels --games 16 --jobs 2 --pachi12 PATH
     python benchmarks/levels.py --out runs/levels --report      # the table of what is played
 
 Each cell of the table is one ``miai match`` run (9×9, Chinese rules, komi 7.5, colours
@@ -34,18 +34,31 @@ ANCHORS = {
     "gnugo10": GNUGO.format(level=10),
     "pachi1k": "{pachi} -r chinese -t =1000 threads=1,pondering=0",
     "pachi5k": "{pachi} -r chinese -t =5000 threads=1,pondering=0",
+    "pachi12-1k": "{pachi12} -r chinese -t =1000 threads=1,pondering=0,resign_threshold=0",
+    "pachi12-5k": "{pachi12} -r chinese -t =5000 threads=1,pondering=0,resign_threshold=0",
 }
-"""Anchor name -> its GTP command (``{pachi}``: the Pachi binary, benchmarks/build_pachi.sh)."""
+"""Anchor name -> its GTP command. ``{pachi}`` is Pachi 11.99 without its pattern files
+(benchmarks/build_pachi.sh), the anchor of the tables before 2026-11-29; ``{pachi12}`` is
+Pachi 12.90 with its patterns (BENCHMARKS.md, "Strength against Pachi 12.90"). Pachi 12.90
+never resigns here: far ahead of a weak level, its dynamic komi raises its own komi until
+its win rate falls under the resignation threshold, and it resigns games it is winning."""
 
 SCHEDULE = [
     *((level, "gnugo1") for level in range(1, 6)),
     *((level, "gnugo10") for level in range(4, 10)),
-    *((level, "pachi5k") for level in range(7, 10)),
+    *((level, "pachi12-1k") for level in range(6, 10)),
+    *((level, "pachi12-5k") for level in range(8, 10)),
 ]
 """(level, anchor) cells played by default: the weak levels against GNU Go's weakest, the
-middle and strong ones against its strongest, the strongest against Pachi. Level 10 is left
-out (its strength depends on the machine and its load; ``--cells 10:gnugo10`` on an idle
-machine)."""
+middle and strong ones against its strongest, the strongest against Pachi 12.90 at 1,000 and
+5,000 playouts a move. Level 10 is left out (its strength depends on the machine and its
+load; ``--cells 10:gnugo10`` on an idle machine)."""
+
+PACHI_HOMES = {
+    "pachi": Path.home() / ".cache/miai-anchors/pachi/pachi",
+    "pachi12": Path.home() / ".cache/miai-anchors/pachi-12.90/pachi12",
+}
+"""Where the two Pachi builds are looked for when no path is given."""
 
 
 def miai_command(level: int, seconds: float) -> str:
@@ -54,17 +67,30 @@ def miai_command(level: int, seconds: float) -> str:
     return f"{sys.executable} -m miai gtp --size 9 --level {level}{budget}"
 
 
+def find_pachi(given: str | None, name: str) -> str | None:
+    """The binary of Pachi build ``name``: the path given, else one on PATH, else its usual home."""
+    if given:
+        return given
+    found = shutil.which(name)
+    if found is None and PACHI_HOMES[name].exists():
+        found = str(PACHI_HOMES[name])
+    return found
+
+
 def cell_dir(out: Path, level: int, anchor: str) -> Path:
     return out / f"L{level}-{anchor}"
 
 
-def play_cell(out: Path, level: int, anchor: str, games: int, pachi: str | None, seconds: float) -> str:
+def play_cell(
+    out: Path, level: int, anchor: str, games: int, pachis: dict[str, str | None], seconds: float
+) -> str:
     """Play (or finish) one cell's match; returns a line for the log."""
     command = ANCHORS[anchor]
-    if "{pachi}" in command:
-        if not pachi:
-            return f"L{level}-{anchor}: skipped (no Pachi: pass --pachi PATH)"
-        command = command.format(pachi=pachi)
+    for name, path in pachis.items():
+        if "{" + name + "}" in command:
+            if not path:
+                return f"L{level}-{anchor}: skipped (no {name}: pass --{name} PATH)"
+            command = command.replace("{" + name + "}", path)
     target = cell_dir(out, level, anchor)
     args = [
         sys.executable, "-m", "miai", "match", "-n", str(games), "--size", "9", "--rules", "chinese",
@@ -119,23 +145,21 @@ def main() -> int:
     ap.add_argument("--out", type=Path, required=True, help="directory of the runs (one per cell)")
     ap.add_argument("--games", type=int, default=8, help="games per cell (default: 8)")
     ap.add_argument("--jobs", type=int, default=2, help="cells played at once (default: 2)")
-    ap.add_argument("--pachi", help="the Pachi binary (default: the one build_pachi.sh made, if any)")
+    ap.add_argument("--pachi", help="Pachi 11.99 (default: the one build_pachi.sh made, if any)")
+    ap.add_argument("--pachi12", help="Pachi 12.90 with its patterns (default: its usual path, if any)")
     ap.add_argument("--level10-seconds", type=float, default=2.0, help="level 10's seconds a move")
     ap.add_argument("--cells", nargs="+", metavar="LEVEL:ANCHOR", help="cells to play instead of SCHEDULE")
     ap.add_argument("--report", action="store_true", help="only print the table of what is played")
     args = ap.parse_args()
     if not args.report:
-        pachi = args.pachi or shutil.which("pachi")
-        default = Path.home() / ".cache/miai-anchors/pachi/pachi"
-        if pachi is None and default.exists():
-            pachi = str(default)
+        pachis = {name: find_pachi(getattr(args, name), name) for name in PACHI_HOMES}
         cells = SCHEDULE
         if args.cells:
             cells = [parse_cell(text, ap) for text in args.cells]
         args.out.mkdir(parents=True, exist_ok=True)
         with ThreadPoolExecutor(args.jobs) as pool:
             jobs = [
-                pool.submit(play_cell, args.out, lv, a, args.games, pachi, args.level10_seconds) for lv, a in cells
+                pool.submit(play_cell, args.out, lv, a, args.games, pachis, args.level10_seconds) for lv, a in cells
             ]
             for job in jobs:
                 print(job.result(), flush=True)
