@@ -145,7 +145,7 @@ class MctsConfig:
     threads: int = knob(1, Limit("int", 1, 64))
     """Threads growing the one search tree (:mod:`miai.ai.sharedtree`); above 1 the search is
     no longer repeatable with a seed."""
-    thread_batch: int = knob(4, Limit("int", 1, 1024))
+    thread_batch: int = knob(8, Limit("int", 1, 1024))
     """With several threads: leaves a thread descends to at a time, under the tree's lock,
     before it plays their playouts outside it."""
     virtual_loss: float = knob(3.0, Limit("float", 0, 1e6))
