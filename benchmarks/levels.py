@@ -122,6 +122,8 @@ def report(out: Path) -> str:
     """The markdown table of every cell played under ``out``: a row per level, a column per
     anchor, miai's wins over the decided games and the 95% Wilson interval."""
     anchors = [a for a in ANCHORS if any(cell_dir(out, lv, a).exists() for lv in range(1, 11))]
+    if not anchors:
+        return f"no cell played under {out}"
     lines = ["| level | " + " | ".join(anchors) + " |", "|---" * (len(anchors) + 1) + "|"]
     for level in range(1, 11):
         cells = [cell_text(out, level, a) for a in anchors]
