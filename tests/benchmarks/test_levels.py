@@ -55,7 +55,8 @@ def test_a_cell_whose_pachi_is_missing_is_skipped_with_the_option_to_pass(tmp_pa
 
 
 def played(out: Path, level: int, anchor: str, results: list[str]) -> None:
-    """A cell's run as ``miai match`` leaves it: miai as Black in even games."""
+    """A cell's run as ``miai match`` leaves it, with these results: miai Black in the first game
+    and every other one."""
     run = levels.cell_dir(out, level, anchor)
     run.mkdir(parents=True)
     engines = [{"label": f"miai-L{level}", "command": ["miai"]}, {"label": anchor, "command": ["gnugo"]}]
