@@ -4,15 +4,12 @@ reported missing before any match starts."""
 from __future__ import annotations
 
 import argparse
-import json
 import stat
-from pathlib import Path
 
 import pytest
 
 import levels
-from miai.match.results import GameResult, Reason
-from miai.result import Result
+from tests.runs import write_run
 
 
 def test_a_cell_is_a_level_and_an_anchor():
@@ -54,24 +51,9 @@ def test_a_cell_whose_pachi_is_missing_is_skipped_with_the_option_to_pass(tmp_pa
     assert not (tmp_path / "L9-pachi12-5k").exists()
 
 
-def played(out: Path, level: int, anchor: str, results: list[str]) -> None:
-    """A cell's run as ``miai match`` leaves it, with these results: miai Black in the first game
-    and every other one."""
-    run = levels.cell_dir(out, level, anchor)
-    run.mkdir(parents=True)
-    engines = [{"label": f"miai-L{level}", "command": ["miai"]}, {"label": anchor, "command": ["gnugo"]}]
-    (run / "match.json").write_text(json.dumps({"engines": engines}))
-    lines = []
-    for i, result in enumerate(results):
-        black, white = (f"miai-L{level}", anchor) if i % 2 == 0 else (anchor, f"miai-L{level}")
-        game = GameResult(i, black, white, Result.parse(result), Reason.SCORE, "")
-        lines.append(json.dumps(game.to_json()))
-    (run / "results.jsonl").write_text("\n".join(lines) + "\n")
-
-
 def test_the_report_has_a_row_per_level_and_a_column_per_anchor_played(tmp_path):
-    played(tmp_path, 4, "gnugo1", ["B+3.5", "W+10.5", "W+0.5"])  # miai won the first two
-    played(tmp_path, 9, "pachi12-5k", ["W+2.5"])
+    write_run(levels.cell_dir(tmp_path, 4, "gnugo1"), ("miai-L4", "gnugo1"), ["B+3.5", "W+10.5", "W+0.5"])  # 2 of 3
+    write_run(levels.cell_dir(tmp_path, 9, "pachi12-5k"), ("miai-L9", "pachi12-5k"), ["W+2.5"])
     assert levels.report(tmp_path).splitlines() == [
         "| level | gnugo1 | pachi12-5k |",
         "|---|---|---|",
