@@ -23,19 +23,29 @@ def threaded(playouts: int = 2000, threads: int = 2, **changes) -> MctsPlayer:
     return MctsPlayer(MctsConfig(playouts=playouts, max_seconds=None, seed=1, threads=threads, **changes))
 
 
-def grown_tree(game: Game, playouts: int, **changes) -> tuple[T.Tree, int]:
-    """A fresh tree grown by the shared search from ``game``'s position; and the iterations done."""
-    cfg = MctsConfig(playouts=playouts, max_seconds=None, threads=2, **changes)
+KNOWLEDGE = (H.PAT3, np.zeros(0, np.int64), np.zeros(0), np.zeros(0))
+SEED = 5
+
+
+def rooted_tree(game: Game, cfg: MctsConfig) -> tuple[T.Tree, np.ndarray, np.ndarray]:
+    """A fresh tree with its root expanded in ``game``'s position; the search's parameters and
+    its mask of forbidden moves (none)."""
     board = game.board
     params = cfg.tree_params(game.rules.komi)
     forbidden = np.zeros(board.grid.shape[1], np.bool_)
-    knowledge = (H.PAT3, np.zeros(0, np.int64), np.zeros(0), np.zeros(0))
     tree = T.new_tree(200_000)
-    c = int(game.to_move)
-    assert T.expand(tree, 0, board.grid, board.meta, c, 0, 0, params, knowledge, forbidden)
-    search = SharedTreeSearch(tree, board.grid, board.meta, c, 0, 0, cfg, params, cfg.policy_params(game.size),
-                              knowledge, forbidden)
-    done, owners = search.run(playouts, seed=5, keep_going=lambda done: True)
+    assert T.expand(tree, 0, board.grid, board.meta, int(game.to_move), 0, 0, params, KNOWLEDGE, forbidden)
+    return tree, params, forbidden
+
+
+def grown_tree(game: Game, playouts: int, threads: int = 2, **changes) -> tuple[T.Tree, int]:
+    """A fresh tree grown by the shared search from ``game``'s position; and the iterations done."""
+    cfg = MctsConfig(playouts=playouts, max_seconds=None, threads=threads, **changes)
+    board = game.board
+    tree, params, forbidden = rooted_tree(game, cfg)
+    search = SharedTreeSearch(tree, board.grid, board.meta, int(game.to_move), 0, 0, cfg, params,
+                              cfg.policy_params(game.size), KNOWLEDGE, forbidden)
+    done, owners = search.run(playouts, seed=SEED, keep_going=lambda done: True)
     assert np.all(np.abs(owners) <= done)
     return tree, done
 
@@ -56,6 +66,25 @@ def test_every_playout_is_counted_once_and_no_virtual_loss_is_left(virtual_loss)
         if nc:
             below = tf[T.T_V, first : first + nc].sum()
             assert below == visits[node] if node == 0 else below <= visits[node]
+
+
+def test_one_thread_one_leaf_a_batch_grows_the_tree_of_the_search_without_threads():
+    # the virtual loss a descent puts on its leaf must not hasten the leaf's expansion: with
+    # one leaf a batch it is taken off before the next descent, so the two trees are the same
+    game = random_position(9, Rules.preset("chinese"), seed=7, moves=10)
+    shared, done = grown_tree(game, 600, threads=1, thread_batch=1, virtual_loss=3.0)
+    cfg = MctsConfig(playouts=600, max_seconds=None)
+    plain, params, forbidden = rooted_tree(game, cfg)
+    board = game.board
+    owners = np.zeros(board.grid.shape[1], np.int64)
+    rng = np.array([thread_seed(SEED, 0)], np.int64)
+    T.search(plain, 0, board.grid, board.meta, int(game.to_move), 0, 0, 600, params, cfg.policy_params(game.size),
+             KNOWLEDGE, owners, rng, forbidden)
+    used = int(plain[2][T.TM_USED])
+    assert done == 600 and used > 100  # leaves were expanded below the root
+    assert int(shared[2][T.TM_USED]) == used
+    assert np.array_equal(shared[0][:, :used], plain[0][:, :used])
+    assert np.array_equal(shared[1][:, :used], plain[1][:, :used])
 
 
 def test_the_playout_budget_is_kept_exactly():

@@ -279,8 +279,10 @@ def descend(
     at each node the child of highest urgency, expanding a leaf once it has enough visits.
     The path goes into ``path``, each point's first player into ``amaf`` (all zero before);
     every chosen child gains ``virtual_loss`` visits without a win, so that another thread
-    descending before this result is backed up prefers other paths. Returns the path's
-    depth, the colour to move at its end and the last two moves' points."""
+    descending before this result is backed up prefers other paths. A leaf's own virtual
+    loss does not count towards its expansion, which comes after as many real visits as
+    without threads. Returns the path's depth, the colour to move at its end and the last
+    two moves' points."""
     ti, tf, tmeta = tree
     expand_visits = params[S_EXPAND_VISITS]
     node = root
@@ -308,7 +310,7 @@ def descend(
         l1 = mv
         c = 3 - c
         node = child
-        if ti[T_NCHILD, node] == 0 and tf[T_V, node] >= expand_visits and tmeta[TM_FULL] == 0:
+        if ti[T_NCHILD, node] == 0 and tf[T_V, node] - virtual_loss >= expand_visits and tmeta[TM_FULL] == 0:
             if not (l1 == 0 and l2 == 0):
                 expand(tree, node, g, m, c, l1, l2, params, knowledge, nothing_forbidden)
     return depth, c, l1, l2
