@@ -1,0 +1,189 @@
+"""Move quality: the points each engine's moves lose in the same positions, KataGo judging.
+
+A game between two engines takes half an hour on 19×19 and says one bit. This asks each
+engine for its move in the same positions, taken from records, and asks KataGo's analysis
+engine how many points each move loses against the best play it sees: every position gives
+a paired figure for every pair of engines, so a few hundred positions tell two engines, or
+two settings of one, apart by a fraction of a point a move. Three steps, each its own run::
+
+    python benchmarks/move_quality.py positions GAMES... --every 7 --first 10 --last 250 -o pos.json
+    python benchmarks/move_quality.py play pos.json --name miai -o miai.json --engine "miai gtp ..."
+    python benchmarks/move_quality.py judge pos.json miai.json pachi.json --visits 32 \\
+        --judge "KATAGO analysis -model NET -config analysis_example.cfg"
+
+``play`` runs one engine (start two at once, one a core); ``judge`` prints each engine's mean
+loss a move, by stretches of the game, and each pair's mean difference with its 95% interval
+(paired over the positions both engines answered with a move). The judge's configuration must
+report figures from Black's side (``reportAnalysisWinratesAs = BLACK``, as KataGo's example
+does). A move an engine resigns or passes in is left out of its figures (and counted).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from miai.gtp.controller import GtpController
+from miai.sgf import load_game
+
+Position = dict  # {"id", "size", "komi", "moves": [[colour, gtp point], ...], "to_move"}
+
+
+def sample_positions(paths: list[Path], every: int, first: int, last: int) -> list[Position]:
+    """Every ``every``-th position from move ``first`` to ``last`` of each record."""
+    out = []
+    for path in paths:
+        game, _ = load_game(str(path))
+        moves = [[m.color.name[0], m.gtp()] for m in game.moves]
+        for n in range(first, min(last, len(moves) - 1) + 1, every):
+            to_move = "W" if n and moves[n - 1][0] == "B" else "B"
+            out.append({"id": f"{path.stem}@{n}", "size": game.size, "komi": game.komi,
+                        "moves": moves[:n], "to_move": to_move})
+    return out
+
+
+def play(positions: list[Position], command: str) -> dict[str, dict]:
+    """The engine's move and thinking time in every position, by position id."""
+    engine = GtpController(shlex.split(command), timeout=900)
+    answers = {}
+    try:
+        for i, pos in enumerate(positions):
+            engine.send(f"boardsize {pos['size']}")
+            engine.send("clear_board")
+            engine.send(f"komi {pos['komi']}")
+            for colour, point in pos["moves"]:
+                engine.send(f"play {colour} {point}")
+            start = time.monotonic()
+            move = engine.send(f"genmove {pos['to_move']}").strip().upper()
+            answers[pos["id"]] = {"move": move, "seconds": round(time.monotonic() - start, 2)}
+            print(f"\r  {i + 1}/{len(positions)} {pos['id']} {move}   ", end="", file=sys.stderr, flush=True)
+    finally:
+        engine.close()
+    print(file=sys.stderr)
+    return answers
+
+
+def judge_leads(command: str, positions: list[Position], replies: list[dict[str, dict]],
+                visits: int) -> dict[tuple[str, str], float]:
+    """Black's lead after each distinct reply in each position (reply "" is the position
+    itself, before any reply), by (position id, reply)."""
+    wanted = {(p["id"], "") for p in positions}
+    for answers in replies:
+        wanted |= {(pid, a["move"]) for pid, a in answers.items() if a["move"] not in ("RESIGN", "PASS")}
+    by_id = {p["id"]: p for p in positions}
+    proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True, bufsize=1)
+    assert proc.stdin is not None and proc.stdout is not None
+    keys = {}
+    for n, (pid, reply) in enumerate(sorted(wanted)):
+        pos = by_id[pid]
+        moves = pos["moves"] + ([[pos["to_move"], reply]] if reply else [])
+        keys[str(n)] = (pid, reply)
+        proc.stdin.write(json.dumps({"id": str(n), "moves": moves, "rules": "chinese", "komi": pos["komi"],
+                                     "boardXSize": pos["size"], "boardYSize": pos["size"],
+                                     "maxVisits": visits}) + "\n")
+    proc.stdin.close()
+    leads = {}
+    for line in proc.stdout:
+        answer = json.loads(line)
+        if "error" in answer:
+            raise SystemExit(f"move_quality: the judge refused a query: {answer}")
+        if "warning" in answer:
+            continue
+        leads[keys[answer["id"]]] = answer["rootInfo"]["scoreLead"]
+        print(f"\r  {len(leads)}/{len(wanted)} positions judged", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    if proc.wait() != 0:
+        raise SystemExit(f"move_quality: the judge exited with status {proc.returncode}")
+    return leads
+
+
+def losses(positions: list[Position], answers: dict[str, dict],
+           leads: dict[tuple[str, str], float]) -> dict[str, float]:
+    """Points each move lost for its player, by position id: the position's lead less the
+    lead after the move, from the mover's side (moves resigned or passed left out)."""
+    out = {}
+    for pos in positions:
+        move = answers.get(pos["id"], {}).get("move")
+        if move is None or (pos["id"], move) not in leads:
+            continue
+        sign = 1.0 if pos["to_move"] == "B" else -1.0
+        out[pos["id"]] = sign * (leads[(pos["id"], "")] - leads[(pos["id"], move)])
+    return out
+
+
+def interval(diffs: list[float]) -> str:
+    """The mean of paired differences in points a move, with its normal 95% interval."""
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    return f"{mean:+.2f} points a move ({mean - half:+.2f} to {mean + half:+.2f}), {len(diffs)} positions"
+
+
+def report(positions: list[Position], named: dict[str, dict[str, float]], stretch: int) -> None:
+    """Mean loss a move by stretch of the game for each engine, then each pair's difference."""
+    depth = {p["id"]: len(p["moves"]) for p in positions}
+    top = max(depth.values())
+    print(f"{'moves':>9}  " + "  ".join(f"{n:>16}" for n in named))
+    for start in list(range(0, top + 1, stretch)) + [None]:
+        cells = []
+        for lost in named.values():
+            row = [v for pid, v in lost.items() if start is None or start <= depth[pid] < start + stretch]
+            cells.append(f"{statistics.fmean(row):6.2f} ({len(row):4d})" if row else "")
+        label = "all" if start is None else f"{start}-{start + stretch - 1}"
+        print(f"{label:>9}  " + "  ".join(f"{c:>16}" for c in cells))
+    for (a, la), (b, lb) in itertools.combinations(named.items(), 2):
+        both = sorted(set(la) & set(lb))
+        print(f"{a} less {b}: {interval([la[p] - lb[p] for p in both])}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="step", required=True)
+    p = sub.add_parser("positions", help="sample positions from records")
+    p.add_argument("games", type=Path, nargs="+")
+    p.add_argument("--every", type=int, default=7)
+    p.add_argument("--first", type=int, default=10)
+    p.add_argument("--last", type=int, default=250)
+    p.add_argument("-o", "--out", type=Path, required=True)
+    g = sub.add_parser("play", help="one engine's move in every position")
+    g.add_argument("positions", type=Path)
+    g.add_argument("--engine", required=True)
+    g.add_argument("--name", required=True)
+    g.add_argument("-o", "--out", type=Path, required=True)
+    j = sub.add_parser("judge", help="the points each engine's moves lose")
+    j.add_argument("positions", type=Path)
+    j.add_argument("answers", type=Path, nargs="+")
+    j.add_argument("--judge", required=True)
+    j.add_argument("--visits", type=int, default=32)
+    j.add_argument("--stretch", type=int, default=50)
+    args = parser.parse_args(argv)
+    if args.step == "positions":
+        found = sample_positions(args.games, args.every, args.first, args.last)
+        args.out.write_text(json.dumps(found))
+        print(f"{len(found)} positions from {len(args.games)} records")
+    elif args.step == "play":
+        positions = json.loads(args.positions.read_text())
+        answers = play(positions, args.engine)
+        args.out.write_text(json.dumps({"name": args.name, "engine": args.engine, "answers": answers}))
+    else:
+        positions = json.loads(args.positions.read_text())
+        files = [json.loads(path.read_text()) for path in args.answers]
+        leads = judge_leads(args.judge, positions, [f["answers"] for f in files], args.visits)
+        named = {f["name"]: losses(positions, f["answers"], leads) for f in files}
+        for f in files:
+            gone = len(positions) - len(named[f["name"]])
+            secs = statistics.fmean(a["seconds"] for a in f["answers"].values())
+            print(f"{f['name']}: {secs:.1f} s a move; {gone} positions resigned or passed")
+        report(positions, named, args.stretch)
+
+
+if __name__ == "__main__":
+    main()

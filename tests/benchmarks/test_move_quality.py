@@ -1,0 +1,51 @@
+"""benchmarks/move_quality.py: positions sampled from records, and each engine's loss in them
+read from a judge's leads (engine and judge scripted here: the arithmetic, not strength)."""
+
+from __future__ import annotations
+
+import json
+
+import move_quality
+from miai.game import Game
+from miai.sgf import game_to_sgf
+from tests.judges import scripted_judge
+
+
+def record(tmp_path, points):
+    game = Game(9, komi=7.5)
+    for point in points:
+        game.play(point)
+    path = tmp_path / "g.sgf"
+    path.write_text(game_to_sgf(game))
+    return path
+
+
+def test_positions_are_every_nth_with_the_side_to_move(tmp_path):
+    path = record(tmp_path, ["E5", "C3", "G7", "A1", "B2", "H8"])
+    found = move_quality.sample_positions([path], every=2, first=1, last=5)
+    assert [(p["id"], len(p["moves"]), p["to_move"]) for p in found] == [("g@1", 1, "W"), ("g@3", 3, "W"), ("g@5", 5, "W")]
+    assert found[0]["moves"] == [["B", "E5"]]
+
+
+def test_the_judge_gives_each_reply_its_loss_and_pairs_are_compared(tmp_path, capsys):
+    positions = move_quality.sample_positions([record(tmp_path, ["E5", "C3", "G7"])], every=1, first=1, last=2)
+    pos = tmp_path / "pos.json"
+    pos.write_text(json.dumps(positions))
+    # After E5, White to move: lead +1; White's C3 leaves +1 (loses 0), A1 leaves +4 (loses 3).
+    # After E5 C3, Black to move: lead +1; G7 leaves +1 (loses 0), A9 leaves -1 (loses 2).
+    leads = {"E5": 1.0, "E5 C3": 1.0, "E5 A1": 4.0, "E5 C3 G7": 1.0, "E5 C3 A9": -1.0}
+    good = {"name": "good", "engine": "x", "answers": {"g@1": {"move": "C3", "seconds": 1}, "g@2": {"move": "G7", "seconds": 1}}}
+    bad = {"name": "bad", "engine": "y", "answers": {"g@1": {"move": "A1", "seconds": 2}, "g@2": {"move": "A9", "seconds": 2}}}
+    files = []
+    for f in (good, bad):
+        files.append(tmp_path / f"{f['name']}.json")
+        files[-1].write_text(json.dumps(f))
+    move_quality.main(["judge", str(pos), *map(str, files), "--judge", scripted_judge(tmp_path, leads), "--stretch", "5"])
+    out = capsys.readouterr().out
+    assert "    0.00 (   2)       2.50 (   2)" in out
+    assert "good less bad: -2.50 points a move (-3.48 to -1.52), 2 positions" in out
+
+
+def test_a_resigned_position_is_left_out():
+    pos = [{"id": "p", "to_move": "B"}]
+    assert move_quality.losses(pos, {"p": {"move": "RESIGN"}}, {("p", ""): 0.0}) == {}

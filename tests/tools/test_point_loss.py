@@ -1,0 +1,39 @@
+"""tools/point_loss.py: each move's loss from its player's side, read from a judge's leads
+(the judge scripted here: the tool's arithmetic and reading, not an engine's strength)."""
+
+from __future__ import annotations
+
+import point_loss
+from miai.game import Game
+from miai.sgf import game_to_sgf
+from tests.judges import scripted_judge
+from tests.runs import write_run
+
+MOVES = ["E5", "C3", "G7", "A1"]
+
+
+def run_with_one_game(tmp_path):
+    run = write_run(tmp_path / "run", ("miai", "pachi"), ["W+R"])
+    game = Game(9, komi=7.5)
+    for point in MOVES:
+        game.play(point)
+    (run / "game-001.sgf").write_text(game_to_sgf(game))
+    return run
+
+
+def test_each_move_loses_what_its_player_lead_fell_by(tmp_path, capsys):
+    # Black's lead: 0 at the start, +1 after E5 (Black gained), -2 after C3 (White gained 3),
+    # +4 after G7 (Black gained 6), +9 after A1 (White lost 5).
+    leads = {"": 0.0, "E5": 1.0, "E5 C3": -2.0, "E5 C3 G7": 4.0, "E5 C3 G7 A1": 9.0}
+    run = run_with_one_game(tmp_path)
+    point_loss.main([str(run), "--judge", scripted_judge(tmp_path, leads), "--stretch", "2", "--top", "1"])
+    out = capsys.readouterr().out
+    assert "miai lost -7.0 points, pachi lost 2.0 points" in out  # -1 - 6 for Black; -3 + 5 for White
+    assert "run#1 move   4    pachi   A1 (judge:   D4)  lead   -4.0, lost   5.0" in out
+
+
+def test_losses_sign_each_move_by_its_colour():
+    leads = {0: (0.0, "D4"), 1: (-1.5, "C3"), 2: (2.5, "E5")}
+    found = point_loss.losses("r", 1, {point_loss.Color.BLACK: "b", point_loss.Color.WHITE: "w"},
+                              [("B", "E5"), ("W", "C3")], leads)
+    assert [(x.player, x.loss, x.lead_before) for x in found] == [("b", 1.5, 0.0), ("w", 4.0, 1.5)]
