@@ -86,7 +86,7 @@ def analyse(command: str, queries: dict[str, str]) -> dict[str, dict[int, tuple[
         if "warning" in answer:
             print(f"point_loss: judge warning: {answer}", file=sys.stderr)
             continue
-        best = answer["moveInfos"][0]["move"] if answer.get("moveInfos") else "pass"
+        best = answer["moveInfos"][0]["move"] if answer.get("moveInfos") else "?"  # none at 1 visit
         found[answer["id"]][answer["turnNumber"]] = (answer["rootInfo"]["scoreLead"], best)
         done = sum(len(v) for v in found.values())
         print(f"\r  {done} positions read", end="", file=sys.stderr, flush=True)
