@@ -53,24 +53,27 @@ class Loss:
     loss: float
 
 
-def query(game_id: str, size: int, komi: float, moves: list[tuple[str, str]], visits: int) -> str:
-    """One analysis-engine query for every position of a game, from the empty board on."""
+def query(query_id: str, size: int, komi: float, moves: list[list[str]], visits: int, every_turn: bool = True) -> str:
+    """One analysis-engine query (Chinese rules) for the position after ``moves``, and with
+    ``every_turn`` for every position before it too, from the empty board on."""
+    turns = list(range(len(moves) + 1)) if every_turn else [len(moves)]
     return json.dumps(
         {
-            "id": game_id,
-            "moves": [list(m) for m in moves],
+            "id": query_id,
+            "moves": moves,
             "rules": "chinese",
             "komi": komi,
             "boardXSize": size,
             "boardYSize": size,
-            "analyzeTurns": list(range(len(moves) + 1)),
+            "analyzeTurns": turns,
             "maxVisits": visits,
         }
     )
 
 
 def analyse(command: str, queries: dict[str, str]) -> dict[str, dict[int, tuple[float, str]]]:
-    """Black's lead and the judge's move at every turn of every queried game, by game id."""
+    """Black's lead and the judge's move at every turn each query asked for, by query id:
+    the analysis engine ``command`` starts reads them all, then its answers are collected."""
     proc = subprocess.Popen(
         shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
     )
@@ -96,7 +99,7 @@ def analyse(command: str, queries: dict[str, str]) -> dict[str, dict[int, tuple[
     return found
 
 
-def losses(run: str, number: int, players: dict[Color, str], moves: list[tuple[str, str]],
+def losses(run: str, number: int, players: dict[Color, str], moves: list[list[str]],
            leads: dict[int, tuple[float, str]]) -> list[Loss]:
     """Each move's loss from its player's side: the change of Black's lead, signed by colour."""
     out = []
@@ -137,7 +140,7 @@ def main(argv: list[str] | None = None) -> None:
     for run in args.runs:
         for result in load_results(run / "results.jsonl"):
             game, _ = load_game(str(run / f"game-{result.index + 1:03d}.sgf"))
-            moves = [(m.color.name[0], m.gtp()) for m in game.moves]
+            moves = [[m.color.name[0], m.gtp()] for m in game.moves]
             players = {Color.BLACK: result.black, Color.WHITE: result.white}
             games[f"{run.name}#{result.index + 1}"] = (run.name, result.index + 1, players, moves, game, result)
     queries = {gid: query(gid, g[4].size, g[4].komi, g[3], args.visits) for gid, g in games.items()}

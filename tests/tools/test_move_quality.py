@@ -1,4 +1,4 @@
-"""benchmarks/move_quality.py: positions sampled from records, and each engine's loss in them
+"""tools/move_quality.py: positions sampled from records, and each engine's loss in them
 read from a judge's leads (engine and judge scripted here: the arithmetic, not strength)."""
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ def test_the_judge_gives_each_reply_its_loss_and_pairs_are_compared(tmp_path, ca
     # After E5, White to move: lead +1; White's C3 leaves +1 (loses 0), A1 leaves +4 (loses 3).
     # After E5 C3, Black to move: lead +1; G7 leaves +1 (loses 0), A9 leaves -1 (loses 2).
     leads = {"E5": 1.0, "E5 C3": 1.0, "E5 A1": 4.0, "E5 C3 G7": 1.0, "E5 C3 A9": -1.0}
-    good = {"name": "good", "engine": "x", "answers": {"g@1": {"move": "C3", "seconds": 1}, "g@2": {"move": "G7", "seconds": 1}}}
+    good = {"name": "good", "engine": "x", "answers": {"g@1": {"move": "C3", "seconds": 1}, "g@2": {"move": "G7", "seconds": 1},
+                                                       "other@7": {"move": "B2", "seconds": 9}}}  # not in this set: not read
     bad = {"name": "bad", "engine": "y", "answers": {"g@1": {"move": "A1", "seconds": 2}, "g@2": {"move": "A9", "seconds": 2}}}
     files = []
     for f in (good, bad):
@@ -42,6 +43,7 @@ def test_the_judge_gives_each_reply_its_loss_and_pairs_are_compared(tmp_path, ca
         files[-1].write_text(json.dumps(f))
     move_quality.main(["judge", str(pos), *map(str, files), "--judge", scripted_judge(tmp_path, leads), "--stretch", "5"])
     out = capsys.readouterr().out
+    assert "good: 1.0 s a move" in out
     assert "    0.00 (   2)       2.50 (   2)" in out
     assert "good less bad: -2.50 points a move (-3.48 to -1.52), 2 positions" in out
 

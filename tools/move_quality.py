@@ -6,16 +6,17 @@ engine how many points each move loses against the best play it sees: every posi
 a paired figure for every pair of engines, so a few hundred positions tell two engines, or
 two settings of one, apart by a fraction of a point a move. Three steps, each its own run::
 
-    python benchmarks/move_quality.py positions GAMES... --every 7 --first 10 --last 250 -o pos.json
-    python benchmarks/move_quality.py play pos.json --name miai -o miai.json --engine "miai gtp ..."
-    python benchmarks/move_quality.py judge pos.json miai.json pachi.json --visits 32 \\
+    python tools/move_quality.py positions GAMES... --every 7 --first 10 --last 250 -o pos.json
+    python tools/move_quality.py play pos.json --name miai -o miai.json --engine "miai gtp ..."
+    python tools/move_quality.py judge pos.json miai.json pachi.json --visits 32 \\
         --judge "KATAGO analysis -model NET -config analysis_example.cfg"
 
 ``play`` runs one engine (start two at once, one a core); ``judge`` prints each engine's mean
 loss a move, by stretches of the game, and each pair's mean difference with its 95% interval
-(paired over the positions both engines answered with a move). The judge's configuration must
-report figures from Black's side (``reportAnalysisWinratesAs = BLACK``, as KataGo's example
-does). A move an engine resigns or passes in is left out of its figures (and counted).
+(paired over the positions both engines answered with a move). The judge is started and
+read as by ``tools/point_loss.py``, and its configuration must report figures from Black's
+side (``reportAnalysisWinratesAs = BLACK``, as KataGo's example does). A move an engine
+resigns or passes in is left out of its figures (and counted).
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ import json
 import math
 import shlex
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
+import point_loss
 from miai.gtp.controller import GtpController
 from miai.sgf import load_game
 
@@ -75,35 +76,18 @@ def judge_leads(command: str, positions: list[Position], replies: list[dict[str,
                 visits: int) -> dict[tuple[str, str], float]:
     """Black's lead after each distinct reply in each position (reply "" is the position
     itself, before any reply), by (position id, reply)."""
-    wanted = {(p["id"], "") for p in positions}
-    for answers in replies:
-        wanted |= {(pid, a["move"]) for pid, a in answers.items() if a["move"] not in ("RESIGN", "PASS")}
     by_id = {p["id"]: p for p in positions}
-    proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            text=True, bufsize=1)
-    assert proc.stdin is not None and proc.stdout is not None
-    keys = {}
+    wanted = {(pid, "") for pid in by_id}
+    for answers in replies:  # answers for positions not in this set are not read
+        wanted |= {(pid, a["move"]) for pid, a in answers.items() if pid in by_id and a["move"] not in ("RESIGN", "PASS")}
+    keys, queries = {}, {}
     for n, (pid, reply) in enumerate(sorted(wanted)):
         pos = by_id[pid]
         moves = pos["moves"] + ([[pos["to_move"], reply]] if reply else [])
         keys[str(n)] = (pid, reply)
-        proc.stdin.write(json.dumps({"id": str(n), "moves": moves, "rules": "chinese", "komi": pos["komi"],
-                                     "boardXSize": pos["size"], "boardYSize": pos["size"],
-                                     "maxVisits": visits}) + "\n")
-    proc.stdin.close()
-    leads = {}
-    for line in proc.stdout:
-        answer = json.loads(line)
-        if "error" in answer:
-            raise SystemExit(f"move_quality: the judge refused a query: {answer}")
-        if "warning" in answer:
-            continue
-        leads[keys[answer["id"]]] = answer["rootInfo"]["scoreLead"]
-        print(f"\r  {len(leads)}/{len(wanted)} positions judged", end="", file=sys.stderr, flush=True)
-    print(file=sys.stderr)
-    if proc.wait() != 0:
-        raise SystemExit(f"move_quality: the judge exited with status {proc.returncode}")
-    return leads
+        queries[str(n)] = point_loss.query(str(n), pos["size"], pos["komi"], moves, visits, every_turn=False)
+    found = point_loss.analyse(command, queries)
+    return {keys[qid]: lead for qid, turns in found.items() for lead, _ in turns.values()}
 
 
 def losses(positions: list[Position], answers: dict[str, dict],
@@ -180,7 +164,7 @@ def main(argv: list[str] | None = None) -> None:
         named = {f["name"]: losses(positions, f["answers"], leads) for f in files}
         for f in files:
             gone = len(positions) - len(named[f["name"]])
-            secs = statistics.fmean(a["seconds"] for a in f["answers"].values())
+            secs = statistics.fmean(f["answers"][p["id"]]["seconds"] for p in positions if p["id"] in f["answers"])
             print(f"{f['name']}: {secs:.1f} s a move; {gone} positions resigned or passed")
         report(positions, named, args.stretch)
 
