@@ -182,6 +182,10 @@ class MctsConfig:
     spatial pattern around a move (:mod:`miai.ai.patterns`: how often players facing that
     shape played into it; Pachi's ``pattern_eqex``; 0: the table is not read), on boards of
     ``pattern_min_size`` lines or more."""
+    prior_joseki: float = knob(0.0, _PRIOR)
+    """Prior (won visits, times the square root of the chance) for the moves strong players
+    chose in the same corner shape (:mod:`miai.ai.joseki`; Pachi's ``joseki_eqex``), on the
+    board size the joseki book was learnt on (0: the book is not read)."""
     pattern_min_size: int = knob(PATTERN_MIN_SIZE, Limit("int", 2, 25))
     """The smallest board the learned patterns and the move predictor, both learned from
     19×19 games, are used on (levels 1–9 use them on 19×19 only: :data:`AS_MEASURED`)."""
@@ -313,6 +317,7 @@ class MctsConfig:
         p[T.S_PRIOR_PATTERN] = self.prior_pattern
         p[T.S_PRIOR_MM] = self.mm_weight(size)
         p[T.S_PRIOR_RACE] = self.prior_race
+        p[T.S_PRIOR_JOSEKI] = self.prior_joseki
         p[T.S_KOMI] = komi
         p[T.S_TREE_PASS] = float(0.0 < empty_fraction <= self.tree_pass_empty)
         return p
