@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -70,39 +71,38 @@ def add_parser(subparsers: Any) -> None:
     AI is imported only when one runs: the default files are named then)."""
     p = subparsers.add_parser("train", help="learn the engine's patterns, move predictor or joseki book from game records")
     sub = p.add_subparsers(dest="train", metavar="WHAT", required=True)
-    raw = argparse.RawDescriptionHelpFormatter
 
-    pa = sub.add_parser("patterns", help="the spatial patterns' table", description=PATTERNS, formatter_class=raw)
-    pa.add_argument("sources", nargs="+", metavar="SOURCE", help="SGF files, directories of them, or Tygem move files")
+    pa = _learner(sub, "patterns", "the spatial patterns' table", PATTERNS, "table", run_patterns)
     pa.add_argument("--size", type=int, default=19, help="the board size to learn (default 19)")
     pa.add_argument("--min-seen", type=int, default=5, help="keep patterns seen at least this often")
     pa.add_argument("--min-played", type=int, default=1, help="keep patterns played at least this often")
-    pa.add_argument("--games", type=int, default=0, help="read at most this many games (0: all)")
-    pa.add_argument("--holdout", type=int, default=0, help="learn without every K-th game and test on those")
     pa.add_argument("--jobs", type=int, default=1, help="processes for the second reading")
-    pa.add_argument("-o", "--output", help="where to write the table (default: the one the engine ships)")
-    pa.set_defaults(func=run_patterns)
 
-    mm = sub.add_parser("movemodel", help="the move predictor", description=MOVEMODEL, formatter_class=raw)
-    mm.add_argument("sources", nargs="+", metavar="SOURCE", help="SGF files, directories of them, or Tygem move files")
-    mm.add_argument("--games", type=int, default=0, help="read at most this many games (0: all)")
-    mm.add_argument("--holdout", type=int, default=0, help="fit without every K-th game and test on those")
+    mm = _learner(sub, "movemodel", "the move predictor", MOVEMODEL, "predictor", run_movemodel)
     mm.add_argument("--iterations", type=int, default=30, help="sweeps of the fit")
     mm.add_argument("--jobs", type=int, default=1, help="processes reading the games")
     mm.add_argument("--table", help="the learned spatial patterns (default: the table the engine ships)")
-    mm.add_argument("-o", "--output", help="where to write the predictor (default: the one the engine ships)")
-    mm.set_defaults(func=run_movemodel)
 
-    jo = sub.add_parser("joseki", help="the joseki book", description=JOSEKI, formatter_class=raw)
-    jo.add_argument("sources", nargs="+", metavar="SOURCE", help="SGF files, directories of them, or Tygem move files")
+    jo = _learner(sub, "joseki", "the joseki book", JOSEKI, "book", run_joseki)
     jo.add_argument("--size", type=int, default=19, help="the board size to learn (default 19)")
     jo.add_argument("--moves", type=int, default=60, help="the moves of each game read (default 60)")
     jo.add_argument("--min-games", type=int, default=5, help="keep shapes seen in at least this many games")
     jo.add_argument("--min-played", type=int, default=2, help="keep answers played at least this often")
-    jo.add_argument("--games", type=int, default=0, help="read at most this many games (0: all)")
-    jo.add_argument("--holdout", type=int, default=0, help="learn without every K-th game and test on those")
-    jo.add_argument("-o", "--output", help="where to write the book (default: the one the engine ships)")
-    jo.set_defaults(func=run_joseki)
+
+
+def _learner(
+    sub: Any, name: str, what: str, description: str, noun: str, run: Callable[[argparse.Namespace], int],
+) -> argparse.ArgumentParser:
+    """The subcommand ``name`` with the arguments every learner takes: its sources, the games
+    read, those held out and the file written (a ``noun``)."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name, help=what, description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("sources", nargs="+", metavar="SOURCE", help="SGF files, directories of them, or Tygem move files")
+    parser.add_argument("--games", type=int, default=0, help="read at most this many games (0: all)")
+    parser.add_argument("--holdout", type=int, default=0, help="learn without every K-th game and test on those")
+    parser.add_argument("-o", "--output", help=f"where to write the {noun} (default: the one the engine ships)")
+    parser.set_defaults(func=run)
+    return parser
 
 
 def _ranks(ranks: list[float]) -> str:
