@@ -5,8 +5,9 @@ to 10 on 19×19), read in the corner's own frame: local point ``i * side + j`` i
 from the corner's edge along one side and ``j`` along the other, so the four corners read
 alike; *transposed* swaps the two sides (the square's mirror in its diagonal). A square's key
 is a Zobrist hash of its stones as the player to move sees them (its own, the opponent's),
-so the book holds each shape once for both colours. Corners are numbered 0 to 3: bit 0 set
-counts rows from the top edge, bit 1 columns from the right edge. Compiled by
+so the book holds each shape once for both colours. Corners are numbered 0 to 3: with bit 0
+set the square's lines are counted from the top edge (row ``n - 1``) rather than the bottom,
+with bit 1 from the right edge rather than the left. Compiled by
 :mod:`miai._kernel.jit` and plain Python.
 """
 
