@@ -207,8 +207,10 @@ def coverage(book: JosekiBook, games: Iterable[Game], moves: int = 60) -> Covera
             board = game.board
             for corner in range(CORNERS):
                 local = corner_local(board.meta, corner, False, book.side, point)
+                if local < 0:
+                    continue  # not this corner's move: its shape is not read
                 entries = book.entries(corner_key(board.grid, board.meta, color, corner, False, book.zobrist))
-                if local < 0 or entries.stop == entries.start:
+                if entries.stop == entries.start:
                     continue
                 found.known += 1
                 found.first += int(book.points[entries][np.argmax(book.chances[entries])] == local)
