@@ -20,6 +20,7 @@ def sources(tmp_path: Path) -> list[str]:
     run.mkdir()
     (run / "game-001.sgf").write_text(f"(;GM[1]FF[4]SZ[19]KM[7.5]RU[Chinese]{MOVES})")
     (run / "game-002.sgf").write_text("(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese];B[ee])")
+    (run / "notes.txt").write_text("not a record: a directory's other files are not read")
     return [str(tygem), str(run), str(run / "game-001.sgf")]
 
 
@@ -41,3 +42,13 @@ def test_games_of_another_size_or_that_do_not_read_are_left_out_and_every_kth_ke
     assert len(corpus.games) == 3 and len(corpus.held) == 2  # the 2nd and 4th records read, apart
     assert len(warned) == 1 and "2016-07:3: left out" in warned[0]
     assert read_games(names, limit=2, warn=warned.append).read == 2
+
+
+def test_a_directory_is_read_through_its_folders_and_sgf_in_any_case(tmp_path):
+    (tmp_path / "b" / "deeper").mkdir(parents=True)
+    (tmp_path / "b" / "deeper" / "Old.SGF").write_text(f"(;GM[1]FF[4]SZ[19]{MOVES})")
+    (tmp_path / "a.sgf").write_text(f"(;GM[1]FF[4]SZ[19]{MOVES[:30]})")
+    (tmp_path / "b" / "readme.md").write_text("# not a record")
+    read = list(records([str(tmp_path)]))
+    assert [Path(name).relative_to(tmp_path).as_posix() for name, _ in read] == ["a.sgf", "b/deeper/Old.SGF"]
+    assert [len(r.events) for _, r in read if isinstance(r, SgfRecord)] == [5, 12]

@@ -97,7 +97,9 @@ def _learner(
     read, those held out and the file written (a ``noun``)."""
     parser: argparse.ArgumentParser = sub.add_parser(
         name, help=what, description=description, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("sources", nargs="+", metavar="SOURCE", help="SGF files, directories of them, or Tygem move files")
+    parser.add_argument(
+        "sources", nargs="+", metavar="SOURCE",
+        help="SGF files, directories holding them (read through their folders), or Tygem move files")
     parser.add_argument("--games", type=int, default=0, help="read at most this many games (0: all)")
     parser.add_argument("--holdout", type=int, default=0, help="learn without every K-th game and test on those")
     parser.add_argument("-o", "--output", help=f"where to write the {noun} (default: the one the engine ships)")

@@ -1,5 +1,6 @@
-"""Game records in bulk, for the learners (``miai train patterns``, ``miai train movemodel``):
-SGF files, directories of them (a ``miai match`` run: ``game-*.sgf``), and files of moves one
+"""Game records in bulk, for the learners (``miai train patterns``, ``movemodel``, ``joseki``):
+SGF files, directories of them and of folders of them (a ``miai match`` run: ``game-*.sgf``;
+``.sgf`` in any case, as older programs wrote ``.SGF``), and files of moves one
 game a line as Tygem's archive writes them (``ID<tab>;B[pd];W[dp]...``, 19×19 even games: the
 9-dan games of ``yenw/computer-go-dataset``, ``TYGEM/Kifu``).
 """
@@ -28,7 +29,7 @@ def records(sources: list[str]) -> Iterator[tuple[str, SgfRecord | MiaiError | O
     for source in sources:
         path = Path(source)
         if path.is_dir():
-            for sgf in sorted(path.glob("*.sgf")):
+            for sgf in sorted(p for p in path.rglob("*") if p.suffix.lower() == ".sgf" and p.is_file()):
                 yield from _one(str(sgf), partial(read_file, sgf))
         elif path.suffix.lower() == ".sgf":
             yield from _one(source, partial(read_file, path))
