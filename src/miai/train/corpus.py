@@ -29,9 +29,9 @@ def records(sources: list[str]) -> Iterator[tuple[str, SgfRecord | MiaiError | O
     for source in sources:
         path = Path(source)
         if path.is_dir():
-            for sgf in sorted(p for p in path.rglob("*") if p.suffix.lower() == ".sgf" and p.is_file()):
+            for sgf in sorted(p for p in path.rglob("*") if _is_sgf(p) and p.is_file()):
                 yield from _one(str(sgf), partial(read_file, sgf))
-        elif path.suffix.lower() == ".sgf":
+        elif _is_sgf(path):
             yield from _one(source, partial(read_file, path))
         else:
             with open(path, encoding="utf-8", errors="replace") as lines:
@@ -39,6 +39,11 @@ def records(sources: list[str]) -> Iterator[tuple[str, SgfRecord | MiaiError | O
                     found = TYGEM_LINE.match(line.strip())
                     text = f"(;GM[1]FF[4]SZ[19]KM[6.5]RU[Korean]{found.group(2)})" if found else ""
                     yield from _one(f"{source}:{number}", partial(read_record, text))
+
+
+def _is_sgf(path: Path) -> bool:
+    """Whether the file's name says SGF, in any case (older programs wrote ``.SGF``)."""
+    return path.suffix.lower() == ".sgf"
 
 
 def _one(name: str, read: Callable[[], SgfRecord]) -> Iterator[tuple[str, SgfRecord | MiaiError | OSError]]:
