@@ -5,9 +5,13 @@ searches the position before such a move as the match did (the same knobs, the s
 prints where the judge's move and the move played stand among the root's moves: their rank by
 visits and by prior, their visits, win rate and AMAF visits. A move the priors rank far down
 and the search never visits is a knowledge miss; one searched thousands of times and found a
-little worse is a misread fight. Usage::
+little worse is a misread fight. ``--after`` then plays each move given and searches the
+position after it for the whole time (no early stop): the mover's win rate there and the
+opponent's answer, so that a move the search never tried can be told from one it would have
+misjudged anyway. Usage::
 
-    python tools/root_probe.py runs/p19j-a/game-001.sgf 66 C18 --seconds 10 --set prior_joseki=300
+    python tools/root_probe.py runs/p19j-a/game-001.sgf 66 C18 --seconds 10 --set prior_joseki=300 \
+        --after C18 F10
 
 (66 moves played, then the judge's move C18). A research tool: it reads the record and
 changes nothing.
@@ -16,10 +20,11 @@ changes nothing.
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 
 from miai.ai.config import MctsConfig
 from miai.ai.mcts import Candidate, MctsPlayer
-from miai.coords import point_to_gtp
+from miai.coords import Move, point_from_gtp, point_to_gtp
 from miai.game import Game
 from miai.sgf import load_game
 
@@ -43,15 +48,21 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10.0, help="the search's time (10)")
     parser.add_argument("--seed", type=int, default=7, help="the search's random seed (7)")
     parser.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE", help="a search knob, as miai gtp's")
+    parser.add_argument("--after", nargs="+", default=[], metavar="MOVE",
+                        help="then search the position after each of these moves (GTP points)")
     args = parser.parse_args()
     record, _ = load_game(args.record)
-    game = Game(size=record.size, komi=record.komi, rules=record.rules)
     played = list(record.moves)
-    for move in played[: args.moves]:
-        game.play(move)
-    knobs = MctsConfig.parse_settings(args.set)
-    player = MctsPlayer(MctsConfig(max_seconds=args.seconds, seed=args.seed, **knobs))
-    result = player.search(game)
+
+    def position() -> Game:
+        game = Game(size=record.size, komi=record.komi, rules=record.rules)
+        for move in played[: args.moves]:
+            game.play(move)
+        return game
+
+    config = MctsConfig(max_seconds=args.seconds, seed=args.seed, **MctsConfig.parse_settings(args.set))
+    game = position()
+    result = MctsPlayer(config).search(game)
     candidates = list(result.candidates)
     best = candidates[0]
     print(f"{args.record} after {args.moves} moves: {result.playouts} playouts in {result.seconds:.1f} s; "
@@ -59,6 +70,13 @@ def main() -> None:
     print("  judge's  " + describe(args.judge.upper(), candidates))
     if args.moves < len(played):
         print("  played   " + describe(point_to_gtp(played[args.moves].point), candidates))
+    for text in args.after:
+        game = position()
+        mover = game.to_move
+        game.play(Move(mover, point_from_gtp(text, game.size)))
+        answer = MctsPlayer(replace(config, early_stop=False)).search(game).candidates[0]
+        print(f"  after {text.upper()}: the mover's win rate {1 - answer.winrate:.3f}; "
+              f"the answer {point_to_gtp(answer.point)}")
 
 
 if __name__ == "__main__":
