@@ -286,3 +286,35 @@ def test_a_nakade_sacrifice_is_not_refused_as_useless():
     useless_only = {H.P_SELFATARI_RANDOM: 0.0, H.P_SELFATARI_USELESS: 1.0}
     assert b1 in replies_with(diagram, BLACK, "E5", useless_only, 200)
     assert b1 not in replies_with(diagram, BLACK, "E5", {H.P_SELFATARI_RANDOM: 1.0}, 200)
+
+
+SETTLED = """
+.XXO.
+XXXOO
+.XXO.
+XXXOO
+.XXO.
+"""
+
+
+def test_heavy_ownership_of_a_settled_board_is_every_playouts():
+    # three eyes each: no playout move is left, so every playout ends as the board stands
+    game, g, m = board_of(SETTLED)
+    before = g.copy()
+    owners = np.zeros(g.shape[1], np.int64)
+    total = H.heavy_ownership(g, m, BLACK, 0, 0, 7, 3, H.PAT3, H.DEFAULT_PARAMS, owners)
+    assert total == 7 * (15 - 10)
+    assert (g == before).all()
+    black = [idx(game, v) for v in ("A5", "B5", "C3", "A1")]
+    white = [idx(game, v) for v in ("D5", "E5", "E3", "D1")]
+    assert (owners[black] == 7).all() and (owners[white] == -7).all()
+
+
+def test_heavy_ownership_is_reproducible_and_counts_each_playout_once():
+    g, m = new_board(9)
+    owners = np.zeros(g.shape[1], np.int64)
+    total = H.heavy_ownership(g, m, BLACK, 0, 0, 30, 5, H.PAT3, H.DEFAULT_PARAMS, owners)
+    again = np.zeros_like(owners)
+    assert H.heavy_ownership(g, m, BLACK, 0, 0, 30, 5, H.PAT3, H.DEFAULT_PARAMS, again) == total
+    assert (again == owners).all()  # the same seed, the same playouts
+    assert 0 < np.abs(owners).max() <= 30  # a point's owner counts once a playout

@@ -56,8 +56,8 @@ from __future__ import annotations
 import numpy as np
 
 from miai._kernel.board import (
-    COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_KO, M_N, M_NEMPTY, M_W, NB, WALL,
-    area_difference, is_own_eye, legality,
+    BLACK, COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_KO, M_N, M_NEMPTY, M_W, NB, WALL, WHITE,
+    area_difference, is_own_eye, legality, region_owners,
 )
 from miai._kernel.jit import allocating, kernel
 from miai._kernel.light import useless_self_atari
@@ -411,3 +411,33 @@ def run_heavy_playouts(
         if area_difference(g, m) - komi > 0:
             wins += 1
     return total, wins
+
+
+@allocating
+def heavy_ownership(
+    grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int, count: int, seed: int,
+    pat3: np.ndarray, params: np.ndarray, owners_sum: np.ndarray,
+) -> int:
+    """Run ``count`` heavy playouts from this position (left unchanged), after the moves
+    ``last`` and ``last2`` as the search's do, adding each point's owner at the end to
+    ``owners_sum`` (+1 Black, -1 White, 0 neutral); returns the sum of the playouts' area
+    differences (Black's less White's, before komi). What the playouts make of a position,
+    without a tree: ``tools/playout_bias.py`` sets it beside a judge's ownership."""
+    g, m = _scratch(grid, meta, seed)
+    n = meta[M_N]
+    amaf = np.zeros(grid.shape[1], np.int8)
+    owners = np.zeros(grid.shape[1], np.int32)
+    total = 0
+    for _ in range(count):
+        _restore(g, m, grid, meta)
+        amaf[:] = 0
+        heavy_playout(g, m, to_move, last, last2, 3 * n * n, pat3, params, amaf)
+        region_owners(g, m, owners)
+        for p in range(owners.shape[0]):
+            if owners[p] == BLACK:
+                owners_sum[p] += 1
+                total += 1
+            elif owners[p] == WHITE:
+                owners_sum[p] -= 1
+                total -= 1
+    return total

@@ -1,0 +1,132 @@
+"""How wrong are miai's playouts about who owns what? Their ownership beside KataGo's.
+
+A search is only as good as its playouts' verdicts: a living group they kill a third of the
+time costs its owner a third of its points in every figure the search makes, and no depth of
+tree on the rest of the board puts that right. This measures that bias without playing a
+game. For each position (taken from records by ``move_quality.py positions``), KataGo's
+analysis engine gives each point's ownership and Black's lead; miai's heavy playouts, run
+from the position with no tree (``heavy.heavy_ownership``, the search's policy and knobs),
+give theirs and their mean score. Two steps::
+
+    python tools/move_quality.py positions runs/p19-*/game-*.sgf --every 10 --first 60 --last 200 -o pos.json
+    python tools/playout_bias.py judge pos.json -o judged.json --visits 200 \\
+        --judge "KATAGO analysis -model NET -config analysis_example.cfg"
+    python tools/playout_bias.py measure pos.json judged.json --playouts 500 [--set KNOB=VALUE ...]
+
+``measure`` prints the mean of the playouts' score less KataGo's lead (from Black's side),
+its mean absolute size, the mean absolute difference of ownership a point, and the points
+KataGo gives one side nearly surely (ownership beyond 0.8) that the playouts give the other
+side more often than not: settled points misread. The judge's configuration must report
+ownership from Black's side (``reportAnalysisWinratesAs = BLACK``). A research tool: it
+reads records and runs engines, and changes nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from miai._kernel import heavy
+from miai.ai.config import MctsConfig
+from miai.coords import Color, Move, point_from_gtp
+from miai.game import Game
+
+SURE = 0.8
+"""KataGo's ownership beyond which a point counts as settled."""
+
+
+def judge(command: str, positions: list[dict], visits: int) -> dict[str, dict]:
+    """KataGo's lead and ownership (rows from the top, Black's side) for every position."""
+    proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert proc.stdin is not None and proc.stdout is not None
+    for pos in positions:
+        proc.stdin.write(json.dumps({
+            "id": pos["id"], "moves": pos["moves"], "rules": "chinese", "komi": pos["komi"],
+            "boardXSize": pos["size"], "boardYSize": pos["size"], "maxVisits": visits, "includeOwnership": True,
+        }) + "\n")
+    proc.stdin.close()
+    out = {}
+    for line in proc.stdout:
+        answer = json.loads(line)
+        if "error" in answer:
+            raise SystemExit(f"playout_bias: the judge refused a query: {answer}")
+        if "ownership" in answer:
+            out[answer["id"]] = {"lead": answer["rootInfo"]["scoreLead"], "ownership": answer["ownership"]}
+            print(f"\r  {len(out)}/{len(positions)} judged", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    if proc.wait() != 0:
+        raise SystemExit(f"playout_bias: the judge exited with status {proc.returncode}")
+    return out
+
+
+def playouts(pos: dict, count: int, config: MctsConfig, seed: int) -> tuple[float, np.ndarray]:
+    """The playouts' mean score (Black's area less White's, less komi) and mean ownership
+    (rows from the top, as KataGo's), from the position after ``pos``'s moves."""
+    size = pos["size"]
+    game = Game(size, komi=pos["komi"])
+    points = []
+    for colour, text in pos["moves"]:
+        move = game.play(Move(Color.BLACK if colour == "B" else Color.WHITE, point_from_gtp(text, size)))
+        points.append(game.board.index(move.point) if move.point is not None else 0)
+    last = points[-1] if points else 0
+    last2 = points[-2] if len(points) > 1 else 0
+    board = game.board
+    owners = np.zeros(board.grid.shape[1], np.int64)
+    total = heavy.heavy_ownership(board.grid, board.meta, int(game.to_move), last, last2, count, seed,
+                                  heavy.PAT3, config.policy_params(size), owners)
+    w = size + 2
+    own = (owners / count).reshape(w, w)[1:-1, 1:-1][::-1]  # the kernel's row 1 is the bottom line
+    return total / count - pos["komi"], own
+
+
+def measure(positions: list[dict], judged: dict[str, dict], count: int, config: MctsConfig) -> None:
+    """The playouts' bias against the judge over the positions, printed."""
+    errors, sizes, own_errors, misread = [], [], [], 0
+    for i, pos in enumerate(positions):
+        if pos["id"] not in judged:
+            continue
+        score, own = playouts(pos, count, config, seed=i + 1)
+        truth = np.array(judged[pos["id"]]["ownership"]).reshape(own.shape)
+        errors.append(score - judged[pos["id"]]["lead"])
+        sizes.append(abs(errors[-1]))
+        own_errors.append(float(np.abs(own - truth).mean()))
+        misread += int(np.count_nonzero((np.abs(truth) > SURE) & (own * np.sign(truth) < 0)))
+    n = len(errors)
+    print(f"{n} positions, {count} playouts each")
+    print(f"  score less the judge's lead: mean {statistics.fmean(errors):+.2f} points, "
+          f"mean size {statistics.fmean(sizes):.2f} (median {statistics.median(sizes):.2f})")
+    print(f"  ownership a point, mean absolute difference: {statistics.fmean(own_errors):.3f}")
+    print(f"  settled points the playouts give the other side: {misread / n:.2f} a position")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="step", required=True)
+    j = sub.add_parser("judge", help="KataGo's ownership of every position")
+    j.add_argument("positions", type=Path)
+    j.add_argument("-o", "--out", type=Path, required=True)
+    j.add_argument("--judge", required=True, help="the command that starts `katago analysis`")
+    j.add_argument("--visits", type=int, default=200)
+    m = sub.add_parser("measure", help="miai's playouts beside the judge's ownership")
+    m.add_argument("positions", type=Path)
+    m.add_argument("judged", type=Path)
+    m.add_argument("--playouts", type=int, default=500)
+    m.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE", help="a search knob, as miai gtp's")
+    args = parser.parse_args()
+    positions = json.loads(args.positions.read_text())
+    if args.step == "judge":
+        args.out.write_text(json.dumps(judge(args.judge, positions, args.visits)))
+    else:
+        config = MctsConfig(**MctsConfig.parse_settings(args.set))
+        measure(positions, json.loads(args.judged.read_text()), args.playouts, config)
+
+
+if __name__ == "__main__":
+    main()
