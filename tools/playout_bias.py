@@ -9,9 +9,9 @@ from the position with no tree (``heavy.heavy_ownership``, the search's policy a
 give theirs and their mean score. Two steps::
 
     python tools/move_quality.py positions runs/p19-*/game-*.sgf --every 10 --first 60 --last 200 -o pos.json
-    python tools/playout_bias.py judge pos.json -o judged.json --visits 200 \\
+    python tools/playout_bias.py judge pos.json -o judged.jsonl --visits 200 \\
         --judge "KATAGO analysis -model NET -config analysis_example.cfg"
-    python tools/playout_bias.py measure pos.json judged.json --playouts 500 [--set KNOB=VALUE ...]
+    python tools/playout_bias.py measure pos.json judged.jsonl --playouts 500 [--set KNOB=VALUE ...]
 
 ``measure`` prints the mean of the playouts' score less KataGo's lead (from Black's side),
 its mean absolute size, the mean absolute difference of ownership a point, and the points
@@ -42,28 +42,39 @@ SURE = 0.8
 """KataGo's ownership beyond which a point counts as settled."""
 
 
-def judge(command: str, positions: list[dict], visits: int) -> dict[str, dict]:
-    """KataGo's lead and ownership (rows from the top, Black's side) for every position."""
+def judge(command: str, positions: list[dict], visits: int, out: Path) -> None:
+    """KataGo's lead and ownership (rows from the top, Black's side) for every position not
+    yet in ``out``, appended to it a line each as they come: a judging stopped half-way
+    keeps what it has, and the next one goes on from there."""
+    done = set(read_judged(out)) if out.exists() else set()
+    todo = [pos for pos in positions if pos["id"] not in done]
     proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     assert proc.stdin is not None and proc.stdout is not None
-    for pos in positions:
+    for pos in todo:
         proc.stdin.write(json.dumps({
             "id": pos["id"], "moves": pos["moves"], "rules": "chinese", "komi": pos["komi"],
             "boardXSize": pos["size"], "boardYSize": pos["size"], "maxVisits": visits, "includeOwnership": True,
         }) + "\n")
     proc.stdin.close()
-    out = {}
-    for line in proc.stdout:
-        answer = json.loads(line)
-        if "error" in answer:
-            raise SystemExit(f"playout_bias: the judge refused a query: {answer}")
-        if "ownership" in answer:
-            out[answer["id"]] = {"lead": answer["rootInfo"]["scoreLead"], "ownership": answer["ownership"]}
-            print(f"\r  {len(out)}/{len(positions)} judged", end="", file=sys.stderr, flush=True)
+    with out.open("a") as sink:
+        for count, line in enumerate(proc.stdout, start=1):
+            answer = json.loads(line)
+            if "error" in answer:
+                raise SystemExit(f"playout_bias: the judge refused a query: {answer}")
+            if "ownership" in answer:
+                judged = {"id": answer["id"], "lead": answer["rootInfo"]["scoreLead"], "ownership": answer["ownership"]}
+                sink.write(json.dumps(judged) + "\n")
+                sink.flush()
+                print(f"\r  {count}/{len(todo)} judged", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     if proc.wait() != 0:
         raise SystemExit(f"playout_bias: the judge exited with status {proc.returncode}")
-    return out
+
+
+def read_judged(path: Path) -> dict[str, dict]:
+    """The judged positions of a ``judge`` file (one JSON object a line), by id."""
+    judged = (json.loads(line) for line in path.read_text().splitlines() if line.strip())
+    return {j["id"]: j for j in judged}
 
 
 def playouts(pos: dict, count: int, config: MctsConfig, seed: int) -> tuple[float, np.ndarray]:
@@ -111,7 +122,7 @@ def main() -> None:
     sub = parser.add_subparsers(dest="step", required=True)
     j = sub.add_parser("judge", help="KataGo's ownership of every position")
     j.add_argument("positions", type=Path)
-    j.add_argument("-o", "--out", type=Path, required=True)
+    j.add_argument("-o", "--out", type=Path, required=True, help="the judged positions, a JSON line each (appended)")
     j.add_argument("--judge", required=True, help="the command that starts `katago analysis`")
     j.add_argument("--visits", type=int, default=200)
     m = sub.add_parser("measure", help="miai's playouts beside the judge's ownership")
@@ -122,10 +133,10 @@ def main() -> None:
     args = parser.parse_args()
     positions = json.loads(args.positions.read_text())
     if args.step == "judge":
-        args.out.write_text(json.dumps(judge(args.judge, positions, args.visits)))
+        judge(args.judge, positions, args.visits, args.out)
     else:
         config = MctsConfig(**MctsConfig.parse_settings(args.set))
-        measure(positions, json.loads(args.judged.read_text()), args.playouts, config)
+        measure(positions, read_judged(args.judged), args.playouts, config)
 
 
 if __name__ == "__main__":
