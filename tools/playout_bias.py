@@ -6,7 +6,7 @@ tree on the rest of the board puts that right. This measures that bias without p
 game. For each position (taken from records by ``move_quality.py positions``), KataGo's
 analysis engine gives each point's ownership and Black's lead; miai's heavy playouts, run
 from the position with no tree (``heavy.heavy_ownership``, the search's policy and knobs),
-give theirs and their mean score. Two steps::
+give theirs and their mean score. The positions, then two steps::
 
     python tools/move_quality.py positions runs/p19-*/game-*.sgf --every 10 --first 60 --last 200 -o pos.json
     python tools/playout_bias.py judge pos.json -o judged.jsonl --visits 200 \\

@@ -297,7 +297,7 @@ XXXOO
 """
 
 
-def test_heavy_ownership_of_a_settled_board_is_every_playouts():
+def test_heavy_ownership_of_a_settled_board_counts_every_playout():
     # three eyes each: no playout move is left, so every playout ends as the board stands
     game, g, m = board_of(SETTLED)
     before = g.copy()
