@@ -6,6 +6,7 @@ the player to move, which continues it from "my games"."""
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import httpx
@@ -86,6 +87,15 @@ def rating_of(page: Any, server_url: str, name: str) -> str:
     return page.locator("#player-rating").inner_text()
 
 
+def wait_for_rated_games(server_url: str, names: tuple[str, ...], count: int) -> None:
+    """Until every player's record counts ``count`` rated games: the end of a game is
+    committed with its ratings, and a page's status can show before the resignation is in."""
+    deadline = time.monotonic() + 20
+    while any(httpx.get(f"{server_url}/api/players/{name}").json()["rated_games"] < count for name in names):
+        assert time.monotonic() < deadline, f"the rated game was not settled in 20 s for {names}"
+        time.sleep(0.1)
+
+
 def test_a_rated_game_changes_both_ratings_and_a_correspondence_game_goes_on_elsewhere(server_url, new_context):
     ana = sign_up(new_context("es-ES"), server_url, "es-ES", "Ana")
     bruno = sign_up(new_context("pt-PT"), server_url, "pt-PT", "Bruno")
@@ -99,6 +109,7 @@ def test_a_rated_game_changes_both_ratings_and_a_correspondence_game_goes_on_els
     white.get_by_role("button", name=RESIGN[white_locale]).click()
     white.locator(".dialog").get_by_role("button", name=RESIGN[white_locale]).click()
     expect(black.locator("#status")).not_to_be_empty()
+    wait_for_rated_games(server_url, ("Ana", "Bruno"), 1)
     after = {"Ana": rating_of(ana, server_url, "Ana"), "Bruno": rating_of(bruno, server_url, "Bruno")}
     assert after["Ana"] != before["Ana"] and after["Bruno"] != before["Bruno"], (before, after)
     expect(ana.locator("#player-games")).to_have_text("1")
