@@ -460,6 +460,23 @@ def region_owners(grid: np.ndarray, meta: np.ndarray, out: np.ndarray) -> None:
                 out[region[i]] = owner
 
 
+@kernel
+def add_owners(grid: np.ndarray, meta: np.ndarray, owners: np.ndarray, owners_sum: np.ndarray) -> int:
+    """Add each point's owner (:func:`region_owners`, written into the scratch ``owners``)
+    to ``owners_sum``, +1 Black and -1 White; returns Black's area minus White's."""
+    region_owners(grid, meta, owners)
+    d = 0
+    for p in range(owners.shape[0]):
+        o = owners[p]
+        if o == BLACK:
+            d += 1
+            owners_sum[p] += 1
+        elif o == WHITE:
+            d -= 1
+            owners_sum[p] -= 1
+    return d
+
+
 @allocating
 def area_difference(grid: np.ndarray, meta: np.ndarray) -> int:
     """Black's area minus White's (stones plus single-coloured empty regions)."""

@@ -56,8 +56,8 @@ from __future__ import annotations
 import numpy as np
 
 from miai._kernel.board import (
-    BLACK, COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_KO, M_N, M_NEMPTY, M_W, NB, WALL, WHITE,
-    area_difference, is_own_eye, legality, region_owners,
+    COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_KO, M_N, M_NEMPTY, M_W, NB, WALL,
+    add_owners, area_difference, is_own_eye, legality,
 )
 from miai._kernel.jit import allocating, kernel
 from miai._kernel.light import useless_self_atari
@@ -432,12 +432,5 @@ def heavy_ownership(
         _restore(g, m, grid, meta)
         amaf[:] = 0
         heavy_playout(g, m, to_move, last, last2, 3 * n * n, pat3, params, amaf)
-        region_owners(g, m, owners)
-        for p in range(owners.shape[0]):
-            if owners[p] == BLACK:
-                owners_sum[p] += 1
-                total += 1
-            elif owners[p] == WHITE:
-                owners_sum[p] -= 1
-                total -= 1
+        total += add_owners(g, m, owners, owners_sum)
     return total

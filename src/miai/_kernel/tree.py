@@ -39,8 +39,7 @@ from __future__ import annotations
 import numpy as np
 
 from miai._kernel.board import (
-    BLACK, EMPTIES, LEGAL, M_N, M_NEMPTY, M_RNG, WHITE, is_own_eye, legality, pass_turn, play_stone,
-    region_owners,
+    BLACK, EMPTIES, LEGAL, M_N, M_NEMPTY, M_RNG, add_owners, is_own_eye, legality, pass_turn, play_stone,
 )
 from miai._kernel.heavy import heavy_playout
 from miai._kernel.jit import allocating, kernel
@@ -241,16 +240,7 @@ def _black_win(g: np.ndarray, m: np.ndarray, komi: float, owners: np.ndarray, ow
     """Count a finished playout by area against ``komi``: 1.0 if Black wins, 0.5 on a tie,
     0.0 if White wins; each point's owner is added to ``owners_sum`` (+1 Black, -1 White).
     ``owners``: scratch."""
-    region_owners(g, m, owners)
-    diff = 0
-    for p in range(owners.shape[0]):
-        o = owners[p]
-        if o == BLACK:
-            diff += 1
-            owners_sum[p] += 1
-        elif o == WHITE:
-            diff -= 1
-            owners_sum[p] -= 1
+    diff = add_owners(g, m, owners, owners_sum)
     margin = diff - komi
     return 1.0 if margin > 0 else (0.5 if margin == 0 else 0.0)
 
