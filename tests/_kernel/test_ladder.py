@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from miai._kernel import tree as T
-from miai._kernel.board import BLACK, WHITE
+from miai._kernel.board import BLACK, M_KO, M_KO_COLOR, WHITE
 from miai._kernel.ladder import ladder_atari_works, ladder_captures, ladder_escape_fails, new_scratch
 from miai.ai.config import MctsConfig
 from miai.board import Board
@@ -259,7 +259,8 @@ def priors(
 
 
 def test_the_tree_gives_a_failing_escape_a_low_prior():
-    on = priors(board_from(LADDER), WHITE, MctsConfig().tree_params(7.5))
+    kept = MctsConfig(prune_ladders=False)
+    on = priors(board_from(LADDER), WHITE, kept.tree_params(7.5))
     off = priors(board_from(LADDER), WHITE, MctsConfig(prior_ladder=0.0).tree_params(7.5))
     ladder = MctsConfig().prior_ladder
     assert on["D3"][1] / on["D3"][0] < on["E5"][1] / on["E5"][0]  # an ordinary move in the open
@@ -268,6 +269,46 @@ def test_the_tree_gives_a_failing_escape_a_low_prior():
     # with a breaker the escape keeps its prior
     broken = with_stone(LADDER, "G7", Color.WHITE)
     assert priors(broken, WHITE, MctsConfig().tree_params(7.5))["D3"] == off["D3"]
+
+
+def test_the_tree_leaves_out_an_escape_that_runs_a_long_ladder():
+    pruned = priors(board_from(LADDER), WHITE, MctsConfig().tree_params(7.5))
+    kept = priors(board_from(LADDER), WHITE, MctsConfig(prune_ladders=False).tree_params(7.5))
+    assert "D3" not in pruned and "D3" in kept
+    assert set(kept) - set(pruned) == {"D3"}
+    assert pruned["E5"] == kept["E5"]
+    # reading no ladders prunes nothing
+    assert "D3" in priors(board_from(LADDER), WHITE, MctsConfig(prior_ladder=0.0).tree_params(7.5))
+
+
+def test_with_a_ko_just_taken_a_failing_escape_stays_as_a_threat():
+    board = board_from(LADDER)
+    board.meta[M_KO] = at(board, "J9")  # any ko point: the side to move needs threats
+    board.meta[M_KO_COLOR] = WHITE
+    assert "D3" in priors(board, WHITE, MctsConfig().tree_params(7.5))
+
+
+# White B1 in atari; extending at C1 gives 2 liberties, and one more atari captures both
+# stones on the first line: a short failing ladder that may matter for life and death.
+SHORT_LADDER = """
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. X . X . . . . .
+X O . . . . . . .
+"""
+
+
+def test_the_tree_keeps_a_short_failing_ladder_of_a_small_chain():
+    board = board_from(SHORT_LADDER)
+    assert escape_fails(board, "C1")
+    on = priors(board, WHITE, MctsConfig().tree_params(7.5))
+    off = priors(board, WHITE, MctsConfig(prior_ladder=0.0).tree_params(7.5))
+    assert on["C1"] == (off["C1"][0] + MctsConfig().prior_ladder, off["C1"][1])
 
 
 def test_the_tree_gives_a_working_ladder_atari_a_high_prior():

@@ -55,6 +55,9 @@ Three questions are asked, all without changing the board they get:
 - :func:`ladder_atari_works` (``c`` on ``p`` puts an opponent chain in atari, and it dies:
   a working ladder start, or an atari on a chain that cannot get out by extending).
 
+After a failing escape, :func:`worth_running` says whether running it out may still serve
+(the tree leaves the others out, as Pachi's ``prune_ladders`` does).
+
 Each takes the working space from :func:`new_scratch`, so a caller asking many questions
 (the tree: every move of an expansion) allocates once. Everything is compiled by
 :mod:`miai._kernel.jit` and plain Python (it runs with ``NUMBA_DISABLE_JIT=1``).
@@ -64,7 +67,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from miai._kernel.board import COLOR, HEAD, LEGAL, LIBS, M_W, NEXT, legality, neighbour_chains, play_stone
+from miai._kernel.board import (
+    COLOR, HEAD, LEGAL, LIBS, M_KO, M_W, NEXT, SIZE, legality, neighbour_chains, play_stone,
+)
 from miai._kernel.jit import allocating, kernel
 from miai._kernel.tactics import captures_something, chain_liberty, liberties_after
 
@@ -75,6 +80,12 @@ NODE_BUDGET = 1000
 MAX_OPTIONS = 8
 """Most defender options per position (the extension and up to 7 counter-captures); a
 position with more is not read (not captured)."""
+
+SHORT_LADDER_NODES = 6
+"""A failing escape read in at most this many positions is a short ladder (about three
+ataris), which may still matter for life and death."""
+SMALL_CHAIN = 5
+"""Most stones of a chain in atari whose short ladder may still matter."""
 
 # columns of a ply's row in the work array, after its moves to try
 W_COUNT, W_NEXT, W_KIND = MAX_OPTIONS, MAX_OPTIONS + 1, MAX_OPTIONS + 2
@@ -285,3 +296,23 @@ def ladder_atari_works(
             if _read(gs, ms, work, budget, 0, h, c):  # reading leaves the stones of gs[0]
                 return True
     return False
+
+
+@kernel
+def worth_running(grid: np.ndarray, meta: np.ndarray, p: int, c: int, budget: np.ndarray) -> bool:
+    """Whether running out the failing escape ``c`` on ``p`` may still serve, asked right
+    after :func:`ladder_escape_fails` said yes with this ``budget``: as a ko threat (a ko
+    was just taken), or for life and death (a short ladder of a small chain, as Pachi's
+    ``useful_ladder`` allows). Long ladders of any chain, and short ones of a large chain,
+    only lose more stones."""
+    if meta[M_KO] != 0:
+        return True
+    if NODE_BUDGET - budget[0] > SHORT_LADDER_NODES:
+        return False
+    w = meta[M_W]
+    stones = 0
+    for q in (p - w, p - 1, p + 1, p + w):
+        h = grid[HEAD, q]
+        if grid[COLOR, q] == c and grid[LIBS, h] == 1:
+            stones = max(stones, int(grid[SIZE, h]))
+    return stones <= SMALL_CHAIN

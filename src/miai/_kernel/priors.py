@@ -19,8 +19,9 @@ adds its visits and wins to every child of one node:
   (:mod:`miai._kernel.semeai`);
 - :func:`pattern_prior`: the chance of the largest learned spatial pattern around a move
   (:func:`shape_chances`, :mod:`miai._kernel.spatial`);
-- :func:`ladder_prior`: escapes that die in a ladder (visits without wins) and ladder ataris
-  that work (won visits), read by :mod:`miai._kernel.ladder`;
+- :func:`ladder_prior`: escapes that die in a ladder (visits without wins; the hopeless
+  ones are marked, for the tree to leave out) and ladder ataris that work (won visits),
+  read by :mod:`miai._kernel.ladder`;
 - :func:`mm_prior`: the move predictor's chance of each move, normalised over the children
   (:func:`predicted_strengths`, :mod:`miai._kernel.movefeatures`);
 - :func:`joseki_prior`: the moves strong players chose in the same corner shape, by the
@@ -42,7 +43,7 @@ from miai._kernel.board import BLACK, COLOR, EMPTY, HEAD, LIBS, M_N, M_W, NEXT, 
 from miai._kernel.corners import CORNERS, corner_key, corner_point
 from miai._kernel.heavy import env8, self_atari
 from miai._kernel.jit import allocating, kernel
-from miai._kernel.ladder import ladder_atari_works, ladder_escape_fails
+from miai._kernel.ladder import ladder_atari_works, ladder_escape_fails, worth_running
 from miai._kernel.movefeatures import (
     F_ATARI,
     NGROUPS,
@@ -270,12 +271,13 @@ def predicted_strengths(
 @kernel
 def ladder_prior(
     grid: np.ndarray, meta: np.ndarray, c: int, moves: np.ndarray, pv: np.ndarray, pw: np.ndarray, weight: float,
-    space: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], ataris: np.ndarray,
+    space: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], ataris: np.ndarray, hopeless: np.ndarray,
 ) -> None:
     """Visits without wins for ``c``'s escapes that die in a ladder, won visits for its
     ladder ataris that work; only next to a chain with one liberty (``c``'s) or two (the
     opponent's). ``ataris``: the predictor's ``F_ATARI`` levels, the same reading done
-    already (empty: the ladders are read here, in the space ``space``)."""
+    already (empty: the ladders are read here, in the space ``space``). Sets ``hopeless``
+    (a boolean per move) for the failing escapes not :func:`~miai._kernel.ladder.worth_running`."""
     gs, ms, work, budget = space
     w = meta[M_W]
     known = ataris.shape[0] > 0
@@ -291,6 +293,7 @@ def ladder_prior(
                 atari = True
         if escape and ladder_escape_fails(grid, meta, p, c, gs, ms, work, budget):
             pv[j] += weight
+            hopeless[j] = not worth_running(grid, meta, p, c, budget)
         if atari:
             works = ataris[j] == 1 if known else ladder_atari_works(grid, meta, p, c, gs, ms, work, budget)
             if works:

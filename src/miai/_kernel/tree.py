@@ -77,8 +77,9 @@ NTM = 2
     S_PRIOR_RACE,
     S_TREE_PASS,
     S_PRIOR_JOSEKI,
-) = range(18)
-NSPARAMS = 18
+    S_PRUNE_LADDERS,
+) = range(19)
+NSPARAMS = 19
 
 Tree = tuple[np.ndarray, np.ndarray, np.ndarray]
 """A search tree: its ``ti``, ``tf`` and ``tmeta`` arrays."""
@@ -105,13 +106,13 @@ def new_tree(capacity: int) -> Tree:
 @allocating
 def add_priors(
     grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, moves: np.ndarray, pv: np.ndarray,
-    pw: np.ndarray, params: np.ndarray, knowledge: Knowledge,
+    pw: np.ndarray, params: np.ndarray, knowledge: Knowledge, hopeless: np.ndarray,
 ) -> None:
     """Give the children ``moves`` of a node (``c`` to move on this board, after the moves
     ``last`` and ``last2``) their prior visits ``pv`` and wins ``pw``: each prior of
     :mod:`miai._kernel.priors` in turn, with its weight from ``params`` (``S_PRIOR_*``; the
     race, ladder and learned priors are not read at weight 0, nor the learned ones without
-    their tables)."""
+    their tables). Marks in ``hopeless`` the escapes the ladder prior finds hopeless."""
     pat3, pattern_keys, pattern_values, mm_gammas, book = knowledge
     even_prior(pv, pw, params[S_PRIOR_EVEN])
     capture_prior(grid, meta, c, moves, pv, pw, params[S_PRIOR_CAPTURE_ONE], params[S_PRIOR_CAPTURE_MANY])
@@ -137,7 +138,7 @@ def add_priors(
     if mm > 0:
         predicted_strengths(grid, meta, c, last, last2, moves, chances, mm_gammas, space, strengths, ataris)
     if ladder > 0:
-        ladder_prior(grid, meta, c, moves, pv, pw, ladder, space, ataris)
+        ladder_prior(grid, meta, c, moves, pv, pw, ladder, space, ataris, hopeless)
     if mm > 0:
         mm_prior(pv, pw, strengths, mm)
     if params[S_PRIOR_JOSEKI] > 0 and book[1].shape[0] > 0:
@@ -166,13 +167,31 @@ def _add_children(
 
 
 @kernel
+def _drop_children(ti: np.ndarray, tf: np.ndarray, first: int, end: int, drop: np.ndarray) -> int:
+    """Close up the children ``first``..``end`` of a node, leaving out those whose ``drop``
+    (one boolean per child, in order) is set; returns the index after the last kept."""
+    k = first
+    for j in range(end - first):
+        if drop[j]:
+            continue
+        if k != first + j:
+            for f in range(NTI):
+                ti[f, k] = ti[f, first + j]
+            for f in range(NTF):
+                tf[f, k] = tf[f, first + j]
+        k += 1
+    return k
+
+
+@allocating
 def expand(
     tree: Tree, node: int, grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, params: np.ndarray,
     knowledge: Knowledge, forbidden: np.ndarray,
 ) -> bool:
     """Give ``node`` (a leaf, ``c`` to move on this board) a child for every legal move of
     ``c`` that does not fill an own eye and is not ``forbidden`` (a boolean per point), with
-    its priors (:func:`add_priors`); and a pass child, with the even prior only, when there
+    its priors (:func:`add_priors`), leaving out with ``params[S_PRUNE_LADDERS]`` the
+    hopeless ladder escapes (as Pachi does); and a pass child, with the even prior only, when there
     is none or ``params[S_TREE_PASS]`` says so (late in the game a side may pass rather
     than break a seki).
     ``last``/``last2``: the last two moves' points (0 for a pass or none). False if the
@@ -184,8 +203,11 @@ def expand(
         return False
     end = _add_children(ti, tf, first, grid, meta, c, forbidden)
     if end > first:
+        hopeless = np.zeros(end - first, np.bool_)
         add_priors(grid, meta, c, last, last2, ti[T_MOVE, first:end], tf[T_PV, first:end], tf[T_PW, first:end],
-                   params, knowledge)
+                   params, knowledge, hopeless)
+        if params[S_PRUNE_LADDERS] > 0:
+            end = _drop_children(ti, tf, first, end, hopeless)
     if end == first or params[S_TREE_PASS] > 0:
         ti[T_MOVE, end] = 0
         ti[T_FIRST, end] = 0

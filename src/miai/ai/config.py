@@ -164,6 +164,10 @@ class MctsConfig:
     prior_ladder: float = knob(20.0, _PRIOR)
     """Prior for ladders read at expansion: a lost escape counts as visits without wins, a
     working ladder atari as won visits (0: no ladder reading at all)."""
+    prune_ladders: bool = knob(True, _BOOL)
+    """Leave out of the tree the escapes that die in a ladder (read when ``prior_ladder`` is
+    above 0), unless a ko was just taken or the ladder is short and the chain small
+    (:func:`miai._kernel.ladder.worth_running`); Pachi's ``prune_ladders``, on by default."""
     prior_race: float = knob(20.0, _PRIOR)
     """Prior (won visits) for the move that wins a capturing race if played now and loses
     it if the opponent moves first there (:mod:`miai._kernel.semeai`; 0: races not read at
@@ -318,6 +322,7 @@ class MctsConfig:
         p[T.S_PRIOR_MM] = self.mm_weight(size)
         p[T.S_PRIOR_RACE] = self.prior_race
         p[T.S_PRIOR_JOSEKI] = self.prior_joseki
+        p[T.S_PRUNE_LADDERS] = float(self.prune_ladders)
         p[T.S_KOMI] = komi
         p[T.S_TREE_PASS] = float(0.0 < empty_fraction <= self.tree_pass_empty)
         return p
