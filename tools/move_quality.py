@@ -38,15 +38,28 @@ from miai.sgf import load_game
 Position = dict  # {"id", "size", "komi", "moves": [[colour, gtp point], ...], "to_move"}
 
 
+def record_names(paths: list[Path]) -> list[str]:
+    """A name for each record that tells it from the others: its file's stem, or, when two
+    stems are the same (``game-001`` of two matches), its folder's name and stem."""
+    stems = [path.stem for path in paths]
+    if len(set(stems)) == len(stems):
+        return stems
+    names = [f"{path.parent.name}/{path.stem}" for path in paths]
+    if len(set(names)) < len(names):
+        raise SystemExit("move_quality: two records have the same folder and file name")
+    return names
+
+
 def sample_positions(paths: list[Path], every: int, first: int, last: int) -> list[Position]:
-    """Every ``every``-th position from move ``first`` to ``last`` of each record."""
+    """Every ``every``-th position from move ``first`` to ``last`` of each record, each with
+    an id that no other position has (:func:`record_names`, then ``@`` and the move)."""
     out = []
-    for path in paths:
+    for path, name in zip(paths, record_names(paths)):
         game, _ = load_game(str(path))
         moves = [[m.color.name[0], m.gtp()] for m in game.moves]
         for n in range(first, min(last, len(moves) - 1) + 1, every):
             to_move = "W" if n and moves[n - 1][0] == "B" else "B"
-            out.append({"id": f"{path.stem}@{n}", "size": game.size, "komi": game.komi,
+            out.append({"id": f"{name}@{n}", "size": game.size, "komi": game.komi,
                         "moves": moves[:n], "to_move": to_move})
     return out
 

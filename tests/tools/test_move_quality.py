@@ -27,6 +27,15 @@ def test_positions_are_every_nth_with_the_side_to_move(tmp_path):
     assert found[0]["moves"] == [["B", "E5"]]
 
 
+def test_records_of_the_same_name_in_two_folders_give_positions_of_their_own(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    first = record(tmp_path / "a", ["E5", "C3"])
+    second = record(tmp_path / "b", ["C3", "E5"])
+    found = move_quality.sample_positions([first, second], every=1, first=1, last=1)
+    assert [(p["id"], p["moves"]) for p in found] == [("a/g@1", [["B", "E5"]]), ("b/g@1", [["B", "C3"]])]
+
+
 def test_the_judge_gives_each_reply_its_loss_and_pairs_are_compared(tmp_path, capsys):
     positions = move_quality.sample_positions([record(tmp_path, ["E5", "C3", "G7"])], every=1, first=1, last=2)
     pos = tmp_path / "pos.json"
