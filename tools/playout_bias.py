@@ -11,12 +11,13 @@ give theirs and their mean score. The positions, then two steps::
     python tools/move_quality.py positions runs/p19-*/game-*.sgf --every 10 --first 60 --last 200 -o pos.json
     python tools/playout_bias.py judge pos.json -o judged.jsonl --visits 200 \\
         --judge "KATAGO analysis -model NET -config analysis_example.cfg"
-    python tools/playout_bias.py measure pos.json judged.jsonl --playouts 500 [--set KNOB=VALUE ...]
+    python tools/playout_bias.py measure pos.json judged.jsonl --playouts 500 [--seed S] [--set KNOB=VALUE ...]
 
 ``measure`` prints the mean of the playouts' score less KataGo's lead (from Black's side),
-its mean absolute size, the mean absolute difference of ownership a point, and the points
-KataGo gives one side nearly surely (ownership beyond 0.8) that the playouts give the other
-side more often than not: settled points misread. The judge's configuration must report
+its mean absolute size, the mean absolute difference of ownership a point, the same over
+the points KataGo gives one side nearly surely (ownership beyond 0.8: a living group the
+playouts kill a third of the time shows here), and those settled points that the playouts
+give the other side more often than not: settled points misread. The judge's configuration must report
 ownership from Black's side (``reportAnalysisWinratesAs = BLACK``). A research tool: it
 reads records and runs engines, and changes nothing.
 """
@@ -97,23 +98,28 @@ def playouts(pos: dict, count: int, config: MctsConfig, seed: int) -> tuple[floa
     return total / count - pos["komi"], own
 
 
-def measure(positions: list[dict], judged: dict[str, dict], count: int, config: MctsConfig) -> None:
-    """The playouts' bias against the judge over the positions, printed."""
-    errors, sizes, own_errors, misread = [], [], [], 0
+def measure(positions: list[dict], judged: dict[str, dict], count: int, config: MctsConfig, seed: int = 0) -> None:
+    """The playouts' bias against the judge over the positions, printed (the ``i``-th
+    position's playouts seeded with ``seed + i + 1``)."""
+    errors, sizes, own_errors, settled_errors, misread = [], [], [], [], 0
     for i, pos in enumerate(positions):
         if pos["id"] not in judged:
             continue
-        score, own = playouts(pos, count, config, seed=i + 1)
+        score, own = playouts(pos, count, config, seed=seed + i + 1)
         truth = np.array(judged[pos["id"]]["ownership"]).reshape(own.shape)
         errors.append(score - judged[pos["id"]]["lead"])
         sizes.append(abs(errors[-1]))
         own_errors.append(float(np.abs(own - truth).mean()))
+        settled = np.abs(truth) > SURE
+        if settled.any():
+            settled_errors.append(float(np.abs(own - truth)[settled].mean()))
         misread += int(np.count_nonzero((np.abs(truth) > SURE) & (own * np.sign(truth) < 0)))
     n = len(errors)
     print(f"{n} positions, {count} playouts each")
     print(f"  score less the judge's lead: mean {statistics.fmean(errors):+.2f} points, "
           f"mean size {statistics.fmean(sizes):.2f} (median {statistics.median(sizes):.2f})")
     print(f"  ownership a point, mean absolute difference: {statistics.fmean(own_errors):.3f}")
+    print(f"  settled points, mean absolute difference: {statistics.fmean(settled_errors):.3f}")
     print(f"  settled points the playouts give the other side: {misread / n:.2f} a position")
 
 
@@ -129,6 +135,7 @@ def main() -> None:
     m.add_argument("positions", type=Path)
     m.add_argument("judged", type=Path)
     m.add_argument("--playouts", type=int, default=500)
+    m.add_argument("--seed", type=int, default=0, help="the playouts' seeds start after this (to see the noise)")
     m.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE", help="a search knob, as miai gtp's")
     args = parser.parse_args()
     positions = json.loads(args.positions.read_text())
@@ -136,7 +143,7 @@ def main() -> None:
         judge(args.judge, positions, args.visits, args.out)
     else:
         config = MctsConfig(**MctsConfig.parse_settings(args.set))
-        measure(positions, read_judged(args.judged), args.playouts, config)
+        measure(positions, read_judged(args.judged), args.playouts, config, args.seed)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,40 @@
+"""tools/playout_bias.py: the playouts' ownership set beside a judge's, the right way up.
+
+The position is a 5×5 board where both sides have a group with two eyes (Black on the top
+two lines, White on the bottom two) and the middle line is open: every playout ends with the
+top ten points Black's and the bottom ten White's, whatever it does with the middle."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import playout_bias
+
+from miai.ai.config import MctsConfig
+
+BLACK_STONES = ["A4", "B4", "C4", "D4", "E4", "B5", "D5", "E5"]
+WHITE_STONES = ["A2", "B2", "C2", "D2", "E2", "B1", "D1", "E1"]
+POSITION = {
+    "id": "two-lives", "size": 5, "komi": 0.5, "to_move": "B",
+    "moves": [m for pair in zip(BLACK_STONES, WHITE_STONES) for m in (["B", pair[0]], ["W", pair[1]])],
+}
+
+
+def test_the_playouts_ownership_reads_rows_from_the_top_as_the_judges_does():
+    score, own = playout_bias.playouts(POSITION, 50, MctsConfig(), seed=1)
+    assert own.shape == (5, 5)
+    assert own[:2].tolist() == [[1.0] * 5] * 2  # the top two lines: Black's living group
+    assert own[3:].tolist() == [[-1.0] * 5] * 2
+    assert -5.5 <= score <= 4.5  # ten points each, the middle line shared somehow, less komi 0.5
+
+
+def test_measure_counts_settled_points_the_playouts_give_the_other_side(tmp_path, capsys):
+    truth = np.zeros((5, 5))
+    truth[:2], truth[3:] = 1.0, -1.0
+    for judged, misread in ((truth, "0.00"), (truth[::-1], "20.00")):  # the judge right, then upside down
+        path = tmp_path / "judged.jsonl"
+        path.write_text(json.dumps({"id": "two-lives", "lead": 0.0, "ownership": judged.ravel().tolist()}) + "\n")
+        playout_bias.measure([POSITION], playout_bias.read_judged(path), 50, MctsConfig())
+        out = capsys.readouterr().out
+        assert f"settled points the playouts give the other side: {misread} a position" in out
