@@ -12,6 +12,7 @@ give theirs and their mean score. The positions, then two steps::
     python tools/playout_bias.py judge pos.json -o judged.jsonl --visits 200 \\
         --judge "KATAGO analysis -model NET -config analysis_example.cfg"
     python tools/playout_bias.py measure pos.json judged.jsonl --playouts 500 [--seed S] [--set KNOB=VALUE ...]
+    python tools/playout_bias.py show pos.json judged.jsonl ID   # one position's disagreements, drawn
 
 ``measure`` prints the mean of the playouts' score less KataGo's lead (from Black's side),
 its mean absolute size, the mean absolute difference of ownership a point, the same over
@@ -38,9 +39,12 @@ from miai._kernel import heavy
 from miai.ai.config import MctsConfig
 from miai.coords import Color, Move, point_from_gtp
 from miai.game import Game
+from miai.render.text import diagram
 
 SURE = 0.8
 """KataGo's ownership beyond which a point counts as settled."""
+SHOWN = 0.3
+"""The ownership difference from which ``show`` marks a point."""
 
 
 def judge(command: str, positions: list[dict], visits: int, out: Path) -> None:
@@ -78,17 +82,22 @@ def read_judged(path: Path) -> dict[str, dict]:
     return {j["id"]: j for j in judged}
 
 
-def playouts(pos: dict, count: int, config: MctsConfig, seed: int) -> tuple[float, np.ndarray]:
-    """The playouts' mean score (Black's area less White's, less komi) and mean ownership
-    (rows from the top, as KataGo's), from the position after ``pos``'s moves."""
+def replay(pos: dict) -> tuple[Game, int, int]:
+    """The game after ``pos``'s moves, and the kernel points of its last two (0: a pass or none)."""
     size = pos["size"]
     game = Game(size, komi=pos["komi"])
     points = []
     for colour, text in pos["moves"]:
         move = game.play(Move(Color.BLACK if colour == "B" else Color.WHITE, point_from_gtp(text, size)))
         points.append(game.board.index(move.point) if move.point is not None else 0)
-    last = points[-1] if points else 0
-    last2 = points[-2] if len(points) > 1 else 0
+    return game, (points[-1] if points else 0), (points[-2] if len(points) > 1 else 0)
+
+
+def playouts(pos: dict, count: int, config: MctsConfig, seed: int) -> tuple[float, np.ndarray]:
+    """The playouts' mean score (Black's area less White's, less komi) and mean ownership
+    (rows from the top, as KataGo's), from the position after ``pos``'s moves."""
+    size = pos["size"]
+    game, last, last2 = replay(pos)
     board = game.board
     owners = np.zeros(board.grid.shape[1], np.int64)
     total = heavy.heavy_ownership(board.grid, board.meta, int(game.to_move), last, last2, count, seed,
@@ -123,6 +132,25 @@ def measure(positions: list[dict], judged: dict[str, dict], count: int, config: 
     print(f"  settled points the playouts give the other side: {misread / n:.2f} a position")
 
 
+def show(pos: dict, truth: dict, count: int, config: MctsConfig) -> str:
+    """The position as a diagram with the points where the playouts' ownership differs from
+    the judge's by :data:`SHOWN` or more: such stones lower-case, such empty points ``v``
+    (the playouts give Black less) or ``^`` (more); then both scores."""
+    score, own = playouts(pos, count, config, seed=1)
+    size = pos["size"]
+    diff = own - np.array(truth["ownership"]).reshape(own.shape)
+    game, _, _ = replay(pos)
+    dead, marks = [], {}
+    for r, c in zip(*np.nonzero(np.abs(diff) >= SHOWN)):
+        point = (size - 1 - int(r), int(c))  # ownership rows from the top, points' from the bottom
+        if game.board.as_array()[point] != 0:
+            dead.append(point)
+        else:
+            marks[point] = "v" if diff[r, c] < 0 else "^"
+    scores = f"the playouts' score {score:+.1f}, the judge's lead {truth['lead']:+.1f} (Black's side)"
+    return diagram(game.board, dead=dead, marks=marks) + "\n" + scores
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="step", required=True)
@@ -137,13 +165,25 @@ def main() -> None:
     m.add_argument("--playouts", type=int, default=500)
     m.add_argument("--seed", type=int, default=0, help="the playouts' seeds start after this (to see the noise)")
     m.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE", help="a search knob, as miai gtp's")
+    v = sub.add_parser("show", help="one position, where the playouts and the judge disagree")
+    v.add_argument("positions", type=Path)
+    v.add_argument("judged", type=Path)
+    v.add_argument("id", help="the position's id")
+    v.add_argument("--playouts", type=int, default=1000)
+    v.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE", help="a search knob, as miai gtp's")
     args = parser.parse_args()
     positions = json.loads(args.positions.read_text())
     if args.step == "judge":
         judge(args.judge, positions, args.visits, args.out)
-    else:
+    elif args.step == "measure":
         config = MctsConfig(**MctsConfig.parse_settings(args.set))
         measure(positions, read_judged(args.judged), args.playouts, config, args.seed)
+    else:
+        chosen = [pos for pos in positions if pos["id"] == args.id]
+        judged = read_judged(args.judged)
+        if not chosen or args.id not in judged:
+            raise SystemExit(f"playout_bias: no judged position {args.id!r}")
+        print(show(chosen[0], judged[args.id], args.playouts, MctsConfig(**MctsConfig.parse_settings(args.set))))
 
 
 if __name__ == "__main__":

@@ -38,3 +38,13 @@ def test_measure_counts_settled_points_the_playouts_give_the_other_side(tmp_path
         playout_bias.measure([POSITION], playout_bias.read_judged(path), 50, MctsConfig())
         out = capsys.readouterr().out
         assert f"settled points the playouts give the other side: {misread} a position" in out
+
+
+def test_show_draws_where_the_playouts_and_the_judge_disagree():
+    truth = np.zeros((5, 5))
+    truth[:2], truth[3:] = -1.0, 1.0  # the judge upside down: every settled point disagrees
+    text = playout_bias.show(POSITION, {"lead": 3.0, "ownership": truth.ravel().tolist()}, 50, MctsConfig())
+    rows = {line.split()[0]: line.split()[1:6] for line in text.splitlines() if line.split()[0].isdigit()}
+    assert rows["5"] == ["^", "x", "^", "x", "x"]  # Black's eyes given to Black more, its stones lower-case
+    assert rows["1"] == ["v", "o", "v", "o", "o"]
+    assert text.endswith("the judge's lead +3.0 (Black's side)")
