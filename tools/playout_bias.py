@@ -18,8 +18,8 @@ give theirs and their mean score. The positions, then two steps::
 its mean absolute size, the mean absolute difference of ownership a point, the same over
 the points KataGo gives one side nearly surely (ownership beyond 0.8: a living group the
 playouts kill a third of the time shows here), and those settled points that the playouts
-give the other side more often than not: settled points misread. The judge's configuration must report
-ownership from Black's side (``reportAnalysisWinratesAs = BLACK``). A research tool: it
+give the other side more often than not: settled points misread. The judge's configuration
+must report ownership from Black's side (``reportAnalysisWinratesAs = BLACK``). A research tool: it
 reads records and runs engines, and changes nothing.
 """
 
@@ -140,10 +140,11 @@ def show(pos: dict, truth: dict, count: int, config: MctsConfig) -> str:
     size = pos["size"]
     diff = own - np.array(truth["ownership"]).reshape(own.shape)
     game, _, _ = replay(pos)
+    stones = game.board.as_array()
     dead, marks = [], {}
     for r, c in zip(*np.nonzero(np.abs(diff) >= SHOWN)):
         point = (size - 1 - int(r), int(c))  # ownership rows from the top, points' from the bottom
-        if game.board.as_array()[point] != 0:
+        if stones[point] != 0:
             dead.append(point)
         else:
             marks[point] = "v" if diff[r, c] < 0 else "^"

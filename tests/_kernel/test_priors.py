@@ -97,8 +97,7 @@ def test_an_expansion_gives_each_child_the_sum_of_every_prior():
     P.empty_area_prior(g, m, moves, pv, pw, cfg.prior_emptyarea)
     P.self_atari_prior(g, m, BLACK, moves, pv, cfg.prior_selfatari)
     P.race_prior(g, m, BLACK, moves, pv, pw, cfg.prior_race)
-    P.ladder_prior(
-        g, m, BLACK, moves, pv, pw, cfg.prior_ladder, new_scratch(g, m), np.zeros(0, np.int64), np.zeros(len(moves), np.bool_)
-    )
+    hopeless = np.zeros(len(moves), np.bool_)
+    P.ladder_prior(g, m, BLACK, moves, pv, pw, cfg.prior_ladder, new_scratch(g, m), np.zeros(0, np.int64), hopeless)
     assert tf[T.T_PV, kids].tolist() == pv.tolist() and tf[T.T_PW, kids].tolist() == pw.tolist()
     assert len(set(pv.tolist())) > 3  # the position tells the moves apart

@@ -191,9 +191,9 @@ def expand(
     """Give ``node`` (a leaf, ``c`` to move on this board) a child for every legal move of
     ``c`` that does not fill an own eye and is not ``forbidden`` (a boolean per point), with
     its priors (:func:`add_priors`), leaving out with ``params[S_PRUNE_LADDERS]`` the
-    hopeless ladder escapes (as Pachi does); and a pass child, with the even prior only, when there
-    is none or ``params[S_TREE_PASS]`` says so (late in the game a side may pass rather
-    than break a seki).
+    hopeless ladder escapes (as Pachi does); and a pass child, with the even prior only,
+    when there is none or ``params[S_TREE_PASS]`` says so (late in the game a side may pass
+    rather than break a seki).
     ``last``/``last2``: the last two moves' points (0 for a pass or none). False if the
     tree has no room."""
     ti, tf, tmeta = tree
