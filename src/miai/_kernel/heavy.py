@@ -59,6 +59,7 @@ from miai._kernel.board import (
     COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_KO, M_N, M_NEMPTY, M_W, NB, WALL,
     add_owners, area_difference, is_own_eye, legality,
 )
+from miai._kernel.eyefix import eye_fix_moves
 from miai._kernel.jit import allocating, kernel
 from miai._kernel.light import useless_self_atari
 from miai._kernel.nakade import NAKADE_MAX, nakade_move
@@ -79,9 +80,12 @@ P_SELFATARI_USELESS = 9
 """How often a self-atari no one would make is turned down, whichever heuristic proposed it
 (:func:`miai._kernel.light.useless_self_atari`: more than three stones, or a sacrifice that
 kills nothing, such as a fill of a seki's shared liberty)."""
-NPARAMS = 10
+P_EYEFIX = 10
+"""How often a playout fills the point where the opponent's next stone would make one of
+the mover's eyes false (:mod:`miai._kernel.eyefix`)."""
+NPARAMS = 11
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0], np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0, 0.0], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
 and ko fights at Pachi's rates (together +45 Elo at equal playouts); the races between chains
@@ -315,6 +319,11 @@ def heavy_move(
             return p
     if last > 0 and params[P_TWOLIB] > 0.0 and _chance(meta, params[P_TWOLIB]):
         n = two_liberty_moves(grid, meta, c, last, cand)
+        p = _pick_candidate(grid, meta, c, cand, n, params)
+        if p > 0:
+            return p
+    if last > 0 and params[P_EYEFIX] > 0.0 and _chance(meta, params[P_EYEFIX]):
+        n = eye_fix_moves(grid, meta, c, last, cand)
         p = _pick_candidate(grid, meta, c, cand, n, params)
         if p > 0:
             return p
