@@ -18,12 +18,15 @@ random move:
 2. **Two liberties** (:mod:`miai._kernel.twolib`, with probability ``P_TWOLIB``): ataris
    and escapes of the chains with two liberties on and around the last move, as Pachi's
    playouts read capturing races.
-3. **Nakade** (:mod:`miai._kernel.nakade`, with probability ``P_NAKADE``, 0.6 by default):
+3. **Eye fix** (:mod:`miai._kernel.eyefix`, with probability ``P_EYEFIX``): after the
+   opponent's approach along the mover's wall, the point where its next stone would make
+   one of the mover's eyes false.
+4. **Nakade** (:mod:`miai._kernel.nakade`, with probability ``P_NAKADE``, 0.6 by default):
    the vital point of a small eye space that the last move borders.
-4. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
+5. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
    neighbourhood matches one of MoGo's patterns (hane, cuts, edge moves), as michi lists them;
    one of them drawn uniformly.
-5. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
+6. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
    an own eye.
 
 A move near a capturing race (chains of at least ``P_RACE_MIN_CHAIN`` stones) that stood on

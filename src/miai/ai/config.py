@@ -221,7 +221,8 @@ class MctsConfig:
     p_eyefix: float = knob(0.0, _PROBABILITY)
     """How often a playout move, after the opponent's approach along the mover's wall, fills
     the point where the opponent's next stone would make one of the mover's eyes false
-    (:mod:`miai._kernel.eyefix`, Pachi's ``eyefixrate``; 0: never)."""
+    (:mod:`miai._kernel.eyefix`, Pachi's ``eyefixrate``; 0, the default: never. Even in 9×9
+    self-play; on 19×19 it mends the edge groups the playouts killed: BENCHMARKS.md)."""
     p_ko: float = knob(0.4, _PROBABILITY)
     """How often a playout move, within a few turns of a ko capture and once the ban is
     lifted, plays the ko point: retakes or connects (:func:`miai._kernel.heavy.ko_fight_move`;
