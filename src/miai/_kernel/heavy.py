@@ -18,6 +18,9 @@ random move:
 2. **Two liberties** (:mod:`miai._kernel.twolib`, with probability ``P_TWOLIB``): ataris
    and escapes of the chains with two liberties on and around the last move, as Pachi's
    playouts read capturing races.
+   With probability ``P_NLIB`` it also puts in atari an opponent's two-liberty chain next
+   to one of the mover's chains with three or four liberties that the last move touches
+   (a race begun before the approach moves lose it).
 3. **Eye fix** (:mod:`miai._kernel.eyefix`, with probability ``P_EYEFIX``): after the
    opponent's approach along the mover's wall, the point where its next stone would make
    one of the mover's eyes false.
@@ -69,7 +72,7 @@ from miai._kernel.nakade import NAKADE_MAX, nakade_move
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
 from miai._kernel.semeai import LIB_ROOM, MAX_RACES, find_races, race_reply
 from miai._kernel.tactics import atari_replies, captures_something, liberties_after
-from miai._kernel.twolib import two_liberty_moves
+from miai._kernel.twolib import few_liberty_moves, two_liberty_moves
 
 # indices into the policy's parameter array
 P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM, P_TWOLIB, P_NAKADE, P_KO = range(7)
@@ -86,9 +89,13 @@ kills nothing, such as a fill of a seki's shared liberty)."""
 P_EYEFIX = 10
 """How often a playout fills the point where the opponent's next stone would make one of
 the mover's eyes false (:mod:`miai._kernel.eyefix`)."""
-NPARAMS = 11
+P_NLIB = 11
+"""How often a playout, after the opponent's move next to one of the mover's chains with three
+or four liberties, puts in atari an opponent's two-liberty chain beside it
+(:func:`miai._kernel.twolib.few_liberty_moves`)."""
+NPARAMS = 12
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0, 0.0], np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0, 0.0, 0.0], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
 and ko fights at Pachi's rates (together +45 Elo at equal playouts); the races between chains
@@ -322,6 +329,11 @@ def heavy_move(
             return p
     if last > 0 and params[P_TWOLIB] > 0.0 and _chance(meta, params[P_TWOLIB]):
         n = two_liberty_moves(grid, meta, c, last, cand)
+        p = _pick_candidate(grid, meta, c, cand, n, params)
+        if p > 0:
+            return p
+    if last > 0 and params[P_NLIB] > 0.0 and _chance(meta, params[P_NLIB]):
+        n = few_liberty_moves(grid, meta, c, last, cand)
         p = _pick_candidate(grid, meta, c, cand, n, params)
         if p > 0:
             return p
