@@ -11,7 +11,10 @@ asked after each move, around it:
 - the chain the last move made, if it has two liberties: put it in atari;
 - every chain next to the last move with two liberties: the opponent's is put in atari, one's
   own gets out (it extends on a liberty) or takes a liberty from, or captures, an opponent
-  chain next to it that is as short of them.
+  chain next to it that is as short of them;
+- (:func:`few_liberty_moves`, at its own rate) one's own chain with three or four liberties
+  that the last move touches puts in atari an opponent chain next to it with two: a race it
+  must begin before the approach moves it lacks lose it (Pachi's ``local_nlib_check``).
 
 A chain is left alone when it cannot be harmed (:func:`two_safe_ways`: it connects to a
 chain with liberties to spare on one liberty, and on the other connects as well or runs out). A
