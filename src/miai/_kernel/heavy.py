@@ -314,6 +314,21 @@ def heavy_random_move(grid: np.ndarray, meta: np.ndarray, c: int, params: np.nda
     return 0
 
 
+LOCAL_CHECKS = (P_TWOLIB, P_NLIB, P_EYEFIX)
+"""The checks around the last move tried after the captures, in this order, each at its rate."""
+
+
+@kernel(inline="always")
+def local_moves(grid: np.ndarray, meta: np.ndarray, c: int, last: int, check: int, out: np.ndarray) -> int:
+    """The candidates of one of :data:`LOCAL_CHECKS` for ``c`` after ``last``, written to
+    ``out``; returns how many."""
+    if check == P_TWOLIB:
+        return two_liberty_moves(grid, meta, c, last, out)
+    if check == P_NLIB:
+        return few_liberty_moves(grid, meta, c, last, out)
+    return eye_fix_moves(grid, meta, c, last, out)
+
+
 @kernel
 def heavy_move(
     grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, pat3: np.ndarray, params: np.ndarray,
@@ -327,21 +342,12 @@ def heavy_move(
         p = _pick_candidate(grid, meta, c, cand, n, params)
         if p > 0:
             return p
-    if last > 0 and params[P_TWOLIB] > 0.0 and _chance(meta, params[P_TWOLIB]):
-        n = two_liberty_moves(grid, meta, c, last, cand)
-        p = _pick_candidate(grid, meta, c, cand, n, params)
-        if p > 0:
-            return p
-    if last > 0 and params[P_NLIB] > 0.0 and _chance(meta, params[P_NLIB]):
-        n = few_liberty_moves(grid, meta, c, last, cand)
-        p = _pick_candidate(grid, meta, c, cand, n, params)
-        if p > 0:
-            return p
-    if last > 0 and params[P_EYEFIX] > 0.0 and _chance(meta, params[P_EYEFIX]):
-        n = eye_fix_moves(grid, meta, c, last, cand)
-        p = _pick_candidate(grid, meta, c, cand, n, params)
-        if p > 0:
-            return p
+    if last > 0:
+        for check in LOCAL_CHECKS:
+            if params[check] > 0.0 and _chance(meta, params[check]):
+                p = _pick_candidate(grid, meta, c, cand, local_moves(grid, meta, c, last, check, cand), params)
+                if p > 0:
+                    return p
     if last > 0 and params[P_NAKADE] > 0.0 and _chance(meta, params[P_NAKADE]):
         cand[0] = nakade_move(grid, meta, c, last, cand[cand.shape[0] - NAKADE_MAX :])
         if cand[0] > 0:
