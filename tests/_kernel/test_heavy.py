@@ -162,7 +162,7 @@ def replies_with(diagram: str, c: int, last: str, settings: dict[int, float], tr
     policy parameters ``settings`` (index: value)."""
     game, g, m = board_of(diagram)
     params = H.DEFAULT_PARAMS.copy()
-    for check in (H.P_CAPTURE, H.P_TWOLIB, H.P_NLIB, H.P_EYEFIX, H.P_NAKADE, H.P_KO, H.P_PATTERN):
+    for check in (H.P_CAPTURE, H.P_TWOLIB, H.P_EYEFIX, H.P_NAKADE, H.P_KO, H.P_PATTERN):
         params[check] = 0.0
     for index, value in settings.items():
         params[index] = value

@@ -9,8 +9,8 @@ import pytest
 from miai._kernel import check_consistency
 from miai._kernel import heavy as H
 from miai._kernel.board import BLACK, M_RNG, WHITE
-from miai._kernel.twolib import few_liberty_moves, two_liberty_moves
-from tests._kernel.test_heavy import assert_playouts_consistent, board_of, idx, replies_with_only
+from miai._kernel.twolib import two_liberty_moves
+from tests._kernel.test_heavy import assert_playouts_consistent, board_of, idx
 
 
 def moves(diagram: str, c: int, last: str) -> set[str]:
@@ -166,46 +166,3 @@ def test_the_heavy_policy_answers_a_squeeze_by_getting_out_when_the_tactics_are_
 @pytest.mark.parametrize("size", [9, 19])
 def test_heavy_playouts_with_the_tactics_stay_consistent(size):
     assert_playouts_consistent(size, H.P_TWOLIB)
-
-
-# White's D3 touches Black's chain B3-C3-B2, which has three liberties (C4, A2, B1); White's
-# C2 beside it has two (C1, D2): Black starts the race now.
-RACE = """
-    .......
-    .......
-    .......
-    OO.....
-    OXXO...
-    .XO....
-    .......
-    """
-
-
-def counter_moves(diagram: str, c: int, last: str) -> set[str]:
-    """The vertices :func:`few_liberty_moves` offers ``c`` after the move at ``last``."""
-    game, g, m = board_of(diagram)
-    out = np.zeros(64, np.int32)
-    n = few_liberty_moves(g, m, c, idx(game, last), out)
-    names = {idx(game, f"{col}{row}"): f"{col}{row}" for col in "ABCDEFG" for row in range(1, 8)}
-    return {names[p] for p in out[:n]}
-
-
-def test_a_chain_with_three_liberties_ataris_a_two_liberty_neighbour():
-    assert counter_moves(RACE, BLACK, "D3") == {"C1", "D2"}
-
-
-def test_no_counter_atari_after_ones_own_move_or_for_a_chain_with_liberties_to_spare():
-    assert counter_moves(RACE, WHITE, "D3") == set()
-    # without White's A4, B4 and A3, Black's chain has five liberties: no race to hurry
-    assert counter_moves(RACE.replace("OO.....\n    OXXO", ".......\n    .XXO"), BLACK, "D3") == set()
-
-
-def test_the_policy_plays_the_counter_atari_only_with_the_knob_on():
-    game, _, _ = board_of(RACE)
-    assert replies_with_only(RACE, BLACK, "D3", H.P_NLIB, 1.0) == {idx(game, "C1"), idx(game, "D2")}
-    assert len(replies_with_only(RACE, BLACK, "D3", H.P_NLIB, 0.0)) > 10
-
-
-@pytest.mark.parametrize("size", [9, 19])
-def test_heavy_playouts_with_the_counter_ataris_stay_consistent(size):
-    assert_playouts_consistent(size, H.P_NLIB)

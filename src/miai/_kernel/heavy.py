@@ -18,9 +18,6 @@ random move:
 2. **Two liberties** (:mod:`miai._kernel.twolib`, with probability ``P_TWOLIB``): ataris
    and escapes of the chains with two liberties on and around the last move, as Pachi's
    playouts read capturing races.
-   With probability ``P_NLIB`` it also puts in atari an opponent's two-liberty chain next
-   to one of the mover's chains with three or four liberties that the last move touches
-   (a race begun before the approach moves lose it).
 3. **Eye fix** (:mod:`miai._kernel.eyefix`, with probability ``P_EYEFIX``): after the
    opponent's approach along the mover's wall, the point where its next stone would make
    one of the mover's eyes false.
@@ -72,7 +69,7 @@ from miai._kernel.nakade import NAKADE_MAX, nakade_move
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
 from miai._kernel.semeai import LIB_ROOM, MAX_RACES, find_races, race_reply
 from miai._kernel.tactics import atari_replies, captures_something, liberties_after
-from miai._kernel.twolib import few_liberty_moves, two_liberty_moves
+from miai._kernel.twolib import two_liberty_moves
 
 # indices into the policy's parameter array
 P_CAPTURE, P_PATTERN, P_SELFATARI_HEURISTIC, P_SELFATARI_RANDOM, P_TWOLIB, P_NAKADE, P_KO = range(7)
@@ -89,19 +86,15 @@ kills nothing, such as a fill of a seki's shared liberty)."""
 P_EYEFIX = 10
 """How often a playout fills the point where the opponent's next stone would make one of
 the mover's eyes false (:mod:`miai._kernel.eyefix`)."""
-P_NLIB = 11
-"""How often a playout, after the opponent's move next to one of the mover's chains with three
-or four liberties, puts in atari an opponent's two-liberty chain beside it
-(:func:`miai._kernel.twolib.few_liberty_moves`)."""
-NPARAMS = 12
+NPARAMS = 11
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0, 0.0, 0.0], np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0, 0.0], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
 and ko fights at Pachi's rates (together +45 Elo at equal playouts); the races between chains
 of eight stones or more answered (the search turns that off below 19×19:
 ``race_reply_min_size``); the self-ataris no one would make at the plain rates only (a knob,
-``p_selfatari_useless``, refuses them always)."""
+``p_selfatari_useless``, refuses them always); the eye fix off (a knob, ``p_eyefix``)."""
 
 KO_AGE = 4
 """The playouts fight a ko for the turns fewer than this after its capture (Pachi's ``koage``)."""
@@ -314,7 +307,7 @@ def heavy_random_move(grid: np.ndarray, meta: np.ndarray, c: int, params: np.nda
     return 0
 
 
-LOCAL_CHECKS = (P_TWOLIB, P_NLIB, P_EYEFIX)
+LOCAL_CHECKS = (P_TWOLIB, P_EYEFIX)
 """The checks around the last move tried after the captures, in this order, each at its rate."""
 
 
@@ -324,8 +317,6 @@ def local_moves(grid: np.ndarray, meta: np.ndarray, c: int, last: int, check: in
     ``out``; returns how many."""
     if check == P_TWOLIB:
         return two_liberty_moves(grid, meta, c, last, out)
-    if check == P_NLIB:
-        return few_liberty_moves(grid, meta, c, last, out)
     return eye_fix_moves(grid, meta, c, last, out)
 
 

@@ -11,10 +11,7 @@ asked after each move, around it:
 - the chain the last move made, if it has two liberties: put it in atari;
 - every chain next to the last move with two liberties: the opponent's is put in atari, one's
   own gets out (it extends on a liberty) or takes a liberty from, or captures, an opponent
-  chain next to it that is as short of them;
-- (:func:`few_liberty_moves`, at its own rate) one's own chain with three or four liberties
-  that the last move touches puts in atari an opponent chain next to it with two: a race it
-  must begin before the approach moves it lacks lose it (Pachi's ``local_nlib_check``).
+  chain next to it that is as short of them.
 
 A chain is left alone when it cannot be harmed (:func:`two_safe_ways`: it connects to a
 chain with liberties to spare on one liberty, and on the other connects as well or runs out). A
@@ -175,45 +172,4 @@ def two_liberty_moves(grid: np.ndarray, meta: np.ndarray, c: int, last: int, out
     for h in neighbour_chains(grid, w, last):
         if h != 0 and h != own and grid[LIBS, h] == 2:
             n = two_liberty_check(grid, meta, h, c, out, n)
-    return n
-
-
-@kernel
-def counter_ataris(grid: np.ndarray, meta: np.ndarray, head: int, c: int, out: np.ndarray, n: int) -> int:
-    """Append to ``out`` the ataris ``c`` may play on the opponent's two-liberty chains next
-    to ``c``'s chain ``head`` (:func:`atari_or_escape`); returns the new count."""
-    w = meta[M_W]
-    o = 3 - c
-    s = head
-    while True:
-        for q in (s - w, s - 1, s + 1, s + w):
-            if grid[COLOR, q] == o and grid[LIBS, grid[HEAD, q]] == 2:
-                n = atari_or_escape(grid, meta, grid[HEAD, q], c, out, n)
-        s = grid[NEXT, s]
-        if s == head:
-            return n
-
-
-@kernel
-def few_liberty_moves(grid: np.ndarray, meta: np.ndarray, c: int, last: int, out: np.ndarray) -> int:
-    """After the opponent's move ``last``, the ataris of ``c`` on the opponent's two-liberty
-    chains next to a chain of ``c``'s with three or four liberties touching ``last`` (its 8
-    neighbours): the race such a chain must start now, before the approach moves it lacks
-    lose it (Pachi's ``local_nlib_check``); written to ``out``, returns how many."""
-    if last <= 0 or grid[COLOR, last] != 3 - c:
-        return 0
-    w = meta[M_W]
-    n = 0
-    around = (last - w - 1, last - w, last - w + 1, last - 1, last + 1, last + w - 1, last + w, last + w + 1)
-    for i in range(8):
-        q = around[i]
-        if grid[COLOR, q] != c or grid[LIBS, grid[HEAD, q]] < 3 or grid[LIBS, grid[HEAD, q]] > 4:
-            continue
-        h = grid[HEAD, q]
-        again = False
-        for j in range(i):
-            if grid[COLOR, around[j]] == c and grid[HEAD, around[j]] == h:
-                again = True
-        if not again:
-            n = counter_ataris(grid, meta, h, c, out, n)
     return n

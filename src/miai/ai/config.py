@@ -218,11 +218,6 @@ class MctsConfig:
     p_nakade: float = knob(0.6, _PROBABILITY)
     """How often a playout move takes the vital point of a small eye space the last move
     borders (:mod:`miai._kernel.nakade`; 0: never)."""
-    p_nlib: float = knob(0.0, _PROBABILITY)
-    """How often a playout move, after the opponent's move next to one of the mover's chains
-    with three or four liberties, puts in atari an opponent's two-liberty chain beside it
-    (:func:`miai._kernel.twolib.few_liberty_moves`, Pachi's ``nlibrate``; 0, the default:
-    never)."""
     p_eyefix: float = knob(0.0, _PROBABILITY)
     """How often a playout move, after the opponent's approach along the mover's wall, fills
     the point where the opponent's next stone would make one of the mover's eyes false
@@ -355,7 +350,6 @@ class MctsConfig:
         p[H.P_NAKADE] = self.p_nakade
         p[H.P_KO] = self.p_ko
         p[H.P_EYEFIX] = self.p_eyefix
-        p[H.P_NLIB] = self.p_nlib
         p[H.P_RACE_MIN_CHAIN] = self.race_min_chain
         p[H.P_RACE_REPLY] = self.p_race_reply if size is None or size >= self.race_reply_min_size else 0.0
         return p
