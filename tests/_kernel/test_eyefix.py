@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from miai._kernel import heavy as H
 from miai._kernel.board import BLACK, WHITE
 from miai._kernel.eyefix import eye_fix_moves
-from tests._kernel.test_heavy import assert_playouts_consistent, board_of, idx, replies_with_only
+from tests._kernel.test_heavy import board_of, idx, replies_with_only
 
 # Black's corner lives with eyes at H3 and J2 while it holds J4. White has just played J6,
 # behind its J5 on the edge: its next stone on J4 would make the eye at H3 false (White
@@ -68,7 +67,3 @@ def test_the_policy_fills_the_point_only_with_the_eye_fix_on():
     assert replies_with_only(CORNER, BLACK, "J6", H.P_EYEFIX, 1.0) == {idx(game, "J4")}
     assert len(replies_with_only(CORNER, BLACK, "J6", H.P_EYEFIX, 0.0)) > 10
 
-
-@pytest.mark.parametrize("size", [9, 19])
-def test_heavy_playouts_with_the_eye_fix_stay_consistent(size):
-    assert_playouts_consistent(size, H.P_EYEFIX)

@@ -254,9 +254,10 @@ def test_after_a_ko_capture_and_a_threat_the_playout_fights_the_ko():
     assert ko_settled(0.0) <= 3
 
 
+@pytest.mark.parametrize("knob", [H.P_KO, H.P_TWOLIB, H.P_NAKADE, H.P_EYEFIX], ids=["ko", "twolib", "nakade", "eyefix"])
 @pytest.mark.parametrize("size", [9, 19])
-def test_heavy_playouts_with_ko_fights_stay_consistent(size):
-    assert_playouts_consistent(size, H.P_KO)
+def test_heavy_playouts_with_each_check_always_on_stay_consistent(size, knob):
+    assert_playouts_consistent(size, knob)
 
 
 def test_useless_self_ataris_refused_keep_a_seki_in_every_playout():

@@ -4,13 +4,12 @@ defender's escapes and counter-ataris, and the cases left alone."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 from miai._kernel import check_consistency
 from miai._kernel import heavy as H
 from miai._kernel.board import BLACK, M_RNG, WHITE
 from miai._kernel.twolib import two_liberty_moves
-from tests._kernel.test_heavy import assert_playouts_consistent, board_of, idx
+from tests._kernel.test_heavy import board_of, idx
 
 
 def moves(diagram: str, c: int, last: str) -> set[str]:
@@ -162,7 +161,3 @@ def test_the_heavy_policy_answers_a_squeeze_by_getting_out_when_the_tactics_are_
     assert set(on) == {"C2", "D3"}  # every time, one of the two ways out
     assert "C2" not in off  # without them, only the 3x3 patterns' D3 (or D5) and chance
 
-
-@pytest.mark.parametrize("size", [9, 19])
-def test_heavy_playouts_with_the_tactics_stay_consistent(size):
-    assert_playouts_consistent(size, H.P_TWOLIB)
