@@ -13,14 +13,18 @@ give theirs and their mean score. The positions, then two steps::
         --judge "KATAGO analysis -model NET -config analysis_example.cfg"
     python tools/playout_bias.py measure pos.json judged.jsonl --playouts 500 [--seed S] [--set KNOB=VALUE ...]
     python tools/playout_bias.py show pos.json judged.jsonl ID   # one position's disagreements, drawn
+    python tools/playout_bias.py pachi pos.json judged.jsonl --engine "PACHI threads=1,pondering=0"
 
 ``measure`` prints the mean of the playouts' score less KataGo's lead (from Black's side),
 its mean absolute size, the mean absolute difference of ownership a point, the same over
 the points KataGo gives one side nearly surely (ownership beyond 0.8: a living group the
 playouts kill a third of the time shows here), and those settled points that the playouts
 give the other side more often than not: settled points misread. The judge's configuration
-must report ownership from Black's side (``reportAnalysisWinratesAs = BLACK``). A research tool: it
-reads records and runs engines, and changes nothing.
+must report ownership from Black's side (``reportAnalysisWinratesAs = BLACK``). ``pachi``
+sets Pachi's playouts beside the same judge, for comparison: Pachi's ``gogui-score_est`` runs
+2,000 of its playouts from the position and answers their mean score and, for each point, the
+side they give it (no fraction: so only the score and the settled points given away compare).
+A research tool: it reads records and runs engines, and changes nothing.
 """
 
 from __future__ import annotations
@@ -37,8 +41,9 @@ import numpy as np
 
 from miai._kernel import heavy
 from miai.ai.config import MctsConfig
-from miai.coords import Color, Move, point_from_gtp
+from miai.coords import Color, Move, point_from_gtp, point_to_gtp
 from miai.game import Game
+from miai.gtp.controller import GtpController
 from miai.render.text import diagram
 
 SURE = 0.8
@@ -152,6 +157,49 @@ def show(pos: dict, truth: dict, count: int, config: MctsConfig) -> str:
     return diagram(game.board, dead=dead, marks=marks) + "\n" + scores
 
 
+def pachi_estimate(engine: GtpController, pos: dict) -> tuple[float, dict[str, int]]:
+    """Pachi's playouts' mean score (Black's side, komi included) from the position after
+    ``pos``'s moves, and the side (1 Black, -1 White, 0 neither) they give each point, by vertex."""
+    engine.send(f"boardsize {pos['size']}")
+    engine.send("clear_board")
+    engine.send(f"komi {pos['komi']}")
+    for colour, vertex in pos["moves"]:
+        engine.send(f"play {colour} {vertex}")
+    words = engine.send("gogui-score_est").split()
+    sides = {}
+    for i in range(words.index("INFLUENCE") + 1, len(words) - 1, 2):
+        if words[i] == "TEXT":
+            break
+        value = float(words[i + 1])
+        sides[words[i].upper()] = (value > 0) - (value < 0)
+    winner, _, margin = words[words.index("Playouts:") + 1].partition("+")
+    return (float(margin) if winner == "B" else -float(margin)), sides
+
+
+def compare_pachi(positions: list[dict], judged: dict[str, dict], command: str) -> None:
+    """Pachi's playouts' bias against the judge over the positions, printed: the score's
+    error, and the settled points (the judge's ownership beyond :data:`SURE`) they give the
+    other side."""
+    errors, misread = [], 0
+    with GtpController(shlex.split(command), timeout=600) as engine:
+        for pos in positions:
+            if pos["id"] not in judged:
+                continue
+            score, sides = pachi_estimate(engine, pos)
+            truth = judged[pos["id"]]
+            errors.append(score - truth["lead"])
+            size = pos["size"]
+            for i, value in enumerate(truth["ownership"]):
+                row, col = divmod(i, size)  # rows from the top
+                vertex = point_to_gtp((size - 1 - row, col))
+                misread += int(abs(value) > SURE and sides.get(vertex, 0) * value < 0)
+    sizes = [abs(e) for e in errors]
+    print(f"{len(errors)} positions, Pachi's gogui-score_est (2,000 playouts each)")
+    print(f"  score less the judge's lead: mean {statistics.fmean(errors):+.2f} points, "
+          f"mean size {statistics.fmean(sizes):.2f} (median {statistics.median(sizes):.2f})")
+    print(f"  settled points the playouts give the other side: {misread / len(errors):.2f} a position")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="step", required=True)
@@ -172,9 +220,15 @@ def main() -> None:
     v.add_argument("id", help="the position's id")
     v.add_argument("--playouts", type=int, default=1000)
     v.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE", help="a search knob, as miai gtp's")
+    e = sub.add_parser("pachi", help="Pachi's playouts beside the judge's ownership")
+    e.add_argument("positions", type=Path)
+    e.add_argument("judged", type=Path)
+    e.add_argument("--engine", required=True, help="the command that starts Pachi (12.90: it has gogui-score_est)")
     args = parser.parse_args()
     positions = json.loads(args.positions.read_text())
-    if args.step == "judge":
+    if args.step == "pachi":
+        compare_pachi(positions, read_judged(args.judged), args.engine)
+    elif args.step == "judge":
         judge(args.judge, positions, args.visits, args.out)
     elif args.step == "measure":
         config = MctsConfig(**MctsConfig.parse_settings(args.set))

@@ -48,3 +48,35 @@ def test_show_draws_where_the_playouts_and_the_judge_disagree():
     assert rows["5"] == ["^", "x", "^", "x", "x"]  # Black's eyes given to Black more, its stones lower-case
     assert rows["1"] == ["v", "o", "v", "o", "o"]
     assert text.endswith("the judge's lead +3.0 (Black's side)")
+
+
+FAKE_PACHI = r'''
+import sys
+cols = "ABCDE"
+played = []
+for line in sys.stdin:
+    cmd = line.split()
+    if cmd[0] == "play":
+        played.append(cmd[2])
+        print("= \n", flush=True)
+    elif cmd[0] == "gogui-score_est":
+        # Black owns the top two lines, White the bottom two; the score says how many moves it saw
+        influence = " ".join(f"{c}{r} {0.5 if r >= 4 else -0.5 if r <= 2 else 0.0}" for r in range(1, 6) for c in cols)
+        print(f"= INFLUENCE {influence}\nTEXT B+1.0   Playouts: W+{len(played)}.5\n", flush=True)
+    else:
+        print("= \n", flush=True)
+'''
+
+
+def test_pachi_step_reads_the_score_and_the_sides_of_gogui_score_est(tmp_path, capsys):
+    engine = tmp_path / "fake_pachi.py"
+    engine.write_text(FAKE_PACHI)
+    truth = np.zeros((5, 5))
+    truth[:2], truth[3:] = -1.0, 1.0  # the judge upside down: all twenty settled points disagree
+    path = tmp_path / "judged.jsonl"
+    path.write_text(json.dumps({"id": "two-lives", "lead": 2.0, "ownership": truth.ravel().tolist()}) + "\n")
+    playout_bias.compare_pachi([POSITION], playout_bias.read_judged(path), f"python3 {engine}")
+    out = capsys.readouterr().out
+    # sixteen moves played: Pachi says W+16.5, Black's -16.5, 18.5 short of the judge's +2
+    assert "mean -18.50 points, mean size 18.50" in out
+    assert "settled points the playouts give the other side: 20.00 a position" in out
