@@ -7,6 +7,7 @@ import numpy as np
 from miai._kernel import heavy as H
 from miai._kernel.board import BLACK, M_W, WHITE
 from miai._kernel.eyefix import REDIRECT_ROOM, eye_fill_redirect, eye_fix_moves
+from miai.coords import point_to_gtp
 from tests._kernel.test_heavy import board_of, idx, replies_with_only
 
 # Black's corner lives with eyes at H3 and J2 while it holds J4. White has just played J6,
@@ -68,7 +69,6 @@ def test_the_policy_fills_the_point_only_with_the_eye_fix_on():
     assert len(replies_with_only(CORNER, BLACK, "J6", H.P_EYEFIX, 0.0)) > 10
 
 
-
 # Black's eye at E5 is false: White holds D4 and F6 on its diagonals. D4 is in atari (its last
 # liberty D3), F6 has two liberties (F7, G6).
 FALSE_EYE = """
@@ -85,8 +85,6 @@ FALSE_EYE = """
 
 
 def redirects(diagram: str, c: int, fill: str) -> set[str]:
-    from miai.coords import point_to_gtp
-
     game, g, m = board_of(diagram)
     out = np.zeros(REDIRECT_ROOM, np.int32)
     n = eye_fill_redirect(g, int(m[M_W]), idx(game, fill), c, out)
