@@ -1,4 +1,5 @@
-"""Eye fixes in the heavy playouts: the approach that would make an eye false, answered."""
+"""Eye fixes in the heavy playouts: the approach that would make an eye false answered, and
+the fill of a false eye redirected to the capture or atari that mends it."""
 
 from __future__ import annotations
 
