@@ -13,6 +13,8 @@ Usage::
     python tools/point_loss.py runs/p12-19-a runs/p12-19-b --visits 16 \\
         --judge "KATAGO analysis -model NET -config analysis_example.cfg" [--top 15] [--stretch 50]
 
+``--games p12-19-b#2 --moves 100-240`` judges only that game's moves 100 to 240.
+
 The judge's configuration must report figures from Black's side (``reportAnalysisWinratesAs =
 BLACK``, as KataGo's ``analysis_example.cfg`` does).
 
@@ -53,10 +55,13 @@ class Loss:
     loss: float
 
 
-def query(query_id: str, size: int, komi: float, moves: list[list[str]], visits: int, every_turn: bool = True) -> str:
+def query(
+    query_id: str, size: int, komi: float, moves: list[list[str]], visits: int, every_turn: bool = True,
+    first_turn: int = 0,
+) -> str:
     """One analysis-engine query (Chinese rules) for the position after ``moves``, and with
-    ``every_turn`` for every position before it too, from the empty board on."""
-    turns = list(range(len(moves) + 1)) if every_turn else [len(moves)]
+    ``every_turn`` for every position before it too, from turn ``first_turn`` on."""
+    turns = list(range(first_turn, len(moves) + 1)) if every_turn else [len(moves)]
     return json.dumps(
         {
             "id": query_id,
@@ -101,9 +106,12 @@ def analyse(command: str, queries: dict[str, str]) -> dict[str, dict[int, tuple[
 
 def losses(run: str, number: int, players: dict[Color, str], moves: list[list[str]],
            leads: dict[int, tuple[float, str]]) -> list[Loss]:
-    """Each move's loss from its player's side: the change of Black's lead, signed by colour."""
+    """Each move's loss from its player's side: the change of Black's lead, signed by colour
+    (the moves whose positions before and after were both judged)."""
     out = []
     for i, (colour, point) in enumerate(moves):
+        if i not in leads or i + 1 not in leads:
+            continue
         before, best = leads[i]
         after, _ = leads[i + 1]
         sign = 1.0 if colour == "B" else -1.0
@@ -128,6 +136,17 @@ def summary(found: list[Loss], stretch: int) -> None:
         print(f"{label:>9}  " + "  ".join(f"{c:>16}" for c in cells))
 
 
+def move_range(text: str) -> tuple[int, int]:
+    """``A-B`` as the first and last move numbers, checked: 1 <= A <= B."""
+    try:
+        a, b = (int(x) for x in text.split("-"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a range of moves is A-B, such as 100-240, not {text!r}") from None
+    if not 1 <= a <= b:
+        raise argparse.ArgumentTypeError(f"a range of moves needs 1 <= A <= B, not {text!r}")
+    return a, b
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("runs", type=Path, nargs="+", help="miai match output directories")
@@ -135,6 +154,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--visits", type=int, default=16, help="the judge's visits a position (16)")
     parser.add_argument("--top", type=int, default=15, help="how many of the largest losses to list (15)")
     parser.add_argument("--stretch", type=int, default=50, help="moves in each stretch of the summary (50)")
+    parser.add_argument("--games", nargs="+", metavar="RUN#N", help="judge only these games (RUN: the folder's name)")
+    parser.add_argument("--moves", type=move_range, default=None, metavar="A-B",
+                        help="judge only moves A to B of each game (1-based, inclusive)")
     args = parser.parse_args(argv)
     games = {}
     for run in args.runs:
@@ -143,7 +165,14 @@ def main(argv: list[str] | None = None) -> None:
             moves = [[m.color.name[0], m.gtp()] for m in game.moves]
             players = {Color.BLACK: result.black, Color.WHITE: result.white}
             games[f"{run.name}#{result.index + 1}"] = (run.name, result.index + 1, players, moves, game, result)
-    queries = {gid: query(gid, g[4].size, g[4].komi, g[3], args.visits) for gid, g in games.items()}
+    if args.games:
+        unknown = sorted(set(args.games) - set(games))
+        if unknown:
+            raise SystemExit(f"point_loss: no game {', '.join(unknown)} in these runs (known: {', '.join(games)})")
+        games = {gid: games[gid] for gid in args.games}
+    first, last = args.moves or (1, None)
+    games = {gid: (*g[:3], g[3][:last], *g[4:]) for gid, g in games.items()}
+    queries = {gid: query(gid, g[4].size, g[4].komi, g[3], args.visits, first_turn=first - 1) for gid, g in games.items()}
     leads = analyse(args.judge, queries)
     found: list[Loss] = []
     for gid, (run, number, players, moves, _, result) in games.items():

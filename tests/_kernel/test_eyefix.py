@@ -1,14 +1,12 @@
-"""Eye fixes in the heavy playouts: the approach that would make an eye false answered, and
-the fill of a false eye redirected to the capture or atari that mends it."""
+"""Eye fixes in the heavy playouts: the approach that would make an eye false answered."""
 
 from __future__ import annotations
 
 import numpy as np
 
 from miai._kernel import heavy as H
-from miai._kernel.board import BLACK, M_W, WHITE
-from miai._kernel.eyefix import REDIRECT_ROOM, eye_fill_redirect, eye_fix_moves
-from miai.coords import point_to_gtp
+from miai._kernel.board import BLACK, WHITE
+from miai._kernel.eyefix import eye_fix_moves
 from tests._kernel.test_heavy import board_of, idx, replies_with_only
 
 # Black's corner lives with eyes at H3 and J2 while it holds J4. White has just played J6,
@@ -69,40 +67,3 @@ def test_the_policy_fills_the_point_only_with_the_eye_fix_on():
     assert replies_with_only(CORNER, BLACK, "J6", H.P_EYEFIX, 1.0) == {idx(game, "J4")}
     assert len(replies_with_only(CORNER, BLACK, "J6", H.P_EYEFIX, 0.0)) > 10
 
-
-# Black's eye at E5 is false: White holds D4 and F6 on its diagonals. D4 is in atari (its last
-# liberty D3), F6 has two liberties (F7, G6).
-FALSE_EYE = """
-    .........
-    .........
-    .........
-    ....XO...
-    ...X.X...
-    ..XOX....
-    .........
-    .........
-    .........
-    """
-
-
-def redirects(diagram: str, c: int, fill: str) -> set[str]:
-    game, g, m = board_of(diagram)
-    out = np.zeros(REDIRECT_ROOM, np.int32)
-    n = eye_fill_redirect(g, int(m[M_W]), idx(game, fill), c, out)
-    return {point_to_gtp(game.board.point(int(p))) for p in out[:n]}
-
-
-def test_a_fill_of_a_false_eye_is_redirected_to_the_capture_of_a_stone_that_spoils_it():
-    assert redirects(FALSE_EYE, BLACK, "E5") == {"D3"}
-
-
-def test_without_a_capture_the_fill_is_redirected_to_the_ataris_of_the_spoilers():
-    two_libs = FALSE_EYE.replace("..XOX....", "...OX....")  # C4 empty: D4 has two liberties
-    assert redirects(two_libs, BLACK, "E5") == {"C4", "D3", "F7", "G6"}
-
-
-def test_no_redirection_where_the_fill_saves_a_chain_or_the_point_is_no_eye_of_the_mover():
-    saving = FALSE_EYE.replace("    .........\n    ....XO...", "    ....O....\n    ...OXO...")  # E6 in atari
-    assert redirects(saving, BLACK, "E5") == set()
-    assert redirects(FALSE_EYE, WHITE, "E5") == set()
-    assert redirects(FALSE_EYE, BLACK, "E7") == set()

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import point_loss
+import pytest
 from miai.game import Game
 from miai.sgf import game_to_sgf
 from tests.judges import scripted_judge
@@ -37,3 +38,25 @@ def test_losses_sign_each_move_by_its_colour():
     found = point_loss.losses("r", 1, {point_loss.Color.BLACK: "b", point_loss.Color.WHITE: "w"},
                               [("B", "E5"), ("W", "C3")], leads)
     assert [(x.player, x.loss, x.lead_before) for x in found] == [("b", 1.5, 0.0), ("w", 4.0, 1.5)]
+
+
+def test_only_the_games_and_moves_asked_for_are_judged(tmp_path, capsys):
+    leads = {"": 0.0, "E5": 1.0, "E5 C3": -2.0, "E5 C3 G7": 4.0, "E5 C3 G7 A1": 9.0}
+    run = run_with_one_game(tmp_path)
+    judge = scripted_judge(tmp_path, leads)
+    point_loss.main([str(run), "--judge", judge, "--games", "run#1", "--moves", "2-3", "--top", "5"])
+    out = capsys.readouterr().out
+    assert "miai lost -6.0 points, pachi lost -3.0 points" in out  # G7 for Black, C3 for White
+    listed = [line for line in out.splitlines() if line.startswith("  run#1 move")]
+    assert sorted(line.split()[2] for line in listed) == ["2", "3"]  # moves 1 and 4 not judged
+
+
+def test_an_unknown_game_or_a_bad_range_of_moves_is_refused(tmp_path, capsys):
+    run = run_with_one_game(tmp_path)
+    judge = scripted_judge(tmp_path, {})
+    with pytest.raises(SystemExit, match="no game run#2 in these runs"):
+        point_loss.main([str(run), "--judge", judge, "--games", "run#2"])
+    for bad in ("3-2", "0-4", "ten"):
+        with pytest.raises(SystemExit):
+            point_loss.main([str(run), "--judge", judge, "--moves", bad])
+        assert "a range of moves" in capsys.readouterr().err

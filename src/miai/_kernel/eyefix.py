@@ -17,14 +17,6 @@ dies in the playouts while every player sees it live (the lower-right corner of 
   diagonal points, or one where ``e`` is on the edge), the mover fills ``f``; an opponent's
   stone in atari on a diagonal of ``e`` is captured instead.
 
-A move into a false eye of the mover's own (:func:`eye_fill_redirect`) is the other half:
-such a fill is often the only way to connect, but where the stone that makes the eye false
-can be captured or put in atari, that restores the eye, and the playouts filled it instead
-and let the group die. Pachi's playouts redirect such a fill (``eyefillrate`` in
-``playout_moggy_permit``) to the capture of an opponent's stone on a diagonal, else to an
-atari of one with two liberties; so does this, unless the fill saves a chain of the mover's
-in atari.
-
 Compiled by :mod:`miai._kernel.jit` and plain Python, like the rest of the kernel.
 """
 
@@ -35,9 +27,6 @@ import numpy as np
 from miai._kernel.board import COLOR, EMPTY, HEAD, LIBS, M_W, WALL
 from miai._kernel.jit import kernel
 from miai._kernel.tactics import chain_liberty
-
-REDIRECT_ROOM = 8
-"""The most redirections :func:`eye_fill_redirect` lists: two liberties of each of four diagonals."""
 
 
 @kernel(inline="always")
@@ -106,29 +95,3 @@ def eye_fix_moves(grid: np.ndarray, meta: np.ndarray, c: int, last: int, out: np
             if f != last and grid[COLOR, f] == EMPTY:
                 n = guard_eyes(grid, w, f, c, out, n)
     return n
-
-
-@kernel
-def eye_fill_redirect(grid: np.ndarray, w: int, p: int, c: int, out: np.ndarray) -> int:
-    """If ``c`` on the empty point ``p`` would fill a false eye of its own (and save no chain
-    of its own in atari), write to ``out`` the captures of opponent's stones diagonal to
-    ``p``, or, if there are none, the liberties of those with two (the module's guide);
-    returns how many (0: no redirection)."""
-    if not _eyelike(grid, w, p, c):
-        return 0
-    for q in (p - w, p - 1, p + 1, p + w):
-        if grid[COLOR, q] == c and grid[LIBS, grid[HEAD, q]] == 1:
-            return 0
-    other = 3 - c
-    n = 0
-    for libs in (1, 2):
-        for d in (p - w - 1, p - w + 1, p + w - 1, p + w + 1):
-            if grid[COLOR, d] != other or grid[LIBS, grid[HEAD, d]] != libs:
-                continue
-            first = chain_liberty(grid, w, grid[HEAD, d], 0)
-            n = _append(out, n, first)
-            if libs == 2:
-                n = _append(out, n, chain_liberty(grid, w, grid[HEAD, d], first))
-        if n > 0:
-            return n
-    return 0

@@ -29,10 +29,6 @@ random move:
 6. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
    an own eye.
 
-Whatever the step, a move into a false eye of the mover's own is redirected, with
-probability ``P_EYEFILL``, to the capture or atari of an opponent's stone on its diagonal
-that makes it false (:func:`miai._kernel.eyefix.eye_fill_redirect`, as Pachi's playouts do).
-
 A move near a capturing race (chains of at least ``P_RACE_MIN_CHAIN`` stones) that stood on
 the board when the playout began is answered, with probability ``P_RACE_REPLY``, by the
 other side's move in that race (:func:`miai._kernel.semeai.race_reply`: a fill, or the
@@ -66,7 +62,7 @@ from miai._kernel.board import (
     COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_KO, M_N, M_NEMPTY, M_W, NB, WALL,
     add_owners, area_difference, is_own_eye, legality,
 )
-from miai._kernel.eyefix import REDIRECT_ROOM, eye_fix_moves, eye_fill_redirect
+from miai._kernel.eyefix import eye_fix_moves
 from miai._kernel.jit import allocating, kernel
 from miai._kernel.light import useless_self_atari
 from miai._kernel.nakade import NAKADE_MAX, nakade_move
@@ -90,19 +86,15 @@ kills nothing, such as a fill of a seki's shared liberty)."""
 P_EYEFIX = 10
 """How often a playout fills the point where the opponent's next stone would make one of
 the mover's eyes false (:mod:`miai._kernel.eyefix`)."""
-P_EYEFILL = 11
-"""How often a playout move into a false eye of the mover's own is redirected to the capture
-or atari of an opponent's stone that makes it false (:func:`miai._kernel.eyefix.eye_fill_redirect`)."""
-NPARAMS = 12
+NPARAMS = 11
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0, 0.0, 0.0], np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0, 0.0], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
 and ko fights at Pachi's rates (together +45 Elo at equal playouts); the races between chains
 of eight stones or more answered (the search turns that off below 19×19:
 ``race_reply_min_size``); the self-ataris no one would make at the plain rates only (a knob,
-``p_selfatari_useless``, refuses them always); the eye fix and the eye-fill redirection off
-(knobs, ``p_eyefix`` and ``p_eyefill``)."""
+``p_selfatari_useless``, refuses them always); the eye fix off (a knob, ``p_eyefix``)."""
 
 KO_AGE = 4
 """The playouts fight a ko for the turns fewer than this after its capture (Pachi's ``koage``)."""
@@ -335,24 +327,7 @@ def heavy_move(
 ) -> int:
     """The heavy policy's move for ``c`` (0 for a pass) after the moves ``last`` and ``last2``
     (0: a pass or none); ``cand`` is scratch space (64 points; nakade's area is read into
-    its last :data:`~miai._kernel.nakade.NAKADE_MAX`). A fill of a false eye of ``c``'s own
-    is redirected, with probability ``P_EYEFILL``, to a capture or atari that mends it."""
-    p = _policy_move(grid, meta, c, last, last2, pat3, params, cand)
-    if p > 0 and params[P_EYEFILL] > 0.0 and _chance(meta, params[P_EYEFILL]):
-        room = cand[: REDIRECT_ROOM]
-        q = _pick_candidate(grid, meta, c, room, eye_fill_redirect(grid, meta[M_W], p, c, room), params)
-        if q > 0:
-            return q
-    return p
-
-
-@kernel
-def _policy_move(
-    grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, pat3: np.ndarray, params: np.ndarray,
-    cand: np.ndarray,
-) -> int:
-    """The move of the first heuristic that proposes an acceptable one, else a random move
-    (the module's guide, steps 1 to 6)."""
+    its last :data:`~miai._kernel.nakade.NAKADE_MAX`)."""
     if last > 0 and _chance(meta, params[P_CAPTURE]):
         n = atari_moves(grid, meta, c, last, cand)
         p = _pick_candidate(grid, meta, c, cand, n, params)

@@ -223,11 +223,6 @@ class MctsConfig:
     the point where the opponent's next stone would make one of the mover's eyes false
     (:mod:`miai._kernel.eyefix`, Pachi's ``eyefixrate``; 0, the default: never. Even in 9×9
     self-play; on 19×19 it mends the edge groups the playouts killed: BENCHMARKS.md)."""
-    p_eyefill: float = knob(0.0, _PROBABILITY)
-    """How often a playout move into a false eye of the mover's own is redirected to the
-    capture, or the atari, of an opponent's stone on the eye's diagonal that makes it false
-    (:func:`miai._kernel.eyefix.eye_fill_redirect`, Pachi's ``eyefillrate``; 0, the default:
-    never)."""
     p_ko: float = knob(0.4, _PROBABILITY)
     """How often a playout move, within a few turns of a ko capture and once the ban is
     lifted, plays the ko point: retakes or connects (:func:`miai._kernel.heavy.ko_fight_move`;
@@ -355,7 +350,6 @@ class MctsConfig:
         p[H.P_NAKADE] = self.p_nakade
         p[H.P_KO] = self.p_ko
         p[H.P_EYEFIX] = self.p_eyefix
-        p[H.P_EYEFILL] = self.p_eyefill
         p[H.P_RACE_MIN_CHAIN] = self.race_min_chain
         p[H.P_RACE_REPLY] = self.p_race_reply if size is None or size >= self.race_reply_min_size else 0.0
         return p
