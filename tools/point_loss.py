@@ -171,7 +171,9 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit(f"point_loss: no game {', '.join(unknown)} in these runs (known: {', '.join(games)})")
         games = {gid: games[gid] for gid in args.games}
     first, last = args.moves or (1, None)
-    games = {gid: (*g[:3], g[3][:last], *g[4:]) for gid, g in games.items()}
+    games = {gid: (*g[:3], g[3][:last], *g[4:]) for gid, g in games.items() if len(g[3]) >= first}
+    if not games:
+        raise SystemExit(f"point_loss: no game has a move {first}")
     queries = {gid: query(gid, g[4].size, g[4].komi, g[3], args.visits, first_turn=first - 1) for gid, g in games.items()}
     leads = analyse(args.judge, queries)
     found: list[Loss] = []

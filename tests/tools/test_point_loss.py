@@ -56,6 +56,8 @@ def test_an_unknown_game_or_a_bad_range_of_moves_is_refused(tmp_path, capsys):
     judge = scripted_judge(tmp_path, {})
     with pytest.raises(SystemExit, match="no game run#2 in these runs"):
         point_loss.main([str(run), "--judge", judge, "--games", "run#2"])
+    with pytest.raises(SystemExit, match="no game has a move 5"):  # the game has four
+        point_loss.main([str(run), "--judge", judge, "--moves", "5-9"])
     for bad in ("3-2", "0-4", "ten"):
         with pytest.raises(SystemExit):
             point_loss.main([str(run), "--judge", judge, "--moves", bad])
