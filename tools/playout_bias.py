@@ -41,7 +41,7 @@ import numpy as np
 
 from miai._kernel import heavy
 from miai.ai.config import MctsConfig
-from miai.coords import Color, Move, point_from_gtp, point_to_gtp
+from miai.coords import Color, Move, point_from_gtp
 from miai.game import Game
 from miai.gtp.controller import GtpController
 from miai.render.text import diagram
@@ -112,6 +112,12 @@ def playouts(pos: dict, count: int, config: MctsConfig, seed: int) -> tuple[floa
     return total / count - pos["komi"], own
 
 
+def settled_misread(own: np.ndarray, truth: np.ndarray) -> int:
+    """How many points the judge gives one side nearly surely (beyond :data:`SURE`) the
+    playouts' ownership ``own`` gives the other (both arrays Black's side, the same layout)."""
+    return int(np.count_nonzero((np.abs(truth) > SURE) & (own * np.sign(truth) < 0)))
+
+
 def measure(positions: list[dict], judged: dict[str, dict], count: int, config: MctsConfig, seed: int = 0) -> None:
     """The playouts' bias against the judge over the positions, printed (the ``i``-th
     position's playouts seeded with ``seed + i + 1``)."""
@@ -127,7 +133,7 @@ def measure(positions: list[dict], judged: dict[str, dict], count: int, config: 
         settled = np.abs(truth) > SURE
         if settled.any():
             settled_errors.append(float(np.abs(own - truth)[settled].mean()))
-        misread += int(np.count_nonzero((np.abs(truth) > SURE) & (own * np.sign(truth) < 0)))
+        misread += settled_misread(own, truth)
     n = len(errors)
     print(f"{n} positions, {count} playouts each")
     print(f"  score less the judge's lead: mean {statistics.fmean(errors):+.2f} points, "
@@ -157,21 +163,24 @@ def show(pos: dict, truth: dict, count: int, config: MctsConfig) -> str:
     return diagram(game.board, dead=dead, marks=marks) + "\n" + scores
 
 
-def pachi_estimate(engine: GtpController, pos: dict) -> tuple[float, dict[str, int]]:
+def pachi_estimate(engine: GtpController, pos: dict) -> tuple[float, np.ndarray]:
     """Pachi's playouts' mean score (Black's side, komi included) from the position after
-    ``pos``'s moves, and the side (1 Black, -1 White, 0 neither) they give each point, by vertex."""
+    ``pos``'s moves, and the side (1 Black, -1 White, 0 neither) they give each point (rows
+    from the top, as :func:`playouts`)."""
+    size = pos["size"]
     engine.send(f"boardsize {pos['size']}")
     engine.send("clear_board")
     engine.send(f"komi {pos['komi']}")
     for colour, vertex in pos["moves"]:
         engine.send(f"play {colour} {vertex}")
     words = engine.send("gogui-score_est").split()
-    sides = {}
+    sides = np.zeros((size, size))
     for i in range(words.index("INFLUENCE") + 1, len(words) - 1, 2):
         if words[i] == "TEXT":
             break
-        value = float(words[i + 1])
-        sides[words[i].upper()] = (value > 0) - (value < 0)
+        point = point_from_gtp(words[i], size)
+        assert point is not None, "gogui-score_est names points, not passes"
+        sides[size - 1 - point[0], point[1]] = np.sign(float(words[i + 1]))
     winner, _, margin = words[words.index("Playouts:") + 1].partition("+")
     return (float(margin) if winner == "B" else -float(margin)), sides
 
@@ -188,11 +197,7 @@ def compare_pachi(positions: list[dict], judged: dict[str, dict], command: str) 
             score, sides = pachi_estimate(engine, pos)
             truth = judged[pos["id"]]
             errors.append(score - truth["lead"])
-            size = pos["size"]
-            for i, value in enumerate(truth["ownership"]):
-                row, col = divmod(i, size)  # rows from the top
-                vertex = point_to_gtp((size - 1 - row, col))
-                misread += int(abs(value) > SURE and sides.get(vertex, 0) * value < 0)
+            misread += settled_misread(sides, np.array(truth["ownership"]).reshape(sides.shape))
     sizes = [abs(e) for e in errors]
     print(f"{len(errors)} positions, Pachi's gogui-score_est (2,000 playouts each)")
     print(f"  score less the judge's lead: mean {statistics.fmean(errors):+.2f} points, "

@@ -158,11 +158,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--moves", type=move_range, default=None, metavar="A-B",
                         help="judge only moves A to B of each game (1-based, inclusive)")
     args = parser.parse_args(argv)
+    first, last = args.moves or (1, None)
     games = {}
     for run in args.runs:
         for result in load_results(run / "results.jsonl"):
             game, _ = load_game(str(run / f"game-{result.index + 1:03d}.sgf"))
-            moves = [[m.color.name[0], m.gtp()] for m in game.moves]
+            moves = [[m.color.name[0], m.gtp()] for m in game.moves][:last]
             players = {Color.BLACK: result.black, Color.WHITE: result.white}
             games[f"{run.name}#{result.index + 1}"] = (run.name, result.index + 1, players, moves, game, result)
     if args.games:
@@ -170,8 +171,7 @@ def main(argv: list[str] | None = None) -> None:
         if unknown:
             raise SystemExit(f"point_loss: no game {', '.join(unknown)} in these runs (known: {', '.join(games)})")
         games = {gid: games[gid] for gid in args.games}
-    first, last = args.moves or (1, None)
-    games = {gid: (*g[:3], g[3][:last], *g[4:]) for gid, g in games.items() if len(g[3]) >= first}
+    games = {gid: g for gid, g in games.items() if len(g[3]) >= first}
     if not games:
         raise SystemExit(f"point_loss: no game has a move {first}")
     queries = {gid: query(gid, g[4].size, g[4].komi, g[3], args.visits, first_turn=first - 1) for gid, g in games.items()}

@@ -1,4 +1,4 @@
-"""Eye fixes in the heavy playouts: the approach that would make an eye false answered."""
+"""Eye fixes in the heavy playouts: the approach that would make an eye false, answered."""
 
 from __future__ import annotations
 
