@@ -158,3 +158,40 @@ def test_a_signed_in_learners_progress_follows_them_to_another_browser(server_ur
     expect(marks.nth(2)).to_have_text("3")
     expect(marks.nth(2)).to_have_attribute("aria-current", "true")
     shot(other, "problems-solved-en", full_page=True)
+
+
+def click_at_once(page, board_id: str, points: list[str]) -> None:
+    """Click ``points`` of the board ``board_id`` in one browser task: every click comes before any reply."""
+    page.evaluate("([board, points]) => points.forEach((p) => document.querySelector(`#${board} [data-vertex='${p}']`)"
+                  ".dispatchEvent(new MouseEvent('click', { bubbles: true })))", [board_id, points])  # fmt: skip
+
+
+@pytest.mark.parametrize("lesson_id", ["11-handicap", "12-record"])
+def test_a_multi_point_answer_clicked_faster_than_the_server_replies_keeps_every_point(server_url, new_context, lesson_id):
+    """All the points clicked in one browser task, so every click comes before the first reply: each
+    answer sent must still build on the ones before it, and the step end solved with every stone."""
+    lesson = next(lesson for lesson in course() if lesson.id == lesson_id)
+    step = lesson.steps[0]
+    page = new_context("en-US").new_page()
+    page.goto(server_url + "/learn")
+    page.locator(f'#learn-lessons a[href="#{lesson_id}"]').click()
+    expect(page.locator("#learn-task")).to_have_text(step.text["en"])
+    points = step.right[0].split()
+    click_at_once(page, "learn-board", points)
+    expect(page.locator("#learn-feedback.right")).to_be_visible()
+    for point in points:
+        expect(page.locator(f'#learn-board [data-vertex="{point}"]')).to_have_attribute("aria-label", re.compile(r"stone"))
+
+
+def test_a_problems_moves_clicked_faster_than_the_computer_answers_are_each_read_after_its_answer(server_url, new_context):
+    """The player's moves of a right line clicked in one browser task, before any answer comes: each
+    is still sent after the computer's answer to the one before, and the problem ends solved."""
+    problem = next(problem for problem in load_problems() if len(right_path(problem)) > 1)
+    page = new_context("en-US").new_page()
+    page.goto(server_url + "/learn")
+    page.locator("#learn-problems").click()
+    index = load_problems().index(problem)
+    page.locator("#problem-list li button").nth(index).click()
+    expect(page.locator("#problem-title")).to_contain_text(f"Problem {index + 1} of")
+    click_at_once(page, "problem-board", right_path(problem))
+    expect(page.locator("#problem-feedback.right")).to_be_visible()

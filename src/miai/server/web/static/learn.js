@@ -70,6 +70,7 @@ function showStep(box, lesson, index, onRight) {
   board.ghostColor = noMove ? null : step.task === "handicap" ? "black" : step.to_move;
   board.update(start);
   let kept = start; // the position of the answer right so far
+  let replied = Promise.resolve(); // the answers go one at a time, each built on the replies before it
 
   async function send(answer) {
     if (solved) return;
@@ -85,6 +86,7 @@ function showStep(box, lesson, index, onRight) {
       if (step.task === "replay") board.ghostColor = v.to_move;
       kept = { stones: v.stones, last: v.last, ko: v.ko };
       board.update(kept);
+      feedback.className = "feedback";
       feedback.replaceChildren(el("p", { class: "muted" }, _("Right so far: go on.")));
       return;
     }
@@ -112,7 +114,7 @@ function showStep(box, lesson, index, onRight) {
       dead.has(vertex) ? dead.delete(vertex) : dead.add(vertex);
       board.update({ dead });
     } else if (step.task === "handicap" || step.task === "replay") {
-      send([...given, vertex]);
+      replied = replied.then(() => send([...given, vertex])); // a quick second click waits for the first reply
     } else if (!["agree", "count", "winner", "first"].includes(step.task)) {
       send([vertex]);
     }
