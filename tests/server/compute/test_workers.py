@@ -110,6 +110,33 @@ def test_start_brings_every_worker_up_before_the_first_job():
         pool.close()
 
 
+def test_closing_ends_a_busy_worker_at_once_so_a_server_told_to_stop_waits_for_no_job():
+    """A worker still busy when the server stops (a computer's move, or the kernel compiling on
+    the first start after an install, which takes minutes) is ended, not waited for: its job
+    fails and the process is gone within seconds."""
+    import os
+    import threading
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = Workers(1)
+    pool.start()
+    (pid,) = pool.play.pids()
+    job = pool.play.submit(time.sleep, 600)
+    starter = threading.Thread(target=job.exception)  # as the server's start-up thread waits on its jobs
+    starter.start()
+    began = time.monotonic()
+    pool.close()
+    starter.join(timeout=30)
+    assert not starter.is_alive() and time.monotonic() - began < 30
+    assert isinstance(job.exception(timeout=0), BrokenProcessPool)
+    for _ in range(100):  # the process itself is gone, not left to finish its sleep
+        if not os.path.exists(f"/proc/{pid}") or open(f"/proc/{pid}/stat").read().split()[2] == "Z":
+            break
+        time.sleep(0.1)
+    else:
+        raise AssertionError(f"worker {pid} still running after the pool was closed")
+
+
 def test_start_leaves_a_pool_passed_in_alone():
     class Counting(SlowStartPool):
         submitted = 0

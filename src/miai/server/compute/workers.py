@@ -185,16 +185,22 @@ class Pool:
         """Submissions come from threads (see :meth:`Lane.run`): the pool is created once."""
         self.recycled = 0
         """How many times the pool was replaced because a worker grew above the limit."""
+        self._closed = False
 
     def start(self) -> None:
         """Start the processes now (blocking: call it from a thread) and wait until each has
         loaded the compiled kernel, so that the first job does not pay for it. A pool passed in
         (tests) is left as it is."""
-        if not self._owned:
+        if not self._owned or self._closed:
             return
         pool = self._pool()
         for job in [pool.submit(_ready) for _ in range(self.processes)]:
-            job.result()
+            try:
+                job.result()
+            except (BrokenProcessPool, concurrent.futures.CancelledError):
+                if self._closed:  # the server stopped before its workers were up
+                    return
+                raise
 
     def pids(self) -> list[int]:
         """The process ids of the pool's workers running now."""
@@ -248,9 +254,18 @@ class Pool:
         self.start()
 
     def close(self) -> None:
-        if self._owned and self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-        self._executor = None
+        """Stop the pool without waiting: the jobs not begun are cancelled and the workers still
+        busy are ended (a computer's move, or the kernel compiling on the first start after an
+        install, which takes minutes), so that a server told to stop stops now; their jobs fail."""
+        with self._lock:
+            executor, self._executor = self._executor, None
+            self._closed = True
+        if self._owned and executor is not None:
+            processes = list((getattr(executor, "_processes", None) or {}).values())  # as pids() reads them
+            executor.shutdown(wait=False, cancel_futures=True)
+            for process in processes:
+                if process.is_alive():
+                    process.terminate()
 
 
 class Lane:
