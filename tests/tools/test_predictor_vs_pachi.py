@@ -54,6 +54,7 @@ def test_compare_counts_only_the_positions_asked_and_pairs_the_two_predictors(tm
     report = predictor_vs_pachi.compare(games, f"python3 {engine}")
     lines = report.splitlines()
     assert lines[0] == "2 games, 7 positions"  # eight moves, one out of turn
-    assert "Pachi's patterns: first choice 28.6%, among its first 5 57.1%" in lines[2]  # Q16 twice; D4 and Q4 ranked 2 and 3
+    # Pachi names Q16 first (played twice) and ranks D4 and Q4 second and third (played once each)
+    assert "Pachi's patterns: first choice 28.6%, among its first 5 57.1%" in lines[2]
     assert lines[1].startswith("  miai's predictor: first choice ")
     assert lines[3].startswith("  first choice, miai's less Pachi's: ")

@@ -10,7 +10,8 @@ update are the single-threaded search's own (:func:`miai._kernel.tree.descend`,
 ``_back_up``); the lock itself is Python's, held by :mod:`miai.ai.sharedtree` around the
 calls. A batch's arrays belong to one thread: ``boards``/``metas`` its boards (one per leaf),
 ``amafs`` each leaf's first player per point, ``paths`` the paths, ``leaves`` each path's
-depth, colour to move and last two moves, ``results`` Black's value of each playout (1.0 where Black won).
+depth, colour to move and last two moves, ``results`` Black's value of each playout (1.0
+where Black won).
 """
 
 from __future__ import annotations

@@ -167,7 +167,9 @@ def click_at_once(page, board_id: str, points: list[str]) -> None:
 
 
 @pytest.mark.parametrize("lesson_id", ["11-handicap", "12-record"])
-def test_a_multi_point_answer_clicked_faster_than_the_server_replies_keeps_every_point(server_url, new_context, lesson_id):
+def test_a_multi_point_answer_clicked_faster_than_the_server_replies_keeps_every_point(
+    server_url, new_context, lesson_id
+):
     """All the points clicked in one browser task, so every click comes before the first reply: each
     answer sent must still build on the ones before it, and the step end solved with every stone."""
     lesson = next(lesson for lesson in course() if lesson.id == lesson_id)
@@ -180,10 +182,13 @@ def test_a_multi_point_answer_clicked_faster_than_the_server_replies_keeps_every
     click_at_once(page, "learn-board", points)
     expect(page.locator("#learn-feedback.right")).to_be_visible()
     for point in points:
-        expect(page.locator(f'#learn-board [data-vertex="{point}"]')).to_have_attribute("aria-label", re.compile(r"stone"))
+        cell = page.locator(f'#learn-board [data-vertex="{point}"]')
+        expect(cell).to_have_attribute("aria-label", re.compile(r"stone"))
 
 
-def test_a_problems_moves_clicked_faster_than_the_computer_answers_are_each_read_after_its_answer(server_url, new_context):
+def test_a_problems_moves_clicked_faster_than_the_computer_answers_are_each_read_after_its_answer(
+    server_url, new_context
+):
     """The player's moves of a right line clicked in one browser task, before any answer comes: each
     is still sent after the computer's answer to the one before, and the problem ends solved."""
     problem = next(problem for problem in load_problems() if len(right_path(problem)) > 1)
