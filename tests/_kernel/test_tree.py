@@ -37,7 +37,7 @@ def search(ti, tf, tmeta, g, m, c, count, seed, forbidden=None, params=PARAMS):
     """Run the kernel's search from the root (node 0); returns the ownership sums."""
     owners = np.zeros(g.shape[1], np.int64)
     mask = nothing_forbidden(g) if forbidden is None else forbidden
-    T.search((ti, tf, tmeta), 0, g, m, c, 0, 0, count, params, H.DEFAULT_PARAMS, NO_LEARNING, owners, np.zeros(2),
+    T.search((ti, tf, tmeta), 0, g, m, c, 0, 0, count, params, H.DEFAULT_PARAMS, NO_LEARNING, owners,
              np.array([seed], np.int64), mask)
     return owners
 
@@ -191,27 +191,3 @@ def test_compact_keeps_a_subtree_with_its_statistics():
         return 1 + sum(count(ti_, k) for k in children(ti_, node))
 
     assert count(ti2, 0) == count(ti, best) == tmeta2[T.TM_USED]
-
-
-FINISHED = """
-.....
-XXXXX
-XXXXX
-OOOOO
-.....
-"""
-"""A finished 5×5 board: Black's area three lines (15 points), White's two (10)."""
-
-
-def test_a_playouts_value_is_its_win_unless_a_share_comes_from_its_margin_against_the_mean():
-    board = game_from(FINISHED).board
-    owners = np.zeros(board.grid.shape[1], np.int32)
-    value = lambda scale, margins: T._black_value(  # noqa: E731
-        board.grid.copy(), board.meta.copy(), MctsConfig(value_scale=scale, value_points=10.0).tree_params(0.5),
-        owners, np.zeros(board.grid.shape[1], np.int64), margins)
-    assert value(0.0, np.zeros(2)) == 1.0  # Black by 4.5: a win, whatever the margin
-    assert value(1.0, np.zeros(2)) == 0.725  # 4.5 above a mean of 0, 10 points a half
-    margins = np.array([45.0, 5.0])  # the playouts so far: Black by 9 on average
-    assert value(1.0, margins) == 0.275  # a win, but 4.5 points worse than the mean
-    assert margins.tolist() == [49.5, 6.0]  # this margin counted in for the next
-    assert value(0.5, np.array([-100.0, 1.0])) == 1.0  # far above the mean: the margin's share saturates

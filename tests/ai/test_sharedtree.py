@@ -79,7 +79,7 @@ def test_one_thread_one_leaf_a_batch_grows_the_tree_of_the_search_without_thread
     owners = np.zeros(board.grid.shape[1], np.int64)
     rng = np.array([thread_seed(SEED, 0)], np.int64)
     T.search(plain, 0, board.grid, board.meta, int(game.to_move), 0, 0, 600, params, cfg.policy_params(game.size),
-             KNOWLEDGE, owners, np.zeros(2), rng, forbidden)
+             KNOWLEDGE, owners, rng, forbidden)
     used = int(plain[2][T.TM_USED])
     assert done == 600 and used > 100  # leaves were expanded below the root
     assert int(shared[2][T.TM_USED]) == used

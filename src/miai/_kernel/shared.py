@@ -10,8 +10,7 @@ update are the single-threaded search's own (:func:`miai._kernel.tree.descend`,
 ``_back_up``); the lock itself is Python's, held by :mod:`miai.ai.sharedtree` around the
 calls. A batch's arrays belong to one thread: ``boards``/``metas`` its boards (one per leaf),
 ``amafs`` each leaf's first player per point, ``paths`` the paths, ``leaves`` each path's
-depth, colour to move and last two moves, ``results`` Black's value of each playout (1.0
-where Black won).
+depth, colour to move and last two moves, ``results`` 1.0 where Black won.
 """
 
 from __future__ import annotations
@@ -23,11 +22,12 @@ from miai._kernel.heavy import heavy_playout
 from miai._kernel.jit import allocating, kernel
 from miai._kernel.playout import _restore
 from miai._kernel.tree import (
+    S_KOMI,
     T_V,
     Knowledge,
     Tree,
     _back_up,
-    _black_value,
+    _black_win,
     descend,
 )
 
@@ -75,11 +75,11 @@ def descend_batch(
 def playout_batch(
     count: int, params: np.ndarray, policy_params: np.ndarray, pat3: np.ndarray, boards: np.ndarray,
     metas: np.ndarray, amafs: np.ndarray, leaves: np.ndarray, results: np.ndarray, owners_sum: np.ndarray,
-    margins: np.ndarray, rng_state: np.ndarray,
+    rng_state: np.ndarray,
 ) -> int:
     """Play out the batch's ``count`` leaves on their boards with the thread's random state
-    ``rng_state[0]``, counting each into ``results`` and the thread's ``owners_sum`` and
-    ``margins``; no lock needed. Returns the turns played."""
+    ``rng_state[0]``, counting each into ``results`` and the thread's ``owners_sum``; no
+    lock needed. Returns the turns played."""
     owners = np.zeros(boards.shape[2], np.int32)
     turns = 0
     for b in range(count):
@@ -90,7 +90,7 @@ def playout_batch(
         c = leaves[b, L_COLOR]
         l1, l2 = leaves[b, L_LAST], leaves[b, L_LAST2]
         turns += heavy_playout(g, m, c, l1, l2, 3 * n * n, pat3, policy_params, amafs[b])
-        results[b] = _black_value(g, m, params, owners, owners_sum, margins)
+        results[b] = _black_win(g, m, params[S_KOMI], owners, owners_sum)
         rng_state[0] = m[M_RNG]
     return turns
 

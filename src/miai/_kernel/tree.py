@@ -78,10 +78,8 @@ NTM = 2
     S_TREE_PASS,
     S_PRIOR_JOSEKI,
     S_PRUNE_LADDERS,
-    S_VALUE_SCALE,
-    S_VALUE_POINTS,
-) = range(21)
-NSPARAMS = 21
+) = range(19)
+NSPARAMS = 19
 
 Tree = tuple[np.ndarray, np.ndarray, np.ndarray]
 """A search tree: its ``ti``, ``tf`` and ``tmeta`` arrays."""
@@ -260,24 +258,13 @@ def select_child(
 
 
 @kernel
-def _black_value(
-    g: np.ndarray, m: np.ndarray, params: np.ndarray, owners: np.ndarray, owners_sum: np.ndarray, margins: np.ndarray,
-) -> float:
-    """Count a finished playout by area against the komi: Black's value of it, 1.0 for a win,
-    0.5 for a tie, 0.0 for a loss, of which a share ``S_VALUE_SCALE`` comes instead from the
-    margin against this search's mean margin so far (``margins``: their sum and count, updated;
-    ``S_VALUE_POINTS`` above the mean counts 1.0, as far below 0.0). Each point's owner is added
-    to ``owners_sum`` (+1 Black, -1 White). ``owners``: scratch."""
-    margin = add_owners(g, m, owners, owners_sum) - params[S_KOMI]
-    value = 1.0 if margin > 0 else (0.5 if margin == 0 else 0.0)
-    scale = params[S_VALUE_SCALE]
-    if scale > 0.0:
-        mean = margins[0] / margins[1] if margins[1] > 0 else 0.0
-        by_margin = min(max(0.5 + (margin - mean) / (2.0 * params[S_VALUE_POINTS]), 0.0), 1.0)
-        value = (1.0 - scale) * value + scale * by_margin
-    margins[0] += margin
-    margins[1] += 1.0
-    return value
+def _black_win(g: np.ndarray, m: np.ndarray, komi: float, owners: np.ndarray, owners_sum: np.ndarray) -> float:
+    """Count a finished playout by area against ``komi``: 1.0 if Black wins, 0.5 on a tie,
+    0.0 if White wins; each point's owner is added to ``owners_sum`` (+1 Black, -1 White).
+    ``owners``: scratch."""
+    diff = add_owners(g, m, owners, owners_sum)
+    margin = diff - komi
+    return 1.0 if margin > 0 else (0.5 if margin == 0 else 0.0)
 
 
 @kernel
@@ -356,12 +343,11 @@ def descend(
 def search(
     tree: Tree, root: int, grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int, count: int,
     params: np.ndarray, policy_params: np.ndarray, knowledge: Knowledge, owners_sum: np.ndarray,
-    margins: np.ndarray, rng_state: np.ndarray, forbidden: np.ndarray,
+    rng_state: np.ndarray, forbidden: np.ndarray,
 ) -> int:
     """Run ``count`` iterations (descend, playout, update) from ``root`` (already expanded)
     on this position (left unchanged). ``owners_sum`` gains +1 per playout a point ends
-    Black's and -1 White's, ``margins`` the playouts' margins (their sum and count, for
-    :func:`_black_value`); ``rng_state[0]`` is the random state (advanced); ``forbidden``
+    Black's and -1 White's; ``rng_state[0]`` is the random state (advanced); ``forbidden``
     (a boolean per point) marks the root's moves the game's rules forbid now. Returns the
     number of turns the playouts played."""
     ti, tf, _ = tree
@@ -380,8 +366,8 @@ def search(
         depth, c, l1, l2 = descend(tree, root, g, m, to_move, last, last2, params, knowledge, forbidden,
                                    nothing_forbidden, amaf, path, 0.0)
         turns_total += heavy_playout(g, m, c, l1, l2, max_turns, knowledge[0], policy_params, amaf)
-        black_value = _black_value(g, m, params, owners, owners_sum, margins)
-        _back_up(ti, tf, path, depth, to_move, black_value, amaf)
+        black_win = _black_win(g, m, params[S_KOMI], owners, owners_sum)
+        _back_up(ti, tf, path, depth, to_move, black_win, amaf)
     rng_state[0] = m[M_RNG]
     return turns_total
 

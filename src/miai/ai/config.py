@@ -154,13 +154,6 @@ class MctsConfig:
     # tree
     expand_visits: int = knob(8, Limit("int", 1, 1_000_000))
     rave_equiv: float = knob(3500.0, Limit("float", 0, 1e9, low_open=True))
-    value_scale: float = knob(0.0, _PROBABILITY)
-    """The share of a playout's value taken from its margin rather than its win or loss
-    (0, the default: the win alone): the margin against the search's mean margin so far,
-    ``value_points`` above it counting as a win and as far below as a loss, so that a move
-    which gains points shows even where the playouts' win rate hardly moves."""
-    value_points: float = knob(30.0, Limit("float", 0, 1000, low_open=True))
-    """The margin above the mean (in points) that counts a full win in ``value_scale``'s share."""
     prior_even: float = knob(10.0, _PRIOR)
     prior_selfatari: float = knob(10.0, _PRIOR)
     prior_capture_one: float = knob(15.0, _PRIOR)
@@ -335,8 +328,6 @@ class MctsConfig:
         p[T.S_PRIOR_RACE] = self.prior_race
         p[T.S_PRIOR_JOSEKI] = self.prior_joseki
         p[T.S_PRUNE_LADDERS] = float(self.prune_ladders)
-        p[T.S_VALUE_SCALE] = self.value_scale
-        p[T.S_VALUE_POINTS] = self.value_points
         p[T.S_KOMI] = komi
         p[T.S_TREE_PASS] = float(0.0 < empty_fraction <= self.tree_pass_empty)
         return p

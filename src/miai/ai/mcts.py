@@ -421,11 +421,10 @@ class MctsPlayer:
             done, owners = shared.run(budget_playouts, seed, keep_going)
         else:
             owners = np.zeros(grid.shape[1], np.int64)
-            margins = np.zeros(2, np.float64)
             done = 0
             while done < budget_playouts:
                 n = min(cfg.chunk, budget_playouts - done)
-                T.search(tree, 0, grid, meta, c, last, last2, n, params, pparams, knowledge, owners, margins, self._rng,
+                T.search(tree, 0, grid, meta, c, last, last2, n, params, pparams, knowledge, owners, self._rng,
                          forbidden)
                 done += n
                 if not keep_going(done):

@@ -96,7 +96,6 @@ class SharedTreeSearch:
         cfg = self._config
         boards, metas, amafs, paths, leaves, results = S.batch_arrays(grid, meta, cfg.thread_batch)
         rng = np.array([seed], np.int64)
-        margins = np.zeros(2, np.float64)  # this thread's playouts' margins, for value_scale
         loss = cfg.virtual_loss
         next_check = cfg.chunk  # keep_going is asked every chunk of iterations, as one thread asks it
         while True:
@@ -108,7 +107,7 @@ class SharedTreeSearch:
                 S.descend_batch(self._tree, 0, grid, meta, to_move, last, last2, count, self._params,
                                 self._knowledge, self._forbidden, loss, boards, metas, amafs, paths, leaves)
             S.playout_batch(count, self._params, self._policy_params, self._knowledge[0], boards, metas, amafs,
-                            leaves, results, owners_sum, margins, rng)
+                            leaves, results, owners_sum, rng)
             with self._lock:
                 S.back_up_batch(self._tree, to_move, count, loss, amafs, paths, leaves, results)
                 self._done += count
