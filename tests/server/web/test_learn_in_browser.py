@@ -171,7 +171,7 @@ def test_a_multi_point_answer_clicked_faster_than_the_server_replies_keeps_every
     server_url, new_context, lesson_id
 ):
     """All the points clicked in one browser task, so every click comes before the first reply: each
-    answer sent must still build on the ones before it, and the step end solved with every stone."""
+    answer sent must still build on the ones before it, and the step ends solved with every stone."""
     lesson = next(lesson for lesson in course() if lesson.id == lesson_id)
     step = lesson.steps[0]
     page = new_context("en-US").new_page()

@@ -114,7 +114,8 @@ function showStep(box, lesson, index, onRight) {
       dead.has(vertex) ? dead.delete(vertex) : dead.add(vertex);
       board.update({ dead });
     } else if (step.task === "handicap" || step.task === "replay") {
-      replied = replied.then(() => send([...given, vertex])); // a quick second click waits for the first reply
+      // a quick second click waits for the first reply; a failure is logged and the clicks go on
+      replied = replied.then(() => send([...given, vertex])).catch((e) => console.error(e));
     } else if (!["agree", "count", "winner", "first"].includes(step.task)) {
       send([vertex]);
     }

@@ -79,7 +79,7 @@ function showView(board, problem) {
 // One problem drawn in `box`; `keep` records it solved, `next` opens the next one.
 function showProblem(box, problem, index, total, { solved, keep, next, list }) {
   let replied = Promise.resolve(); // the moves go one at a time, each after the computer's answer to the one before
-  const board = new Board(problem.size, { onClick: (v) => { replied = replied.then(() => play(v)); } });
+  const board = new Board(problem.size, { onClick: (v) => { replied = replied.then(() => play(v)).catch((e) => console.error(e)); } });
   board.root.setAttribute("id", "problem-board");
   board.ghostColor = problem.to_play;
   showView(board, problem);
