@@ -117,11 +117,17 @@ def losses(positions: list[Position], answers: dict[str, dict],
     return out
 
 
-def interval(diffs: list[float]) -> str:
-    """The mean of paired differences in points a move, with its normal 95% interval."""
+def mean_interval(diffs: list[float]) -> tuple[float, float, float]:
+    """The mean of paired differences and its normal 95% interval (infinite for one)."""
     mean = statistics.fmean(diffs)
     half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
-    return f"{mean:+.2f} points a move ({mean - half:+.2f} to {mean + half:+.2f}), {len(diffs)} positions"
+    return mean, mean - half, mean + half
+
+
+def interval(diffs: list[float]) -> str:
+    """The mean of paired differences in points a move, with its normal 95% interval."""
+    mean, low, high = mean_interval(diffs)
+    return f"{mean:+.2f} points a move ({low:+.2f} to {high:+.2f}), {len(diffs)} positions"
 
 
 def report(positions: list[Position], named: dict[str, dict[str, float]], stretch: int) -> None:

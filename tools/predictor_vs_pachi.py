@@ -18,10 +18,11 @@ miai.
 from __future__ import annotations
 
 import argparse
-import math
 import shlex
 import statistics
 import sys
+
+from move_quality import mean_interval
 
 from miai.ai import movemodel, patterns
 from miai.coords import Color, Move, point_to_gtp
@@ -92,10 +93,13 @@ def compare(games: list[Game], command: str) -> str:
 
 def difference(ours: list[float], theirs: list[float]) -> str:
     """The mean paired difference of two hit rates in percentage points, with its normal 95% interval."""
-    diffs = [100 * (a - b) for a, b in zip(ours, theirs)]
-    mean = statistics.fmean(diffs)
-    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
-    return f"{mean:+.1f} points of a hundred ({mean - half:+.1f} to {mean + half:+.1f})"
+    mean, low, high = mean_interval([100 * (a - b) for a, b in zip(ours, theirs)])
+    return f"{mean:+.1f} points of a hundred ({low:+.1f} to {high:+.1f})"
+
+
+def from_the_empty_board(game: Game) -> bool:
+    """Whether the record is moves only, as :func:`pachi_ranks` can replay it."""
+    return all(isinstance(entry, Move) for entry in game.history)
 
 
 def main() -> None:
@@ -108,9 +112,13 @@ def main() -> None:
     if args.games < 1 or args.every < 1:
         parser.error("--games and --every must be at least 1")
     corpus = read_games(args.sources, 19, args.games * args.every)
-    games = corpus.games[:: args.every][: args.games]
+    taken = corpus.games[:: args.every][: args.games]
+    games = [game for game in taken if from_the_empty_board(game)]
+    if len(games) < len(taken):
+        print(f"{len(taken) - len(games)} records with set-up stones left out: Pachi is given moves only",
+              file=sys.stderr)  # fmt: skip
     if not games:
-        parser.error("no even 19×19 game in the sources")
+        parser.error("no even 19×19 game from the empty board in the sources")
     print(compare(games, args.engine))
 
 

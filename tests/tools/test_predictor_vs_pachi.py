@@ -58,3 +58,15 @@ def test_compare_counts_only_the_positions_asked_and_pairs_the_two_predictors(tm
     assert "Pachi's patterns: first choice 28.6%, among its first 5 57.1%" in lines[2]
     assert lines[1].startswith("  miai's predictor: first choice ")
     assert lines[3].startswith("  first choice, miai's less Pachi's: ")
+
+
+def test_a_record_with_set_up_stones_is_left_out_with_a_message(tmp_path, monkeypatch, capsys):
+    engine = tmp_path / "fake_pachi.py"
+    engine.write_text(FAKE_PACHI)
+    (tmp_path / "moves.sgf").write_text("(;GM[1]FF[4]SZ[19]KM[7.5];B[pd];W[dp];B[pp])")
+    (tmp_path / "setup.sgf").write_text("(;GM[1]FF[4]SZ[19]KM[7.5]AB[dd]AW[pp];B[pd];W[dp])")
+    monkeypatch.setattr("sys.argv", ["predictor_vs_pachi.py", str(tmp_path), "--engine", f"python3 {engine}"])
+    predictor_vs_pachi.main()
+    out, err = capsys.readouterr()
+    assert "1 records with set-up stones left out" in err
+    assert out.startswith("1 games, 3 positions\n")
