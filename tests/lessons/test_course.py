@@ -83,3 +83,12 @@ def test_no_lesson_text_is_left_in_english_in_another_language():
         for text in texts:
             for lang in ("es", "it", "pt"):
                 assert text[lang] != text["en"], (lesson.id, text["en"])
+
+
+def test_the_check_finds_a_done_text_that_repeats_the_courses_own_right(tmp_path: Path, capsys):
+    """The page and the terminal say "Right!" before a step's ``done`` text: a text opening
+    with the same word, in any language, is reported (it would read "¡Correcto! Correcto: ...")."""
+    text = (Path(__file__).parents[2] / "src/miai/lessons/data/11-handicap.toml").read_text()
+    (tmp_path / "11-handicap.toml").write_text(text.replace('done.es = "Los cuatro', 'done.es = "Correcto: los cuatro'))
+    assert main(["learn", "check", "--dir", str(tmp_path)]) == 1
+    assert "done.es opens with 'Correcto', which the course already says before it" in capsys.readouterr().out

@@ -3,9 +3,11 @@ answers, so that a teacher's new lesson is known to be right before anyone takes
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from miai.i18n import translator
 from miai.lessons.judges import Outcome, judge
 from miai.lessons.model import DATA, Lesson, LessonError, Step, read_lesson
 from miai.lessons.positions import start
@@ -34,12 +36,24 @@ def check_step(step: Step) -> list[Finding]:
         found.append(Finding(step.where, "no right answer is given (right = [...]): is the task solvable?"))
     if not step.wrong:
         found.append(Finding(step.where, "no wrong answer is given (wrong = [...])"))
+    found += repeated_confirmations(step)
     for expected, answers in ((Outcome.RIGHT, step.right), (Outcome.WRONG, step.wrong)):
         for answer in answers:
             verdict = judge(step, answer.split())
             if verdict.outcome is not expected:
                 why = f" ({verdict.why.value})" if verdict.why else ""
                 found.append(Finding(step.where, f"{answer!r} is judged {verdict.outcome.value}{why}, not {expected.value}"))
+    return found
+
+
+def repeated_confirmations(step: Step) -> list[Finding]:
+    """A ``done`` text that opens with the word the course already says before it ("Right!",
+    in the page and the terminal alike) would read "Right! Right: ..."."""
+    found = []
+    for lang, text in (step.done or {}).items():
+        word = translator(lang).gettext("Right!").strip("¡!")
+        if re.match(rf"{re.escape(word)}\b", text, re.IGNORECASE):
+            found.append(Finding(step.where, f"done.{lang} opens with {word!r}, which the course already says before it"))
     return found
 
 
