@@ -12,15 +12,8 @@ import pytest
 
 from miai._kernel import check_consistency
 from miai._kernel import heavy as H
-from miai._kernel import replies as R
 from miai._kernel.board import BLACK, WHITE, area_difference, new_board
 from tests.diagrams import SEKI_FROM_A_GAME, game_from
-
-
-def no_replies(g: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
-    """``heavy_playout``'s last three arguments for a playout without last good replies:
-    a table never read, room for the moves, and where they begin."""
-    return R.new_replies(g.shape[1], False), np.zeros(3 * g.shape[1], np.int32), 0
 
 
 def board_of(diagram: str):
@@ -133,24 +126,18 @@ def test_escape_is_not_offered_when_extending_stays_in_atari():
 def assert_playouts_consistent(size: int, knob: int | None = None, seeds: int = 19) -> None:
     """Whole heavy playouts from the empty board (with the policy knob ``knob`` always on)
     leave a consistent board (chains, liberties, counts), mark only stones' colours as
-    first players, and end within the turn limit with every empty point an eye. With the
-    last good replies on, they are learnt from one playout to the next."""
+    first players, and end within the turn limit with every empty point an eye."""
     g, m = new_board(size)
     params = H.DEFAULT_PARAMS.copy()
     if knob is not None:
         params[knob] = 1.0
-    replies, seq, _ = no_replies(g)
-    if knob == H.P_LGR:
-        replies = R.new_replies(g.shape[1], True)
     for seed in range(1, seeds + 1):
         gg, mm = g.copy(), m.copy()
         mm[8] = seed
         amaf = np.zeros(g.shape[1], np.int8)
-        turns = H.heavy_playout(gg, mm, BLACK, 0, 0, 3 * size * size, H.PAT3, params, amaf, replies, seq, 2)
+        turns = H.heavy_playout(gg, mm, BLACK, 0, 0, 3 * size * size, H.PAT3, params, amaf)
         assert 0 < turns <= 3 * size * size
         check_consistency(gg, mm)
-        if knob == H.P_LGR:
-            R.learn_replies(replies, seq, turns + 2, BLACK, float(area_difference(gg, mm) - 7.5 > 0))
         # every stone's point was first played by its colour or later recaptured and replayed
         assert set(np.unique(amaf)) <= {0, BLACK, WHITE}
         # the end: every empty point is an eye of one colour (or the game hit the turn limit)
@@ -183,7 +170,7 @@ def replies_with(diagram: str, c: int, last: str, settings: dict[int, float], tr
     out = []
     for seed in range(1, tries + 1):
         m[8] = seed  # each draw its own random state
-        out.append(int(H.heavy_move(g, m, c, idx(game, last), 0, H.PAT3, params, cand, 0)))
+        out.append(int(H.heavy_move(g, m, c, idx(game, last), 0, H.PAT3, params, cand)))
     return out
 
 
@@ -256,7 +243,7 @@ def ko_settled(p_ko: float, seeds: int = 20) -> int:
         gg, mm = g.copy(), m.copy()
         mm[8] = seed
         amaf = np.zeros(g.shape[1], np.int8)
-        H.heavy_playout(gg, mm, WHITE, 0, 0, 2, H.PAT3, params, amaf, *no_replies(g))
+        H.heavy_playout(gg, mm, WHITE, 0, 0, 2, H.PAT3, params, amaf)
         settled += amaf[idx(game, "B8")] == BLACK
     return settled
 
@@ -267,8 +254,7 @@ def test_after_a_ko_capture_and_a_threat_the_playout_fights_the_ko():
     assert ko_settled(0.0) <= 3
 
 
-@pytest.mark.parametrize("knob", [H.P_KO, H.P_TWOLIB, H.P_NAKADE, H.P_EYEFIX, H.P_LGR],
-                         ids=["ko", "twolib", "nakade", "eyefix", "lgr"])
+@pytest.mark.parametrize("knob", [H.P_KO, H.P_TWOLIB, H.P_NAKADE, H.P_EYEFIX], ids=["ko", "twolib", "nakade", "eyefix"])
 @pytest.mark.parametrize("size", [9, 19])
 def test_heavy_playouts_with_each_check_always_on_stay_consistent(size, knob):
     assert_playouts_consistent(size, knob)

@@ -11,7 +11,7 @@ from miai._kernel import semeai as S
 from miai._kernel import tree as T
 from miai._kernel.board import BLACK, COLOR, HEAD, SIZE, WHITE, play_stone
 from miai.ai.mcts import MctsConfig
-from tests._kernel.test_heavy import board_of, idx, no_replies
+from tests._kernel.test_heavy import board_of, idx
 from tests._kernel.test_tree import NO_LEARNING, children, nothing_forbidden
 from tests.diagrams import SEKI_GNUGO_43
 
@@ -201,8 +201,7 @@ def _black_survivals(playouts: int, knobs: dict[int, float]) -> int:
     for seed in range(1, playouts + 1):
         gg, mm = g.copy(), m.copy()
         mm[8] = seed
-        H.heavy_playout(gg, mm, WHITE, 0, 0, 3 * 19 * 19, H.PAT3, params, np.zeros(g.shape[1], np.int8),
-                        *no_replies(g))
+        H.heavy_playout(gg, mm, WHITE, 0, 0, 3 * 19 * 19, H.PAT3, params, np.zeros(g.shape[1], np.int8))
         check_consistency(gg, mm)
         alive += gg[COLOR, black_chain] == BLACK
     return alive

@@ -5,7 +5,6 @@ from __future__ import annotations
 import numpy as np
 
 from miai._kernel import heavy as H
-from miai._kernel import replies as R
 from miai._kernel import tree as T
 from miai._kernel.board import BLACK, WHITE, new_board
 from miai.ai.mcts import MctsConfig
@@ -39,7 +38,7 @@ def search(ti, tf, tmeta, g, m, c, count, seed, forbidden=None, params=PARAMS):
     owners = np.zeros(g.shape[1], np.int64)
     mask = nothing_forbidden(g) if forbidden is None else forbidden
     T.search((ti, tf, tmeta), 0, g, m, c, 0, 0, count, params, H.DEFAULT_PARAMS, NO_LEARNING, owners,
-             np.array([seed], np.int64), mask, R.new_replies(g.shape[1], False))
+             np.array([seed], np.int64), mask)
     return owners
 
 

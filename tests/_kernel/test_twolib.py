@@ -141,7 +141,7 @@ def replies(diagram: str, c: int, last: str, twolib: float, tries: int = 200) ->
     count: dict[str, int] = {}
     for seed in range(1, tries + 1):
         m[M_RNG] = seed  # each draw its own random state
-        p = H.heavy_move(g, m, c, idx(game, last), 0, H.PAT3, params, cand, 0)
+        p = H.heavy_move(g, m, c, idx(game, last), 0, H.PAT3, params, cand)
         count[names.get(p, "pass")] = count.get(names.get(p, "pass"), 0) + 1
     return count
 

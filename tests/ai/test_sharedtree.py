@@ -9,7 +9,6 @@ import numpy as np
 import pytest
 
 from miai._kernel import heavy as H
-from miai._kernel import replies as R
 from miai._kernel import tree as T
 from miai.ai.mcts import MctsConfig, MctsPlayer
 from miai.ai.sharedtree import SharedTreeSearch, thread_seed
@@ -45,8 +44,7 @@ def grown_tree(game: Game, playouts: int, threads: int = 2, **changes) -> tuple[
     board = game.board
     tree, params, forbidden = rooted_tree(game, cfg)
     search = SharedTreeSearch(tree, board.grid, board.meta, int(game.to_move), 0, 0, cfg, params,
-                              cfg.policy_params(game.size), KNOWLEDGE, forbidden,
-                              R.new_replies(board.grid.shape[1], cfg.p_lgr > 0))
+                              cfg.policy_params(game.size), KNOWLEDGE, forbidden)
     done, owners = search.run(playouts, seed=SEED, keep_going=lambda done: True)
     assert np.all(np.abs(owners) <= done)
     return tree, done
@@ -81,7 +79,7 @@ def test_one_thread_one_leaf_a_batch_grows_the_tree_of_the_search_without_thread
     owners = np.zeros(board.grid.shape[1], np.int64)
     rng = np.array([thread_seed(SEED, 0)], np.int64)
     T.search(plain, 0, board.grid, board.meta, int(game.to_move), 0, 0, 600, params, cfg.policy_params(game.size),
-             KNOWLEDGE, owners, rng, forbidden, R.new_replies(board.grid.shape[1], False))
+             KNOWLEDGE, owners, rng, forbidden)
     used = int(plain[2][T.TM_USED])
     assert done == 600 and used > 100  # leaves were expanded below the root
     assert int(shared[2][T.TM_USED]) == used

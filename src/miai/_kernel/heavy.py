@@ -26,10 +26,7 @@ random move:
 5. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
    neighbourhood matches one of MoGo's patterns (hane, cuts, edge moves), as michi lists them;
    one of them drawn uniformly.
-6. **Last good reply** (:mod:`miai._kernel.replies`, with probability ``P_LGR``, 0 by
-   default): the mover's reply to the two moves before, else to the last, that won the last
-   playout it was played in (forgotten when it loses).
-7. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
+6. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
    an own eye.
 
 A move near a capturing race (chains of at least ``P_RACE_MIN_CHAIN`` stones) that stood on
@@ -70,7 +67,6 @@ from miai._kernel.jit import allocating, kernel
 from miai._kernel.light import useless_self_atari
 from miai._kernel.nakade import NAKADE_MAX, nakade_move
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
-from miai._kernel.replies import learn_replies, new_replies, stored_reply
 from miai._kernel.semeai import LIB_ROOM, MAX_RACES, find_races, race_reply
 from miai._kernel.tactics import atari_replies, captures_something, liberties_after
 from miai._kernel.twolib import two_liberty_moves
@@ -90,19 +86,15 @@ kills nothing, such as a fill of a seki's shared liberty)."""
 P_EYEFIX = 10
 """How often a playout fills the point where the opponent's next stone would make one of
 the mover's eyes false (:mod:`miai._kernel.eyefix`)."""
-P_LGR = 11
-"""How often a playout move that no check chose is the mover's last good reply to the
-moves before it, instead of a random move (:mod:`miai._kernel.replies`)."""
-NPARAMS = 12
+NPARAMS = 11
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0, 0.0, 0.0], np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0, 0.0], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
 and ko fights at Pachi's rates (together +45 Elo at equal playouts); the races between chains
 of eight stones or more answered (the search turns that off below 19×19:
 ``race_reply_min_size``); the self-ataris no one would make at the plain rates only (a knob,
-``p_selfatari_useless``, refuses them always); the eye fix off (a knob, ``p_eyefix``); the
-last good replies off (a knob, ``p_lgr``)."""
+``p_selfatari_useless``, refuses them always); the eye fix off (a knob, ``p_eyefix``)."""
 
 KO_AGE = 4
 """The playouts fight a ko for the turns fewer than this after its capture (Pachi's ``koage``)."""
@@ -331,13 +323,11 @@ def local_moves(grid: np.ndarray, meta: np.ndarray, c: int, last: int, check: in
 @kernel
 def heavy_move(
     grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, pat3: np.ndarray, params: np.ndarray,
-    cand: np.ndarray, reply: int,
+    cand: np.ndarray,
 ) -> int:
     """The heavy policy's move for ``c`` (0 for a pass) after the moves ``last`` and ``last2``
-    (0: a pass or none), trying ``reply`` (a last good reply, 0 for none) where the checks
-    found nothing, before a random move;
-    ``cand`` is scratch space (64 points; nakade's area is read into its last
-    :data:`~miai._kernel.nakade.NAKADE_MAX`)."""
+    (0: a pass or none); ``cand`` is scratch space (64 points; nakade's area is read into
+    its last :data:`~miai._kernel.nakade.NAKADE_MAX`)."""
     if last > 0 and _chance(meta, params[P_CAPTURE]):
         n = atari_moves(grid, meta, c, last, cand)
         p = _pick_candidate(grid, meta, c, cand, n, params)
@@ -361,11 +351,6 @@ def heavy_move(
         p = _pick_candidate(grid, meta, c, cand, n, params)
         if p > 0:
             return p
-    if reply > 0:
-        cand[0] = reply
-        p = _pick_candidate(grid, meta, c, cand, 1, params)
-        if p > 0:
-            return p
     return heavy_random_move(grid, meta, c, params)
 
 
@@ -381,17 +366,14 @@ def ko_fight_move(grid: np.ndarray, meta: np.ndarray, c: int, ko_point: int) -> 
 @allocating
 def heavy_playout(
     grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int, max_turns: int,
-    pat3: np.ndarray, params: np.ndarray, amaf: np.ndarray, replies: np.ndarray, seq: np.ndarray, start: int,
+    pat3: np.ndarray, params: np.ndarray, amaf: np.ndarray,
 ) -> int:
     """Play a game to the end with the heavy policy (the board is modified in place; the
     caller counts it).
 
     ``last`` and ``last2`` are the two moves before (0 for a pass or none). Each point's
-    first player is written into ``amaf`` where it is still 0, and each move (0 for a pass)
-    into ``seq`` from ``start`` on (room for ``max_turns``), for
-    :func:`~miai._kernel.replies.learn_replies`; ``replies`` is the table of last good
-    replies the moves may come from (``P_LGR``; a one-cell table is never read). Returns
-    the number of turns played (passes included).
+    first player is written into ``amaf`` where it is still 0. Returns the number of turns
+    played (passes included).
     """
     c = to_move
     races = np.empty((MAX_RACES, 2), np.int32)
@@ -417,12 +399,8 @@ def heavy_playout(
         if p == 0 and nraces > 0 and _chance(meta, params[P_RACE_REPLY]):
             p = race_reply(grid, meta, c, last, races, nraces, libs, g2, m2)
         if p == 0:
-            reply = 0
-            if params[P_LGR] > 0.0 and replies.shape[1] > 1 and _chance(meta, params[P_LGR]):
-                reply = stored_reply(replies, c, last, last2)
-            p = heavy_move(grid, meta, c, last, last2, pat3, params, cand, reply)
+            p = heavy_move(grid, meta, c, last, last2, pat3, params, cand)
         passes = play_turn(grid, meta, p, c, passes)
-        seq[start + turns] = p
         if meta[M_KO] > 0:
             ko_point = meta[M_KO]
             ko_turn = turns + 1
@@ -440,25 +418,19 @@ def run_heavy_playouts(
     grid: np.ndarray, meta: np.ndarray, to_move: int, count: int, komi: float, seed: int,
     pat3: np.ndarray, params: np.ndarray,
 ) -> tuple[int, int]:
-    """Run ``count`` heavy playouts from this position (left unchanged), learning last good
-    replies between them when ``params`` asks for them; returns ``(total turns, black
-    wins)``. The benchmark's and the tests' entry point."""
+    """Run ``count`` heavy playouts from this position (left unchanged); returns
+    ``(total turns, black wins)``. The benchmark's and the tests' entry point."""
     g, m = _scratch(grid, meta, seed)
     n = meta[M_N]
     amaf = np.zeros(grid.shape[1], np.int8)
-    replies = new_replies(grid.shape[1], params[P_LGR] > 0.0)
-    seq = np.zeros(3 * n * n + 2, np.int32)
     total = 0
     wins = 0
     for _ in range(count):
         _restore(g, m, grid, meta)
         amaf[:] = 0
-        turns = heavy_playout(g, m, to_move, 0, 0, 3 * n * n, pat3, params, amaf, replies, seq, 2)
-        total += turns
-        black_win = area_difference(g, m) - komi > 0
-        wins += black_win
-        if params[P_LGR] > 0.0:
-            learn_replies(replies, seq, turns + 2, to_move, 1.0 if black_win else 0.0)
+        total += heavy_playout(g, m, to_move, 0, 0, 3 * n * n, pat3, params, amaf)
+        if area_difference(g, m) - komi > 0:
+            wins += 1
     return total, wins
 
 
@@ -471,18 +443,15 @@ def heavy_ownership(
     ``last`` and ``last2`` as the search's do, adding each point's owner at the end to
     ``owners_sum`` (+1 Black, -1 White, 0 neutral); returns the sum of the playouts' area
     differences (Black's less White's, before komi). What the playouts make of a position,
-    without a tree: ``tools/playout_bias.py`` sets it beside a judge's ownership. No last
-    good replies are learnt: without a komi the playouts have no winner."""
+    without a tree: ``tools/playout_bias.py`` sets it beside a judge's ownership."""
     g, m = _scratch(grid, meta, seed)
     n = meta[M_N]
     amaf = np.zeros(grid.shape[1], np.int8)
     owners = np.zeros(grid.shape[1], np.int32)
-    replies = new_replies(grid.shape[1], False)
-    seq = np.zeros(3 * n * n, np.int32)
     total = 0
     for _ in range(count):
         _restore(g, m, grid, meta)
         amaf[:] = 0
-        heavy_playout(g, m, to_move, last, last2, 3 * n * n, pat3, params, amaf, replies, seq, 0)
+        heavy_playout(g, m, to_move, last, last2, 3 * n * n, pat3, params, amaf)
         total += add_owners(g, m, owners, owners_sum)
     return total

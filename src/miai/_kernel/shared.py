@@ -10,8 +10,7 @@ update are the single-threaded search's own (:func:`miai._kernel.tree.descend`,
 ``_back_up``); the lock itself is Python's, held by :mod:`miai.ai.sharedtree` around the
 calls. A batch's arrays belong to one thread: ``boards``/``metas`` its boards (one per leaf),
 ``amafs`` each leaf's first player per point, ``paths`` the paths, ``leaves`` each path's
-depth, colour to move, last two moves and where its playout's moves begin in ``seqs`` (each
-iteration's moves, for the last good replies), ``results`` 1.0 where Black won.
+depth, colour to move and last two moves, ``results`` 1.0 where Black won.
 """
 
 from __future__ import annotations
@@ -19,10 +18,9 @@ from __future__ import annotations
 import numpy as np
 
 from miai._kernel.board import M_N, M_RNG
-from miai._kernel.heavy import P_LGR, heavy_playout
+from miai._kernel.heavy import heavy_playout
 from miai._kernel.jit import allocating, kernel
 from miai._kernel.playout import _restore
-from miai._kernel.replies import learn_replies
 from miai._kernel.tree import (
     S_KOMI,
     T_V,
@@ -31,18 +29,16 @@ from miai._kernel.tree import (
     _back_up,
     _black_win,
     descend,
-    path_moves,
 )
 
-L_DEPTH, L_COLOR, L_LAST, L_LAST2, L_START, L_END = range(6)
-NLEAF = 6
+L_DEPTH, L_COLOR, L_LAST, L_LAST2 = range(4)
+NLEAF = 4
 
 
 def batch_arrays(grid: np.ndarray, meta: np.ndarray, batch: int) -> tuple[np.ndarray, ...]:
     """One thread's arrays for batches of up to ``batch`` leaves on this board:
-    ``(boards, metas, amafs, paths, leaves, results, seqs)``."""
+    ``(boards, metas, amafs, paths, leaves, results)``."""
     length = grid.shape[1]
-    n = int(meta[M_N])
     return (
         np.zeros((batch, *grid.shape), grid.dtype),
         np.zeros((batch, meta.shape[0]), meta.dtype),
@@ -50,7 +46,6 @@ def batch_arrays(grid: np.ndarray, meta: np.ndarray, batch: int) -> tuple[np.nda
         np.zeros((batch, 4 * length + 8), np.int32),
         np.zeros((batch, NLEAF), np.int64),
         np.zeros(batch, np.float64),
-        np.zeros((batch, 4 * length + 8 + 3 * n * n + 2), np.int32),
     )
 
 
@@ -58,11 +53,10 @@ def batch_arrays(grid: np.ndarray, meta: np.ndarray, batch: int) -> tuple[np.nda
 def descend_batch(
     tree: Tree, root: int, grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int, count: int,
     params: np.ndarray, knowledge: Knowledge, forbidden: np.ndarray, virtual_loss: float, boards: np.ndarray,
-    metas: np.ndarray, amafs: np.ndarray, paths: np.ndarray, leaves: np.ndarray, seqs: np.ndarray,
+    metas: np.ndarray, amafs: np.ndarray, paths: np.ndarray, leaves: np.ndarray,
 ) -> None:
     """Descend ``count`` times from ``root`` (the position ``grid``, ``meta``), each on its
     own board of the batch, with ``virtual_loss`` on every path. Call with the lock held."""
-    ti = tree[0]
     nothing_forbidden = np.zeros(grid.shape[1], np.bool_)
     for b in range(count):
         g = boards[b]
@@ -75,19 +69,17 @@ def descend_batch(
         leaves[b, L_COLOR] = c
         leaves[b, L_LAST] = l1
         leaves[b, L_LAST2] = l2
-        leaves[b, L_START] = path_moves(ti, paths[b], depth, last, last2, seqs[b])
 
 
 @allocating(nogil=True)
 def playout_batch(
     count: int, params: np.ndarray, policy_params: np.ndarray, pat3: np.ndarray, boards: np.ndarray,
     metas: np.ndarray, amafs: np.ndarray, leaves: np.ndarray, results: np.ndarray, owners_sum: np.ndarray,
-    rng_state: np.ndarray, replies: np.ndarray, seqs: np.ndarray,
+    rng_state: np.ndarray,
 ) -> int:
     """Play out the batch's ``count`` leaves on their boards with the thread's random state
-    ``rng_state[0]``, counting each into ``results`` and the thread's ``owners_sum``, each
-    playout's moves into ``seqs``; no lock needed (the shared ``replies`` are only read
-    here, and learnt under the lock by :func:`back_up_batch`). Returns the turns played."""
+    ``rng_state[0]``, counting each into ``results`` and the thread's ``owners_sum``; no
+    lock needed. Returns the turns played."""
     owners = np.zeros(boards.shape[2], np.int32)
     turns = 0
     for b in range(count):
@@ -97,10 +89,7 @@ def playout_batch(
         n = m[M_N]
         c = leaves[b, L_COLOR]
         l1, l2 = leaves[b, L_LAST], leaves[b, L_LAST2]
-        start = leaves[b, L_START]
-        played = heavy_playout(g, m, c, l1, l2, 3 * n * n, pat3, policy_params, amafs[b], replies, seqs[b], start)
-        leaves[b, L_END] = start + played
-        turns += played
+        turns += heavy_playout(g, m, c, l1, l2, 3 * n * n, pat3, policy_params, amafs[b])
         results[b] = _black_win(g, m, params[S_KOMI], owners, owners_sum)
         rng_state[0] = m[M_RNG]
     return turns
@@ -109,16 +98,13 @@ def playout_batch(
 @kernel(nogil=True)
 def back_up_batch(
     tree: Tree, to_move: int, count: int, virtual_loss: float, amafs: np.ndarray, paths: np.ndarray,
-    leaves: np.ndarray, results: np.ndarray, policy_params: np.ndarray, replies: np.ndarray, seqs: np.ndarray,
+    leaves: np.ndarray, results: np.ndarray,
 ) -> None:
-    """Take the batch's virtual losses off its paths and back its results up, and learn the
-    last good replies from them, as the single-threaded search does. Call with the lock held."""
+    """Take the batch's virtual losses off its paths and back its results up, as the
+    single-threaded search does. Call with the lock held."""
     ti, tf, _ = tree
-    learn = policy_params[P_LGR] > 0.0 and replies.shape[1] > 1
     for b in range(count):
         depth = leaves[b, L_DEPTH]
         for i in range(1, depth):
             tf[T_V, paths[b, i]] -= virtual_loss
         _back_up(ti, tf, paths[b], depth, to_move, results[b], amafs[b])
-        if learn:
-            learn_replies(replies, seqs[b], leaves[b, L_END], to_move, results[b])

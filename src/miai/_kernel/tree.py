@@ -41,8 +41,7 @@ import numpy as np
 from miai._kernel.board import (
     BLACK, EMPTIES, LEGAL, M_N, M_NEMPTY, M_RNG, add_owners, is_own_eye, legality, pass_turn, play_stone,
 )
-from miai._kernel.heavy import P_LGR, heavy_playout
-from miai._kernel.replies import learn_replies
+from miai._kernel.heavy import heavy_playout
 from miai._kernel.jit import allocating, kernel
 from miai._kernel.ladder import new_scratch
 from miai._kernel.playout import _restore, _scratch
@@ -340,29 +339,17 @@ def descend(
     return depth, c, l1, l2
 
 
-@kernel
-def path_moves(ti: np.ndarray, path: np.ndarray, depth: int, last: int, last2: int, seq: np.ndarray) -> int:
-    """Write an iteration's moves so far into ``seq``: the two before the root (``last2``,
-    ``last``), then the tree's along ``path``; returns where the playout's moves begin."""
-    seq[0] = last2
-    seq[1] = last
-    for k in range(1, depth):
-        seq[k + 1] = ti[T_MOVE, path[k]]
-    return depth + 1
-
-
 @allocating
 def search(
     tree: Tree, root: int, grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int, count: int,
     params: np.ndarray, policy_params: np.ndarray, knowledge: Knowledge, owners_sum: np.ndarray,
-    rng_state: np.ndarray, forbidden: np.ndarray, replies: np.ndarray,
+    rng_state: np.ndarray, forbidden: np.ndarray,
 ) -> int:
     """Run ``count`` iterations (descend, playout, update) from ``root`` (already expanded)
     on this position (left unchanged). ``owners_sum`` gains +1 per playout a point ends
     Black's and -1 White's; ``rng_state[0]`` is the random state (advanced); ``forbidden``
-    (a boolean per point) marks the root's moves the game's rules forbid now; ``replies``
-    is the game's table of last good replies (:mod:`miai._kernel.replies`), read and
-    learnt when the policy asks for them. Returns the number of turns the playouts played."""
+    (a boolean per point) marks the root's moves the game's rules forbid now. Returns the
+    number of turns the playouts played."""
     ti, tf, _ = tree
     length = grid.shape[1]
     g, m = _scratch(grid, meta, rng_state[0])
@@ -372,21 +359,15 @@ def search(
     path = np.zeros(4 * length + 8, np.int32)
     n = meta[M_N]
     max_turns = 3 * n * n
-    seq = np.zeros(path.shape[0] + max_turns + 2, np.int32)
-    learn = policy_params[P_LGR] > 0.0 and replies.shape[1] > 1
     turns_total = 0
     for _ in range(count):
         _restore(g, m, grid, meta)
         amaf[:] = 0
         depth, c, l1, l2 = descend(tree, root, g, m, to_move, last, last2, params, knowledge, forbidden,
                                    nothing_forbidden, amaf, path, 0.0)
-        start = path_moves(ti, path, depth, last, last2, seq)
-        turns = heavy_playout(g, m, c, l1, l2, max_turns, knowledge[0], policy_params, amaf, replies, seq, start)
-        turns_total += turns
+        turns_total += heavy_playout(g, m, c, l1, l2, max_turns, knowledge[0], policy_params, amaf)
         black_win = _black_win(g, m, params[S_KOMI], owners, owners_sum)
         _back_up(ti, tf, path, depth, to_move, black_win, amaf)
-        if learn:
-            learn_replies(replies, seq, start + turns, to_move, black_win)
     rng_state[0] = m[M_RNG]
     return turns_total
 

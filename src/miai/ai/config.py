@@ -227,11 +227,6 @@ class MctsConfig:
     """How often a playout move, within a few turns of a ko capture and once the ban is
     lifted, plays the ko point: retakes or connects (:func:`miai._kernel.heavy.ko_fight_move`;
     0: never)."""
-    p_lgr: float = knob(0.0, _PROBABILITY)
-    """How often a playout move that no check chose is the mover's last good reply to the
-    two moves before it, else to the last, instead of a random move (LGRF-2, Baier and Drake 2010: a reply that won
-    the last playout it was played in, forgotten when it loses; learnt over the game,
-    :mod:`miai._kernel.replies`; 0, the default: never)."""
     race_min_chain: int = knob(8, Limit("int", 2, 361))
     """The races the playouts answer (``p_race_reply``) are between chains of at least this
     many stones each."""
@@ -355,7 +350,6 @@ class MctsConfig:
         p[H.P_NAKADE] = self.p_nakade
         p[H.P_KO] = self.p_ko
         p[H.P_EYEFIX] = self.p_eyefix
-        p[H.P_LGR] = self.p_lgr
         p[H.P_RACE_MIN_CHAIN] = self.race_min_chain
         p[H.P_RACE_REPLY] = self.p_race_reply if size is None or size >= self.race_reply_min_size else 0.0
         return p

@@ -49,7 +49,6 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from miai._kernel import heavy as H
-from miai._kernel import replies as R
 from miai._kernel import tree as T
 from miai._kernel.board import M_NEMPTY
 from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig  # noqa: F401  (LEVEL_PLAYOUTS re-exported)
@@ -290,8 +289,6 @@ class MctsPlayer:
         """(size, rules, handicap, history as a tuple, colour to move) of the tree's root."""
         self._forbidden: np.ndarray | None = None
         """The root's moves the game's rules forbid (a boolean per point), as of the last search."""
-        self._replies: np.ndarray | None = None
-        """The playouts' last good replies (:mod:`miai._kernel.replies`), learnt over a game."""
         self.last_stats: SearchStats | None = None
 
     # -------------------------------------------------------------- tree handling
@@ -351,25 +348,7 @@ class MctsPlayer:
                     self._spare, self._tree = self._tree, spare
                     return spare
         self._tree = self._fresh_tree(game)
-        if self._replies is not None:
-            self._replies[:] = 0  # another game, or another line of this one
         return self._tree
-
-    @property
-    def replies(self) -> np.ndarray | None:
-        """The playouts' last good replies learnt so far in this game (a one-cell stand-in
-        when ``p_lgr`` is 0; None before the first search): :mod:`miai._kernel.replies`."""
-        return self._replies
-
-    def _replies_for(self, game: Game) -> np.ndarray:
-        """The table of last good replies for this game's board, kept between moves; a
-        one-cell stand-in, never read, when the playouts do not use them."""
-        length = game.board.grid.shape[1]
-        enabled = self.config.p_lgr > 0.0
-        table = self._replies
-        if table is None or table.shape[1] != (length if enabled else 1):
-            table = self._replies = R.new_replies(length, enabled)
-        return table
 
     def _usable(self, tree: Tree, forbidden: np.ndarray) -> bool:
         """Whether a kept root offers at least one move that is not forbidden (an empty root
@@ -435,10 +414,8 @@ class MctsPlayer:
             return not (cfg.early_stop and done >= 200
                         and self._settled(ti, tf, done, budget_playouts, start, budget_seconds))
 
-        replies = self._replies_for(game)
         if cfg.threads > 1:
-            shared = SharedTreeSearch(tree, grid, meta, c, last, last2, cfg, params, pparams, knowledge, forbidden,
-                                      replies)
+            shared = SharedTreeSearch(tree, grid, meta, c, last, last2, cfg, params, pparams, knowledge, forbidden)
             seed = int(self._rng[0])
             self._rng[0] = thread_seed(seed, cfg.threads)
             done, owners = shared.run(budget_playouts, seed, keep_going)
@@ -448,7 +425,7 @@ class MctsPlayer:
             while done < budget_playouts:
                 n = min(cfg.chunk, budget_playouts - done)
                 T.search(tree, 0, grid, meta, c, last, last2, n, params, pparams, knowledge, owners, self._rng,
-                         forbidden, replies)
+                         forbidden)
                 done += n
                 if not keep_going(done):
                     break

@@ -42,10 +42,9 @@ class SharedTreeSearch:
     def __init__(
         self, tree: T.Tree, grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int,
         config: MctsConfig, params: np.ndarray, policy_params: np.ndarray, knowledge: T.Knowledge,
-        forbidden: np.ndarray, replies: np.ndarray,
+        forbidden: np.ndarray,
     ) -> None:
         self._tree = tree
-        self._replies = replies
         self._position = (grid, meta, to_move, last, last2)
         self._config = config
         self._params = params
@@ -95,7 +94,7 @@ class SharedTreeSearch:
         ``keep_going`` says no."""
         grid, meta, to_move, last, last2 = self._position
         cfg = self._config
-        boards, metas, amafs, paths, leaves, results, seqs = S.batch_arrays(grid, meta, cfg.thread_batch)
+        boards, metas, amafs, paths, leaves, results = S.batch_arrays(grid, meta, cfg.thread_batch)
         rng = np.array([seed], np.int64)
         loss = cfg.virtual_loss
         next_check = cfg.chunk  # keep_going is asked every chunk of iterations, as one thread asks it
@@ -106,12 +105,11 @@ class SharedTreeSearch:
                     return
                 self._claimed += count
                 S.descend_batch(self._tree, 0, grid, meta, to_move, last, last2, count, self._params,
-                                self._knowledge, self._forbidden, loss, boards, metas, amafs, paths, leaves, seqs)
+                                self._knowledge, self._forbidden, loss, boards, metas, amafs, paths, leaves)
             S.playout_batch(count, self._params, self._policy_params, self._knowledge[0], boards, metas, amafs,
-                            leaves, results, owners_sum, rng, self._replies, seqs)
+                            leaves, results, owners_sum, rng)
             with self._lock:
-                S.back_up_batch(self._tree, to_move, count, loss, amafs, paths, leaves, results, self._policy_params,
-                                self._replies, seqs)
+                S.back_up_batch(self._tree, to_move, count, loss, amafs, paths, leaves, results)
                 self._done += count
                 if keep_going is not None and self._done >= next_check:
                     next_check = self._done + cfg.chunk
