@@ -50,6 +50,7 @@ def test_a_playout_setting_overrides_the_level():
     assert MctsConfig.for_level(3, **MctsConfig.parse_settings(["playouts=77"])).playouts == 77
 
 
+@pytest.mark.usefixtures("compiled_engine")
 def test_gtp_command_line_sets_knobs_and_refuses_bad_ones():
     commands = "boardsize 9\ngenmove b\nquit\n"
     run = [sys.executable, "-m", "miai.cli.main", "gtp", "--no-warm-up"]
@@ -172,6 +173,7 @@ def test_gtp_command_line_refuses_knobs_out_of_range(args, message):
     assert "Traceback" not in out.stderr
 
 
+@pytest.mark.usefixtures("compiled_engine")
 def test_gtp_searches_with_two_threads_when_asked():
     run = [sys.executable, "-m", "miai.cli.main", "gtp", "--size", "9", "--threads", "2", "--seconds", "0.5"]
     out = subprocess.run(run, input="genmove b\nquit\n", capture_output=True, text=True, timeout=300, check=False)

@@ -60,7 +60,8 @@ def finish(*procs: subprocess.Popen[str], timeout: float) -> list[tuple[str, str
         pytest.fail(f"still running after {timeout} s; exit codes {[p.returncode for p in procs]}; outputs {outs}")
 
 
-@pytest.mark.timeout(150)
+@pytest.mark.timeout(150, func_only=True)
+@pytest.mark.usefixtures("compiled_engine")
 def test_two_gtp_engines_play_a_whole_game_on_the_server_to_its_end(server):
     created = post(f"{server}/api/games", {"size": 5, "rules": "chinese komi=0.5", "time": "fischer:120:2"})
     game = f"{server}{created['url']}"

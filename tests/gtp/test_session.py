@@ -120,7 +120,8 @@ class Engine:
                     stream.close()
 
 
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(120, func_only=True)
+@pytest.mark.usefixtures("compiled_engine")
 def test_subprocess_game_over_pipes() -> None:
     engine = Engine("--size", "9", "--rules", "japanese", "--komi", "0.5")
     try:

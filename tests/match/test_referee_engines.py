@@ -56,6 +56,8 @@ def test_two_gnugos_through_the_command_line(tmp_path, capsys):
     assert code == 0 and again == stdout and "game 1" not in stderr
 
 
+@pytest.mark.timeout(120, func_only=True)
+@pytest.mark.usefixtures("compiled_engine")
 def test_miai_against_gnugo(tmp_path, monkeypatch):
     # the engine subprocess imports the same miai as this test
     monkeypatch.setenv("PYTHONPATH", str(Path(miai.__file__).resolve().parents[1]))

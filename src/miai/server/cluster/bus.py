@@ -32,6 +32,8 @@ log = logging.getLogger("miai.server")
 Listener = Callable[[str], None]
 Handler = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
 PUBLISH_QUEUE = 10_000
+READ_POLL_S = 1.0
+"""How long one read of the subscription waits; a closing bus stops within about this."""
 
 
 class NoOwner(Exception):
@@ -95,6 +97,7 @@ class RedisBus(Bus):
         self._tasks: set[asyncio.Task[Any]] = set()
         self._pubsub: Any = None
         self._redis: Any = None
+        self._closing = False
 
     async def start(self) -> None:
         import redis.asyncio as redis
@@ -107,9 +110,16 @@ class RedisBus(Bus):
             self._tasks.add(task)
 
     async def close(self) -> None:
-        for task in list(self._tasks):
+        """Stop the tasks and the connections. A cancellation that redis-py swallows (it can,
+        when it lands on a read's own timeout) still ends the reader at its next poll."""
+        self._closing = True
+        tasks = list(self._tasks)
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if tasks:
+            _, late = await asyncio.wait(tasks, timeout=3 * READ_POLL_S)
+            if late:
+                log.warning("bus: %d task(s) did not stop when the bus closed", len(late))
         for future in self._pending.values():
             future.cancel()
         for thing in (self._pubsub, self._redis):
@@ -182,9 +192,9 @@ class RedisBus(Bus):
     async def _read(self) -> None:
         """Deliver what arrives; after an outage, subscribe again (what was published
         meanwhile is lost: the relays read the database)."""
-        while True:
+        while not self._closing:
             try:
-                message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                message = await self._pubsub.get_message(ignore_subscribe_messages=True, timeout=READ_POLL_S)
             except asyncio.CancelledError:
                 raise
             except Exception as e:
