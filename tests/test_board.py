@@ -165,3 +165,17 @@ def test_neighbors_of_every_point_are_adjacent():
     for p in Board(4):
         for q in neighbors(p, 4):
             assert abs(p[0] - q[0]) + abs(p[1] - q[1]) == 1
+
+
+def test_liberty_counts_give_each_stone_its_chains_liberties():
+    b = Board(7)
+    rng = random.Random(11)
+    for _ in range(25):
+        p, color = (rng.randrange(7), rng.randrange(7)), rng.choice([Color.BLACK, Color.WHITE])
+        if b[p] is None and b.legality(p, color, False) is None:
+            b.place(p, color)
+    counts = b.liberty_counts()
+    assert counts.shape == (7, 7)
+    assert counts.any()
+    for point in b:
+        assert counts[point] == b.liberties(point)

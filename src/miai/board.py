@@ -153,6 +153,13 @@ class Board:
             return 0
         return int(self.grid[_KB.LIBS, self.grid[_KB.HEAD, p]])
 
+    def liberty_counts(self) -> np.ndarray:
+        """An N×N array of each stone's chain's liberties (0 on an empty point), row 0 at the bottom."""
+        heads = self.grid[_KB.HEAD].reshape(self._w, self._w)[1:-1, 1:-1]
+        counts = self.grid[_KB.LIBS][heads].astype("int16")
+        counts[self.as_array() == 0] = 0
+        return counts
+
     def chain_size(self, point: Point) -> int:
         """The number of stones of the chain through ``point`` (0 for an empty point)."""
         p = self._checked_index(point)

@@ -10,7 +10,8 @@ functions take them together as one tuple, ``tree = (ti, tf, tmeta)``:
   move for the player who made it; ``T_PV``/``T_PW`` prior visits and wins (heuristic
   knowledge given at expansion: :mod:`miai._kernel.priors`); ``T_AV``/``T_AW`` the AMAF
   ("all moves as first", RAVE) visits and wins.
-- ``tmeta`` (int64): ``TM_USED`` nodes in use, ``TM_FULL`` set once an expansion did not fit.
+- ``tmeta`` (int64): ``TM_USED`` nodes in use, ``TM_FULL`` set once an expansion did not fit,
+  ``TM_ROOT_PRIOR`` set once the root's children have the policy network's prior.
 
 What the priors and the playouts know beyond the board comes as one tuple too,
 ``knowledge = (pat3, pattern_keys, pattern_values, mm_gammas, book)``: the playouts' 3×3
@@ -54,8 +55,8 @@ T_MOVE, T_FIRST, T_NCHILD = range(3)
 NTI = 3
 T_V, T_W, T_PV, T_PW, T_AV, T_AW = range(6)
 NTF = 6
-TM_USED, TM_FULL = range(2)
-NTM = 2
+TM_USED, TM_FULL, TM_ROOT_PRIOR = range(3)
+NTM = 3
 
 # indices into the search's parameter array (see miai.ai.config.MctsConfig.tree_params)
 (
@@ -408,3 +409,4 @@ def compact(tree: Tree, new_root: int, into: Tree) -> None:
         head += 1
     tmeta2[TM_USED] = used
     tmeta2[TM_FULL] = full
+    tmeta2[TM_ROOT_PRIOR] = 0

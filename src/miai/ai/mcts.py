@@ -52,7 +52,7 @@ from miai._kernel import heavy as H
 from miai._kernel import tree as T
 from miai._kernel.board import M_NEMPTY
 from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig  # noqa: F401  (LEVEL_PLAYOUTS re-exported)
-from miai.ai import joseki, movemodel, patterns
+from miai.ai import joseki, movemodel, patterns, policynet
 from miai.ai.sharedtree import SharedTreeSearch, thread_seed
 from miai.ai.status import estimate_status
 from miai.clock import LagAllowance, PlayerClock, TimeControl, TimeLeft, TimeSystem
@@ -357,6 +357,28 @@ class MctsPlayer:
         first, nc = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
         return nc == 0 or not forbidden[ti[T.T_MOVE, first : first + nc]].all()
 
+    def _add_net_prior(self, game: Game, tree: Tree, c: int, last: int, last2: int) -> None:
+        """Give the root's children the policy network's prior (``prior_net`` won visits times
+        the square root of each move's chance), once a root: a kept root has it already."""
+        weight = self.config.prior_net
+        ti, tf, tmeta = tree
+        if weight <= 0 or game.size != policynet.NET_SIZE or tmeta[T.TM_ROOT_PRIOR]:
+            return
+        net, model = policynet.default_net(), movemodel.default_model()
+        if net is None or model is None:
+            raise ConfigError(f"prior_net={weight:g} needs the policy network, {policynet.DEFAULT_NET}, and the "
+                              f"move predictor, {movemodel.DEFAULT_MODEL} (`tools/train_policynet.py` writes the net)")
+        chances = policynet.root_chances(game, c, last, last2, net, model).ravel()
+        first, count = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
+        moves = ti[T.T_MOVE, first : first + count]
+        w = game.size + 2
+        on_board = moves > 0  # not the pass
+        bonus = np.zeros(count)
+        bonus[on_board] = weight * np.sqrt(chances[(moves[on_board] // w - 1) * game.size + moves[on_board] % w - 1])
+        tf[T.T_PV, first : first + count] += bonus
+        tf[T.T_PW, first : first + count] += bonus
+        tmeta[T.TM_ROOT_PRIOR] = 1
+
     # -------------------------------------------------------------- search
     def search(
         self,
@@ -395,6 +417,7 @@ class MctsPlayer:
             tree = self._tree = self._fresh_tree(game)
             T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden)
         _mask_root_pass(tree, forbidden)
+        self._add_net_prior(game, tree, c, last, last2)
         ti, tf, _ = tree
         last_report = start
 

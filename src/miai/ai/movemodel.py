@@ -211,6 +211,15 @@ def fit(ts: TrainingSet, iterations: int = 30, progress: Callable[[int, float], 
     return MoveModel(log_gammas)
 
 
+def move_strengths(
+    game: Game, color: int, last: int, last2: int, model: MoveModel, table: PatternTable
+) -> tuple[np.ndarray, np.ndarray]:
+    """Every possible move of ``color`` in ``game`` after the moves at kernel points ``last``
+    and ``last2`` (0: none): the kernel points, and each one's natural log strength."""
+    points, levels = _Reader(table).read(game, color, last, last2)
+    return points, model.log_gammas[OFFSETS + levels].sum(axis=1)
+
+
 def prediction_ranks(model: MoveModel, table: PatternTable, games: Sequence[Game]) -> list[float]:
     """For each move of the games, its rank among the moves the player could make by the
     model's strength (1: the model's first choice; ties share the mean rank)."""

@@ -1,0 +1,152 @@
+"""A small convolutional network over the move predictor, for the root's prior.
+
+The network reads a 19×19 position from the mover's side (:func:`input_planes`: the stones,
+their chains' liberties, the last two moves and the predictor's log chance of every move)
+through residual convolutions, and adds its correction to the predictor's log chances
+(:mod:`miai.ai.movemodel`). It is evaluated once a move, at the root only, as Pachi uses its
+DCNN; so it runs in NumPy, and no deep-learning library is needed to play. The weights are
+learnt by ``tools/train_policynet.py`` from the same records as the predictor
+(BENCHMARKS.md says which, and how well it predicts).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from miai.ai import movemodel
+from miai.ai.patterns import PatternTable, default_table
+from miai.game import Game
+
+INPUTS = 14
+"""Input planes: mover's stones, opponent's, empty; the mover's chains with 1, 2, 3+
+liberties; the opponent's likewise; the last move; the one before; the predictor's log
+chance (scaled); where a move is possible; ones (so the zero padding shows the edge)."""
+NOT_A_MOVE = -30.0
+"""The predictor's log chance written where no move is possible (an occupied point, an own
+eye): far below any possible move's, which are floored at ``NOT_A_MOVE + 1``."""
+NET_SIZE = 19
+"""The board the shipped network was learnt on, the only one it is used on."""
+DEFAULT_NET = Path(__file__).with_name("data") / "policynet19.npz"
+
+
+@dataclass(frozen=True, eq=False)
+class PolicyNet:
+    """The weights: ``inp`` (a 5×5 convolution from the input planes), ``body.{i}.a`` and
+    ``body.{i}.b`` (each residual block's two 3×3 convolutions) and ``out`` (a 1×1 convolution
+    to the correction), each as ``NAME.weight`` (out, in, k, k) and ``NAME.bias`` (out,)."""
+
+    weights: dict[str, np.ndarray]
+
+    def __post_init__(self) -> None:
+        w = self.weights
+        for name in ("inp", "out", *(f"body.{i}.{ab}" for i in range(self.blocks) for ab in "ab")):
+            kernel, bias = w.get(f"{name}.weight"), w.get(f"{name}.bias")
+            if kernel is None or bias is None or kernel.ndim != 4 or bias.shape != kernel.shape[:1]:
+                raise ValueError(f"a policy net needs the weight and bias of {name!r}, of matching shapes")
+        channels = w["inp.weight"].shape[0]
+        if w["inp.weight"].shape[1] != INPUTS or w["out.weight"].shape[:2] != (1, channels):
+            raise ValueError(f"a policy net reads {INPUTS} planes and writes one, through {channels} channels")
+
+    @property
+    def blocks(self) -> int:
+        """How many residual blocks the body has."""
+        return sum(1 for name in self.weights if name.startswith("body.") and name.endswith(".a.weight"))
+
+    @classmethod
+    def load(cls, path: str | Path) -> PolicyNet:
+        with np.load(path) as data:
+            return cls({name: data[name].astype(np.float32) for name in data.files})
+
+    def save(self, path: str | Path) -> None:
+        arrays: dict[str, Any] = {name: array.astype(np.float32) for name, array in self.weights.items()}
+        np.savez_compressed(path, **arrays)
+
+    def log_chances(self, planes: np.ndarray, predictor: np.ndarray) -> np.ndarray:
+        """Each point's log strength (N×N): the predictor's (``predictor``, N×N) plus the
+        network's correction read from ``planes`` (:func:`input_planes`)."""
+        w = self.weights
+        h = np.maximum(_convolve(planes, w["inp.weight"], w["inp.bias"]), 0.0)
+        for i in range(self.blocks):
+            inner = np.maximum(_convolve(h, w[f"body.{i}.a.weight"], w[f"body.{i}.a.bias"]), 0.0)
+            h = np.maximum(h + _convolve(inner, w[f"body.{i}.b.weight"], w[f"body.{i}.b.bias"]), 0.0)
+        return predictor + _convolve(h, w["out.weight"], w["out.bias"])[0]
+
+
+def _convolve(x: np.ndarray, kernel: np.ndarray, bias: np.ndarray) -> np.ndarray:
+    """A same-size convolution (zero padding) of planes ``x`` (in, N, N) by ``kernel`` (out, in,
+    k, k), as one matrix product over every point's window."""
+    channels, n = x.shape[0], x.shape[1]
+    k = kernel.shape[-1]
+    pad = k // 2
+    padded = np.pad(x, ((0, 0), (pad, pad), (pad, pad)))
+    windows = sliding_window_view(padded, (k, k), axis=(1, 2)).transpose(1, 2, 0, 3, 4).reshape(n * n, channels * k * k)
+    out = windows @ kernel.reshape(kernel.shape[0], -1).T
+    return out.T.reshape(-1, n, n) + bias[:, None, None]
+
+
+@cache
+def default_net() -> PolicyNet | None:
+    """The shipped network (read once), or None where there is none."""
+    return PolicyNet.load(DEFAULT_NET) if DEFAULT_NET.exists() else None
+
+
+def predictor_log_chances(
+    game: Game, color: int, last: int, last2: int, model: movemodel.MoveModel, table: PatternTable
+) -> np.ndarray:
+    """The predictor's natural log chance of each point (N×N, row 0 at the bottom) for ``color``
+    after the moves at kernel points ``last`` and ``last2`` (0: none), :data:`NOT_A_MOVE` where
+    no move is possible."""
+    n = game.size
+    out = np.full((n, n), NOT_A_MOVE, np.float32)
+    points, strengths = movemodel.move_strengths(game, color, last, last2, model, table)
+    if points.size:
+        logs = strengths - strengths.max()
+        logs -= np.log(np.exp(logs).sum())
+        rows, cols = np.divmod(points, n + 2)
+        out[rows - 1, cols - 1] = np.maximum(logs, NOT_A_MOVE + 1)
+    return out
+
+
+def input_planes(game: Game, color: int, last: int, last2: int, predictor: np.ndarray) -> np.ndarray:
+    """The network's input (:data:`INPUTS` × N × N) for ``color`` to move in ``game``, after the
+    moves at kernel points ``last`` and ``last2`` (0: none), with the predictor's log chances."""
+    board = game.board
+    n = game.size
+    stones = board.as_array()
+    liberties = board.liberty_counts()
+    planes = np.zeros((INPUTS, n, n), np.float32)
+    mine, theirs = stones == color, (stones != color) & (stones != 0)
+    planes[0], planes[1], planes[2] = mine, theirs, stones == 0
+    for base, side in ((3, mine), (6, theirs)):
+        planes[base] = side & (liberties == 1)
+        planes[base + 1] = side & (liberties == 2)
+        planes[base + 2] = side & (liberties >= 3)
+    for plane, point in ((9, last), (10, last2)):
+        if point:
+            row, col = divmod(point, n + 2)
+            planes[plane, row - 1, col - 1] = 1.0
+    planes[11] = np.maximum(predictor, -15.0) / 5.0
+    planes[12] = predictor > NOT_A_MOVE + 0.5
+    planes[13] = 1.0
+    return planes
+
+
+def root_chances(
+    game: Game, color: int, last: int, last2: int, net: PolicyNet, model: movemodel.MoveModel,
+    table: PatternTable | None = None,
+) -> np.ndarray:
+    """The network's chance of each point (N×N, row 0 at the bottom; 0 where no move is
+    possible, all 0 if none is) for ``color`` to move in ``game`` after ``last``, ``last2``."""
+    predictor = predictor_log_chances(game, color, last, last2, model, table or default_table())
+    possible = predictor > NOT_A_MOVE + 0.5
+    if not possible.any():
+        return np.zeros_like(predictor)
+    logs = net.log_chances(input_planes(game, color, last, last2, predictor), predictor)
+    strengths = np.where(possible, np.exp(logs - logs[possible].max()), 0.0)
+    return strengths / strengths.sum()
