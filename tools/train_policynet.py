@@ -31,9 +31,8 @@ from miai.ai.patterns import default_table
 from miai.game import Game
 from miai.train.corpus import read_games
 
-BINARY = policynet.INPUTS - 1
-"""Every input plane but the predictor's log chance (plane 11) is 0 or 1: kept as bytes."""
-SCALED = 11
+SCALED = policynet.PREDICTOR_PLANE
+"""Every input plane but this one, the predictor's log chance, is 0 or 1: kept as bytes."""
 
 
 def positions(games: Iterable[Game]) -> Iterator[tuple[np.ndarray, np.ndarray, int]]:
@@ -46,7 +45,7 @@ def positions(games: Iterable[Game]) -> Iterator[tuple[np.ndarray, np.ndarray, i
         for game, played, color, last, last2 in movemodel.positions_of(start):
             predictor = policynet.predictor_log_chances(game, color, last, last2, model, table)
             row, col = divmod(played, game.size + 2)
-            if predictor[row - 1, col - 1] <= policynet.NOT_A_MOVE + 0.5:
+            if not policynet.possible(predictor)[row - 1, col - 1]:
                 continue
             planes = policynet.input_planes(game, color, last, last2, predictor)
             yield planes, predictor, (row - 1) * game.size + col - 1
@@ -71,7 +70,7 @@ def load(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The planes (float32), predictor log chances and targets that :func:`read` wrote."""
     with np.load(path) as data:
         binary, predictor, target = data["binary"], data["predictor"].astype(np.float32), data["target"]
-    scaled = (np.maximum(predictor, -15.0) / 5.0)[:, None]
+    scaled = policynet.scaled(predictor)[:, None]
     planes = np.concatenate([binary[:, :SCALED], scaled, binary[:, SCALED:]], axis=1).astype(np.float32)
     return planes, predictor, target.astype(np.int64)
 
@@ -120,7 +119,7 @@ def train(train_path: Path, held_path: Path, channels: int, blocks: int, minutes
 
         def forward(self, x: Any, predictor: Any) -> Any:
             logs = predictor + self.out(self.body(torch.relu(self.inp(x)))).squeeze(1)
-            return torch.where(predictor > policynet.NOT_A_MOVE + 0.5, logs, torch.full_like(logs, -1e9)).flatten(1)
+            return torch.where(policynet.possible(predictor), logs, torch.full_like(logs, -1e9)).flatten(1)
 
     planes, predictor, target = load(train_path)
     held = load(held_path)

@@ -68,8 +68,7 @@ def test_a_net_with_no_correction_gives_the_predictors_chances():
     chances = P.root_chances(game, int(Color.WHITE), game.board.index((2, 15)), game.board.index((15, 15)), net, model)
     logs = P.predictor_log_chances(game, int(Color.WHITE), game.board.index((2, 15)), game.board.index((15, 15)),
                                    model, default_table())
-    possible = logs > P.NOT_A_MOVE + 0.5
-    expected = np.where(possible, np.exp(logs), 0.0)
+    expected = np.where(P.possible(logs), np.exp(logs), 0.0)
     assert np.allclose(chances, expected / expected.sum(), atol=1e-6)
     assert chances[3, 3] == chances[15, 15] == chances[2, 15] == 0.0
     assert chances.sum() == pytest.approx(1.0)

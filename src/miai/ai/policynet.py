@@ -30,6 +30,8 @@ chance (scaled); where a move is possible; ones (so the zero padding shows the e
 NOT_A_MOVE = -30.0
 """The predictor's log chance written where no move is possible (an occupied point, an own
 eye): far below any possible move's, which are floored at ``NOT_A_MOVE + 1``."""
+PREDICTOR_PLANE = 11
+"""The one input plane that is not 0 or 1: the predictor's log chance, scaled (:func:`scaled`)."""
 NET_SIZE = 19
 """The board the shipped network was learnt on, the only one it is used on."""
 DEFAULT_NET = Path(__file__).with_name("data") / "policynet19.npz"
@@ -113,6 +115,16 @@ def predictor_log_chances(
     return out
 
 
+def possible(predictor: np.ndarray) -> np.ndarray:
+    """Where a move is possible, by the predictor's log chances (:data:`NOT_A_MOVE` elsewhere)."""
+    return predictor > NOT_A_MOVE + 0.5
+
+
+def scaled(predictor: np.ndarray) -> np.ndarray:
+    """The predictor's log chances as the network reads them: floored at -15, divided by 5."""
+    return np.maximum(predictor, -15.0) / 5.0
+
+
 def input_planes(game: Game, color: int, last: int, last2: int, predictor: np.ndarray) -> np.ndarray:
     """The network's input (:data:`INPUTS` × N × N) for ``color`` to move in ``game``, after the
     moves at kernel points ``last`` and ``last2`` (0: none), with the predictor's log chances."""
@@ -131,8 +143,8 @@ def input_planes(game: Game, color: int, last: int, last2: int, predictor: np.nd
         if point:
             row, col = divmod(point, n + 2)
             planes[plane, row - 1, col - 1] = 1.0
-    planes[11] = np.maximum(predictor, -15.0) / 5.0
-    planes[12] = predictor > NOT_A_MOVE + 0.5
+    planes[PREDICTOR_PLANE] = scaled(predictor)
+    planes[12] = possible(predictor)
     planes[13] = 1.0
     return planes
 
@@ -144,9 +156,9 @@ def root_chances(
     """The network's chance of each point (N×N, row 0 at the bottom; 0 where no move is
     possible, all 0 if none is) for ``color`` to move in ``game`` after ``last``, ``last2``."""
     predictor = predictor_log_chances(game, color, last, last2, model, table or default_table())
-    possible = predictor > NOT_A_MOVE + 0.5
-    if not possible.any():
+    where = possible(predictor)
+    if not where.any():
         return np.zeros_like(predictor)
     logs = net.log_chances(input_planes(game, color, last, last2, predictor), predictor)
-    strengths = np.where(possible, np.exp(logs - logs[possible].max()), 0.0)
+    strengths = np.where(where, np.exp(logs - logs[where].max()), 0.0)
     return strengths / strengths.sum()
