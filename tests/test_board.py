@@ -179,3 +179,11 @@ def test_liberty_counts_give_each_stone_its_chains_liberties():
     assert counts.any()
     for point in b:
         assert counts[point] == b.liberties(point)
+
+
+def test_rows_and_columns_invert_the_kernel_index_for_many_points_at_once():
+    b = Board(9)
+    points = [(r, c) for r in range(9) for c in range(9)]
+    rows, cols = b.rows_and_columns(np.array([b.index(p) for p in points]))
+    assert list(zip(rows.tolist(), cols.tolist())) == points
+    assert [b.point(b.index(p)) for p in points] == points

@@ -44,11 +44,11 @@ def positions(games: Iterable[Game]) -> Iterator[tuple[np.ndarray, np.ndarray, i
     for start in games:
         for game, played, color, last, last2 in movemodel.positions_of(start):
             predictor = policynet.predictor_log_chances(game, color, last, last2, model, table)
-            row, col = divmod(played, game.size + 2)
-            if not policynet.possible(predictor)[row - 1, col - 1]:
+            row, col = game.board.point(played)
+            if not policynet.possible(predictor)[row, col]:
                 continue
             planes = policynet.input_planes(game, color, last, last2, predictor)
-            yield planes, predictor, (row - 1) * game.size + col - 1
+            yield planes, predictor, row * game.size + col
 
 
 def read(sources: list[str], games: int, every: int, out: Path) -> int:

@@ -92,6 +92,11 @@ class Board:
         r, c = divmod(index, self._w)
         return (r - 1, c - 1)
 
+    def rows_and_columns(self, indices: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The rows and the columns of an array of on-board kernel indices: :meth:`point` for
+        many at once, to index an N×N array."""
+        return indices // self._w - 1, indices % self._w - 1
+
     # ------------------------------------------------------------------ reads
     def __getitem__(self, point: Point) -> Color | None:
         v = int(self.grid[_KB.COLOR, self._checked_index(point)])

@@ -368,13 +368,12 @@ class MctsPlayer:
         if net is None or model is None:
             raise ConfigError(f"prior_net={weight:g} needs the policy network, {policynet.DEFAULT_NET}, and the "
                               f"move predictor, {movemodel.DEFAULT_MODEL} (`tools/train_policynet.py` writes the net)")
-        chances = policynet.root_chances(game, c, last, last2, net, model).ravel()
+        chances = policynet.root_chances(game, c, last, last2, net, model)
         first, count = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
         moves = ti[T.T_MOVE, first : first + count]
-        w = game.size + 2
         on_board = moves > 0  # not the pass
         bonus = np.zeros(count)
-        bonus[on_board] = weight * np.sqrt(chances[(moves[on_board] // w - 1) * game.size + moves[on_board] % w - 1])
+        bonus[on_board] = weight * np.sqrt(chances[game.board.rows_and_columns(moves[on_board])])
         tf[T.T_PV, first : first + count] += bonus
         tf[T.T_PW, first : first + count] += bonus
         tmeta[T.TM_ROOT_PRIOR] = 1

@@ -110,8 +110,7 @@ def predictor_log_chances(
     if points.size:
         logs = strengths - strengths.max()
         logs -= np.log(np.exp(logs).sum())
-        rows, cols = np.divmod(points, n + 2)
-        out[rows - 1, cols - 1] = np.maximum(logs, NOT_A_MOVE + 1)
+        out[game.board.rows_and_columns(points)] = np.maximum(logs, NOT_A_MOVE + 1)
     return out
 
 
@@ -141,8 +140,7 @@ def input_planes(game: Game, color: int, last: int, last2: int, predictor: np.nd
         planes[base + 2] = side & (liberties >= 3)
     for plane, point in ((9, last), (10, last2)):
         if point:
-            row, col = divmod(point, n + 2)
-            planes[plane, row - 1, col - 1] = 1.0
+            planes[(plane, *board.point(point))] = 1.0
     planes[PREDICTOR_PLANE] = scaled(predictor)
     planes[12] = possible(predictor)
     planes[13] = 1.0
