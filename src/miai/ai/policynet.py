@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
+from threadpoolctl import ThreadpoolController  # type: ignore[import-untyped]
 
 from miai.ai import movemodel
 from miai.ai.patterns import PatternTable, default_table
@@ -73,11 +74,20 @@ class PolicyNet:
         """Each point's log strength (N×N): the predictor's (``predictor``, N×N) plus the
         network's correction read from ``planes`` (:func:`input_planes`)."""
         w = self.weights
-        h = np.maximum(_convolve(planes, w["inp.weight"], w["inp.bias"]), 0.0)
-        for i in range(self.blocks):
-            inner = np.maximum(_convolve(h, w[f"body.{i}.a.weight"], w[f"body.{i}.a.bias"]), 0.0)
-            h = np.maximum(h + _convolve(inner, w[f"body.{i}.b.weight"], w[f"body.{i}.b.bias"]), 0.0)
-        return predictor + _convolve(h, w["out.weight"], w["out.bias"])[0]
+        with _blas().limit(limits=1, user_api="blas"):
+            h = np.maximum(_convolve(planes, w["inp.weight"], w["inp.bias"]), 0.0)
+            for i in range(self.blocks):
+                inner = np.maximum(_convolve(h, w[f"body.{i}.a.weight"], w[f"body.{i}.a.bias"]), 0.0)
+                h = np.maximum(h + _convolve(inner, w[f"body.{i}.b.weight"], w[f"body.{i}.b.bias"]), 0.0)
+            return predictor + _convolve(h, w["out.weight"], w["out.bias"])[0]
+
+
+@cache
+def _blas() -> ThreadpoolController:
+    """The process's BLAS, which the forward pass holds to one thread: its products are small,
+    and an engine's other core is its opponent's or its own search's (BLAS's own threads made
+    the pass 3 to 6 times slower on a busy machine; BENCHMARKS.md)."""
+    return ThreadpoolController()
 
 
 def _convolve(x: np.ndarray, kernel: np.ndarray, bias: np.ndarray) -> np.ndarray:
