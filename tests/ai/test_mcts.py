@@ -360,21 +360,29 @@ def test_the_search_runs_interpreted_with_jit_disabled():
 # The root's four most visited moves after a seeded search of 256 playouts, as the code
 # before the speed work of issue 43 found them: a change meant to make the search faster
 # must leave them exactly so. The last figure of a position names the engine (ENGINES).
+NO_NET = {"prior_net": 0.0}
 ENGINES = {
     "default": {}, "levels 1-9": AS_MEASURED, "seki": SEKI_READING,
     "mm x1": {"prior_mm_small": 1.0}, "seki, mm x1": {**SEKI_READING, "prior_mm_small": 1.0},
+    "no net": NO_NET, "seki, no net": {**SEKI_READING, **NO_NET},
 }
 """The defaults (the learned shapes from 9×9 up), the engine levels 1–9 keep, and the
 defaults with the seki reading on; "mm x1": with the predictor's prior as on 19×19, as the
-9×9 figures were before it was tripled there (``prior_mm_small``)."""
+9×9 figures were before it was tripled there (``prior_mm_small``); "no net": without the
+policy network's root prior, as the 19×19 figures were before it was on by default (the
+figures with it were found when it became the default)."""
 SEEDED_SEARCHES = [
-    ((19, 0, 0, "default"), [("Q4", 53), ("D4", 51), ("R16", 40), ("R4", 30)]),
-    ((19, 3, 60, "default"), [("P13", 161), ("Q12", 29), ("P15", 18), ("T12", 11)]),
-    ((19, 5, 150, "default"), [("N2", 48), ("O11", 47), ("S8", 46), ("S9", 45)]),
+    ((19, 0, 0, "no net"), [("Q4", 53), ("D4", 51), ("R16", 40), ("R4", 30)]),
+    ((19, 3, 60, "no net"), [("P13", 161), ("Q12", 29), ("P15", 18), ("T12", 11)]),
+    ((19, 5, 150, "no net"), [("N2", 48), ("O11", 47), ("S8", 46), ("S9", 45)]),
+    ((19, 0, 0, "default"), [("Q16", 68), ("D4", 67), ("Q4", 50), ("D16", 28)]),
+    ((19, 3, 60, "default"), [("P13", 201), ("Q12", 41), ("Q14", 14), ("O12", 0)]),
+    ((19, 5, 150, "default"), [("S8", 118), ("Q9", 90), ("S9", 27), ("R9", 13)]),
     ((9, 2, 25, "levels 1-9"), [("C3", 161), ("B8", 46), ("C8", 39), ("A8", 6)]),
     ((9, 2, 25, "mm x1"), [("C3", 191), ("C8", 37), ("D8", 14), ("C2", 7)]),
     ((9, 2, 25, "default"), [("C3", 139), ("D8", 61), ("B8", 35), ("C8", 21)]),
-    ((19, 0, 0, "seki"), [("C16", 85), ("H17", 80), ("Q17", 19), ("D4", 12)]),
+    ((19, 0, 0, "seki, no net"), [("C16", 85), ("H17", 80), ("Q17", 19), ("D4", 12)]),
+    ((19, 0, 0, "seki"), [("Q4", 52), ("D4", 45), ("Q16", 40), ("Q17", 38)]),
     ((9, 2, 25, "seki, mm x1"), [("C3", 157), ("C2", 42), ("D8", 36), ("C8", 11)]),
     ((9, 2, 25, "seki"), [("C3", 119), ("D8", 108), ("B8", 18), ("C8", 11)]),
 ]

@@ -124,7 +124,7 @@ def opening() -> Game:
 
 def test_the_root_prior_goes_to_the_nets_likely_moves_once_a_root():
     game = opening()
-    plain = MctsPlayer(MctsConfig(playouts=20, max_seconds=None, seed=1))
+    plain = MctsPlayer(MctsConfig(playouts=20, max_seconds=None, seed=1, prior_net=0.0))
     with_net = MctsPlayer(MctsConfig(playouts=20, max_seconds=None, seed=1, prior_net=300.0))
     plain.search(game)
     with_net.search(game)
@@ -143,7 +143,7 @@ def test_the_root_prior_goes_to_the_nets_likely_moves_once_a_root():
 def test_a_kept_root_gets_the_prior_after_the_moves_that_led_to_it():
     game = opening()
     with_net = MctsPlayer(MctsConfig(playouts=400, max_seconds=None, seed=1, prior_net=300.0))
-    plain = MctsPlayer(MctsConfig(playouts=400, max_seconds=None, seed=1))
+    plain = MctsPlayer(MctsConfig(playouts=400, max_seconds=None, seed=1, prior_net=0.0))
     first = with_net.search(game).best
     assert first is not None and len(first.pv) >= 2
     game.play(first.pv[0])
