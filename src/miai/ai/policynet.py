@@ -86,7 +86,7 @@ class PolicyNet:
 def _blas() -> ThreadpoolController:
     """The process's BLAS, which the forward pass holds to one thread: its products are small,
     and an engine's other core is its opponent's or its own search's (BLAS's own threads made
-    the pass 3 to 6 times slower on a busy machine; BENCHMARKS.md)."""
+    the pass 4 to 6 times slower on a busy machine; BENCHMARKS.md)."""
     return ThreadpoolController()
 
 
