@@ -94,3 +94,36 @@ SEKI_FROM_A_GAME = """
 the lower right and White's five inside them share their last two liberties, F1 and J1, a
 seki. Whoever fills one is captured, so neither does, and White wins the count (by 4.5 as
 the board stands, Chinese rules, komi 7.5). miai counted it won and lost."""
+
+
+LARGE_SEKI_FROM_A_GAME = """
+    .X.X.XXX.XOOO.OO.OO
+    X.X.XXXXXXXOOOOOOOO
+    XXXXXX.XXXOOOOOOXOX
+    XXXOOXXXOOOOOXOXXXX
+    .XXOOXOOXXXXXXXXX.X
+    XXOO.OOOOXXXXX.XXXX
+    OOOOOOO.OXOXXXXX.XX
+    .OOO.OOOOOOXX.X.XOX
+    OOO.OOOOOOOOXXOXXOO
+    XOOOO.OOOOXOOOOOO.O
+    XOXOOOOOOXXXXO.OOOO
+    XXXXXXOOOOXXXXOOOOO
+    XOXX.XXXXOXXXXXOOO.
+    OOOXXX.OOXX.XOO.OOO
+    .OOXXOOOXXXXXOOOOO.
+    O.OXXXXOXXX.XXXOOOO
+    OOOXXX.XOXXXXXXXOXO
+    OOOOXXXXOXOOOOOOXXX
+    OOOOOOOXOOOO.O.X.X.
+"""
+"""Move 400 of a 19×19 game against Pachi 12.90 (p19n-a game 16), Black (miai) to move.
+White's thirteen stones along the bottom (J1–Q2) have an eye at N1 and share P1 with Black's
+stones in the corner; once Black connects at R1 (:data:`LARGE_SEKI_CONTINUATION`), Black's
+eight corner stones have an eye at T1 and share P1 too. Whoever fills P1 puts a large group
+in atari and loses it: a seki, and with it White wins the count. miai read the game as won
+to the end, filled P1 itself and lost."""
+
+LARGE_SEKI_CONTINUATION = "G6 T7 F5 Q6 H4 S10 R1 D11 H6 T5 H5 A12".split()
+"""The game's next twelve moves from :data:`LARGE_SEKI_FROM_A_GAME`, Black first: after them
+Black's only move that fills no eye of its own is P1."""

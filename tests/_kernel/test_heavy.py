@@ -319,3 +319,45 @@ def test_heavy_ownership_is_reproducible_and_counts_each_playout_once():
     assert H.heavy_ownership(g, m, BLACK, 0, 0, 30, 5, H.PAT3, H.DEFAULT_PARAMS, again) == total
     assert (again == owners).all()  # the same seed, the same playouts
     assert 0 < np.abs(owners).max() <= 30  # a point's owner counts once a playout
+
+
+def large_seki_filled():
+    """The large seki of a game (tests.diagrams) after the game's continuation: Black to move,
+    and P1, the shared liberty, the only point left that fills no eye."""
+    from miai.coords import point_from_gtp
+    from tests.diagrams import LARGE_SEKI_CONTINUATION, LARGE_SEKI_FROM_A_GAME
+
+    game = game_from(LARGE_SEKI_FROM_A_GAME)
+    for vertex in LARGE_SEKI_CONTINUATION:
+        game.play(point_from_gtp(vertex, 19))
+    return game
+
+
+def test_a_large_chains_self_atari_is_hopeless_and_a_small_ones_is_not():
+    game = large_seki_filled()
+    g, m = game.board.grid, game.board.meta
+    p1 = idx(game, "P1")
+    assert H.self_atari(g, m, p1, BLACK) and H.hopeless_self_atari(g, m, p1, BLACK)  # 8 corner stones + P1
+    assert H.self_atari(g, m, p1, WHITE) and H.hopeless_self_atari(g, m, p1, WHITE)  # 13 stones + P1
+    small, _, _ = board_of("""
+        .....
+        .....
+        .....
+        OOOO.
+        X..O.
+    """)
+    b1 = idx(small, "B1")  # two stones in atari: a sacrifice, which may still kill
+    assert H.self_atari(small.board.grid, small.board.meta, b1, BLACK)
+    assert not H.hopeless_self_atari(small.board.grid, small.board.meta, b1, BLACK)
+
+
+def test_no_playout_fills_a_large_seki_at_the_default_rates():
+    from miai.ai.config import MctsConfig
+
+    game = large_seki_filled()
+    owners = np.zeros(game.board.grid.shape[1], np.int64)
+    count = 40
+    H.heavy_ownership(game.board.grid, game.board.meta, BLACK, 0, 0, count, 3, H.PAT3,
+                      MctsConfig().policy_params(19), owners)
+    assert owners[idx(game, "J1")] == -count  # White's thirteen stones live in every playout
+    assert owners[idx(game, "S2")] == count  # and so do Black's eight in the corner

@@ -23,7 +23,7 @@ from miai.game import Game, Phase
 from miai.gtp.engine import GtpEngine
 from miai.rules import PRESETS, Rules
 from miai.testing.positions import random_position
-from tests.diagrams import SEKI_FROM_A_GAME, game_from
+from tests.diagrams import LARGE_SEKI_CONTINUATION, LARGE_SEKI_FROM_A_GAME, SEKI_FROM_A_GAME, game_from
 
 
 def player(playouts: int = 300, seed: int = 1, **changes) -> MctsPlayer:
@@ -234,8 +234,21 @@ def test_reads_a_seki_it_cannot_break_as_lost():
     assert best is not None and best.winrate < 0.3, best
     # Without passes in the tree White must fill a shared liberty at its next turn, and the
     # default engine's playouts break the seki half the time: both call the game Black's
+    # (White's fill puts six stones in atari, not more: not refused as hopeless)
     assert player(playouts=3000, **dict(reads, tree_pass_empty=0.0)).search(game).best.winrate > 0.75
     assert player(playouts=3000).search(game).best.winrate > 0.75
+
+
+def test_reads_a_large_seki_as_lost_and_passes_rather_than_fill_it():
+    # White's thirteen stones and Black's eight share P1; filling it puts more than six
+    # stones in atari, which neither the tree nor the playouts ever do (before, the playouts
+    # filled it half the time and the tree's White had to: Black read 0.98 here and lost)
+    game = game_from(LARGE_SEKI_FROM_A_GAME, rules=Rules.preset("chinese"), to_move=Color.BLACK)
+    assert player(playouts=2000).search(game).best.winrate < 0.1
+    for vertex in LARGE_SEKI_CONTINUATION:
+        game.play(vertex)
+    decision = player(playouts=300).genmove(game)  # P1 is the only point that fills no own eye
+    assert decision.is_pass and decision.reason == "no move left", decision
 
 
 def test_the_root_offers_no_pass_while_a_move_is_left():
@@ -360,6 +373,9 @@ def test_the_search_runs_interpreted_with_jit_disabled():
 # The root's four most visited moves after a seeded search of 256 playouts, as the code
 # before the speed work of issue 43 found them: a change meant to make the search faster
 # must leave them exactly so. The last figure of a position names the engine (ENGINES).
+# The engines without the seki reading were found again when the hopeless self-ataris
+# (more than six stones) left the tree and the playouts; the seki reading refused them
+# already, and its figures did not change.
 NO_NET = {"prior_net": 0.0}
 ENGINES = {
     "default": {}, "levels 1-9": AS_MEASURED, "seki": SEKI_READING,
@@ -372,15 +388,15 @@ defaults with the seki reading on; "mm x1": with the predictor's prior as on 19Ã
 policy network's root prior, as the 19Ã—19 figures were before it was on by default (the
 figures with it were found when it became the default)."""
 SEEDED_SEARCHES = [
-    ((19, 0, 0, "no net"), [("Q4", 53), ("D4", 51), ("R16", 40), ("R4", 30)]),
-    ((19, 3, 60, "no net"), [("P13", 161), ("Q12", 29), ("P15", 18), ("T12", 11)]),
-    ((19, 5, 150, "no net"), [("N2", 48), ("O11", 47), ("S8", 46), ("S9", 45)]),
-    ((19, 0, 0, "default"), [("Q16", 68), ("D4", 67), ("Q4", 50), ("D16", 28)]),
-    ((19, 3, 60, "default"), [("P13", 201), ("Q12", 41), ("Q14", 14), ("O12", 0)]),
-    ((19, 5, 150, "default"), [("S8", 118), ("Q9", 90), ("S9", 27), ("R9", 13)]),
-    ((9, 2, 25, "levels 1-9"), [("C3", 161), ("B8", 46), ("C8", 39), ("A8", 6)]),
-    ((9, 2, 25, "mm x1"), [("C3", 191), ("C8", 37), ("D8", 14), ("C2", 7)]),
-    ((9, 2, 25, "default"), [("C3", 139), ("D8", 61), ("B8", 35), ("C8", 21)]),
+    ((19, 0, 0, "no net"), [("O17", 77), ("R16", 43), ("Q16", 26), ("D16", 20)]),
+    ((19, 3, 60, "no net"), [("P13", 126), ("O12", 55), ("Q12", 40), ("H16", 13)]),
+    ((19, 5, 150, "no net"), [("S8", 82), ("S5", 49), ("Q9", 28), ("O11", 26)]),
+    ((19, 0, 0, "default"), [("Q16", 51), ("D16", 44), ("D4", 33), ("Q4", 29)]),
+    ((19, 3, 60, "default"), [("P13", 215), ("Q12", 41), ("O12", 0), ("Q14", 0)]),
+    ((19, 5, 150, "default"), [("S8", 140), ("Q9", 66), ("R9", 29), ("S9", 18)]),
+    ((9, 2, 25, "levels 1-9"), [("C3", 157), ("B8", 66), ("C8", 12), ("A9", 10)]),
+    ((9, 2, 25, "mm x1"), [("C3", 146), ("C8", 72), ("D8", 14), ("C2", 14)]),
+    ((9, 2, 25, "default"), [("C3", 174), ("D8", 25), ("C8", 24), ("B8", 20)]),
     ((19, 0, 0, "seki, no net"), [("C16", 85), ("H17", 80), ("Q17", 19), ("D4", 12)]),
     ((19, 0, 0, "seki"), [("Q4", 52), ("D4", 45), ("Q16", 40), ("Q17", 38)]),
     ((9, 2, 25, "seki, mm x1"), [("C3", 157), ("C2", 42), ("D8", 36), ("C8", 11)]),

@@ -37,10 +37,12 @@ are found once, before the first move, so a playout without one pays nothing mor
 search turns this off below 19×19 (``race_reply_min_size``).
 
 Any candidate that is a **self-atari** (:func:`self_atari`: the mover's chain of two or more
-stones would be left with one liberty, capturing nothing) is rejected with a probability
-(``P_SELFATARI_*``): one no one would make (a seki's shared liberty, more than three stones:
-:func:`~miai._kernel.light.useless_self_atari`) at ``P_SELFATARI_USELESS``, the others at
-the heuristics' or the random moves' rate. :func:`heavy_playout` plays one game to its end.
+stones would be left with one liberty, capturing nothing) is rejected: always if the chain
+would have more than six stones (:func:`hopeless_self_atari`: a seki's shared liberty filled
+by a large group, as Pachi refuses its "really bad" self-ataris), else with a probability
+(``P_SELFATARI_*``): one no one would make (more than three stones, a sacrifice that kills
+nothing: :func:`~miai._kernel.light.useless_self_atari`) at ``P_SELFATARI_USELESS``, the
+others at the heuristics' or the random moves' rate. :func:`heavy_playout` plays one game to its end.
 
 The pattern table is built once in Python: the 8 neighbours of a point, each EMPTY, BLACK,
 WHITE or WALL (two bits), index a 65,536-entry table that holds every rotation,
@@ -68,7 +70,7 @@ from miai._kernel.light import useless_self_atari
 from miai._kernel.nakade import NAKADE_MAX, nakade_move
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
 from miai._kernel.semeai import LIB_ROOM, MAX_RACES, find_races, race_reply
-from miai._kernel.tactics import atari_replies, captures_something, liberties_after
+from miai._kernel.tactics import atari_replies, captures_something, liberties_after, stones_after
 from miai._kernel.twolib import two_liberty_moves
 
 # indices into the policy's parameter array
@@ -211,6 +213,15 @@ def self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     return liberties_after(grid, meta, p, c, 2) < 2
 
 
+@kernel
+def hopeless_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+    """Whether a stone of ``c`` on ``p`` is a self-atari (:func:`self_atari`) of a chain of
+    more than :data:`~miai._kernel.nakade.NAKADE_MAX` stones: no nakade is that large, so
+    the opponent simply takes them (Pachi's "really bad" self-atari, such as filling a
+    seki's shared liberty). Neither the tree nor the playouts ever play one."""
+    return self_atari(grid, meta, p, c) and stones_after(grid, meta, p, c) > NAKADE_MAX
+
+
 # ---------------------------------------------------------------------- heuristics
 @kernel
 def atari_moves(grid: np.ndarray, meta: np.ndarray, c: int, last: int, out: np.ndarray) -> int:
@@ -251,12 +262,15 @@ def _chance(meta: np.ndarray, prob: float) -> bool:
 def _refused_self_atari(
     grid: np.ndarray, meta: np.ndarray, p: int, c: int, reject_self_atari: float, reject_useless: float
 ) -> bool:
-    """Whether ``c`` on ``p`` is turned down as a self-atari (:func:`self_atari`): with
-    probability ``reject_useless`` if no one would make it (a seki's shared liberty, a chain
-    of more than three stones: :func:`~miai._kernel.light.useless_self_atari`), else with
+    """Whether ``c`` on ``p`` is turned down as a self-atari (:func:`self_atari`): always
+    if it is hopeless (:func:`hopeless_self_atari`: more than six stones); with probability
+    ``reject_useless`` if no one would make it (a chain of more than three stones, a
+    sacrifice that kills nothing: :func:`~miai._kernel.light.useless_self_atari`), else with
     probability ``reject_self_atari``."""
-    if (reject_self_atari <= 0.0 and reject_useless <= 0.0) or not self_atari(grid, meta, p, c):
+    if not self_atari(grid, meta, p, c):
         return False
+    if stones_after(grid, meta, p, c) > NAKADE_MAX:
+        return True
     if reject_useless > 0.0 and useless_self_atari(grid, meta, p, c) and _chance(meta, reject_useless):
         return True
     return reject_self_atari > 0.0 and _chance(meta, reject_self_atari)

@@ -42,7 +42,7 @@ import numpy as np
 from miai._kernel.board import (
     BLACK, EMPTIES, LEGAL, M_N, M_NEMPTY, M_RNG, add_owners, is_own_eye, legality, pass_turn, play_stone,
 )
-from miai._kernel.heavy import heavy_playout
+from miai._kernel.heavy import heavy_playout, hopeless_self_atari
 from miai._kernel.jit import allocating, kernel
 from miai._kernel.ladder import new_scratch
 from miai._kernel.playout import _restore, _scratch
@@ -151,12 +151,15 @@ def _add_children(
     ti: np.ndarray, tf: np.ndarray, k: int, grid: np.ndarray, meta: np.ndarray, c: int, forbidden: np.ndarray
 ) -> int:
     """Write from node ``k`` on a leaf child for every legal move of ``c`` that fills no own
-    eye and is not ``forbidden``, with no statistics; returns the index after the last."""
+    eye, is no hopeless self-atari (:func:`~miai._kernel.heavy.hopeless_self_atari`) and is
+    not ``forbidden``, with no statistics; returns the index after the last."""
     for i in range(meta[M_NEMPTY]):
         p = grid[EMPTIES, i]
         if forbidden[p]:
             continue
         if legality(grid, meta, p, c, False) != LEGAL or is_own_eye(grid, meta, p, c):
+            continue
+        if hopeless_self_atari(grid, meta, p, c):
             continue
         ti[T_MOVE, k] = p
         ti[T_FIRST, k] = 0
@@ -190,7 +193,8 @@ def expand(
     knowledge: Knowledge, forbidden: np.ndarray,
 ) -> bool:
     """Give ``node`` (a leaf, ``c`` to move on this board) a child for every legal move of
-    ``c`` that does not fill an own eye and is not ``forbidden`` (a boolean per point), with
+    ``c`` that does not fill an own eye, is no hopeless self-atari and is not ``forbidden``
+    (a boolean per point), with
     its priors (:func:`add_priors`), leaving out with ``params[S_PRUNE_LADDERS]`` the
     hopeless ladder escapes (as Pachi does); and a pass child, with the even prior only,
     when there is none or ``params[S_TREE_PASS]`` says so (late in the game a side may pass
