@@ -120,7 +120,7 @@ LARGE_SEKI_FROM_A_GAME = """
 """Move 400 of a 19×19 game against Pachi 12.90 (p19n-a game 16), Black (miai) to move.
 White's thirteen stones along the bottom (J1–Q2) have an eye at N1 and share P1 with Black's
 stones in the corner; once Black connects at R1 (:data:`LARGE_SEKI_CONTINUATION`), Black's
-eight corner stones have an eye at T1 and share P1 too. Whoever fills P1 puts a large group
+seven corner stones have an eye at T1 and share P1 too. Whoever fills P1 puts a large group
 in atari and loses it: a seki, and with it White wins the count. miai read the game as won
 to the end, filled P1 itself and lost."""
 

@@ -337,7 +337,7 @@ def test_a_large_chains_self_atari_is_hopeless_and_a_small_ones_is_not():
     game = large_seki_filled()
     g, m = game.board.grid, game.board.meta
     p1 = idx(game, "P1")
-    assert H.self_atari(g, m, p1, BLACK) and H.hopeless_self_atari(g, m, p1, BLACK)  # 8 corner stones + P1
+    assert H.self_atari(g, m, p1, BLACK) and H.hopeless_self_atari(g, m, p1, BLACK)  # 7 corner stones + P1
     assert H.self_atari(g, m, p1, WHITE) and H.hopeless_self_atari(g, m, p1, WHITE)  # 13 stones + P1
     small, _, _ = board_of("""
         .....
@@ -360,4 +360,4 @@ def test_no_playout_fills_a_large_seki_at_the_default_rates():
     H.heavy_ownership(game.board.grid, game.board.meta, BLACK, 0, 0, count, 3, H.PAT3,
                       MctsConfig().policy_params(19), owners)
     assert owners[idx(game, "J1")] == -count  # White's thirteen stones live in every playout
-    assert owners[idx(game, "S2")] == count  # and so do Black's eight in the corner
+    assert owners[idx(game, "S2")] == count  # and so do Black's seven in the corner

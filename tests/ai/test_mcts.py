@@ -240,7 +240,7 @@ def test_reads_a_seki_it_cannot_break_as_lost():
 
 
 def test_reads_a_large_seki_as_lost_and_passes_rather_than_fill_it():
-    # White's thirteen stones and Black's eight share P1; filling it puts more than six
+    # White's thirteen stones and Black's seven share P1; filling it puts more than six
     # stones in atari, which neither the tree nor the playouts ever do (before, the playouts
     # filled it half the time and the tree's White had to: Black read 0.98 here and lost)
     game = game_from(LARGE_SEKI_FROM_A_GAME, rules=Rules.preset("chinese"), to_move=Color.BLACK)
