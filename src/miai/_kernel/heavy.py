@@ -37,9 +37,10 @@ are found once, before the first move, so a playout without one pays nothing mor
 search turns this off below 19×19 (``race_reply_min_size``).
 
 Any candidate that is a **self-atari** (:func:`self_atari`: the mover's chain of two or more
-stones would be left with one liberty, capturing nothing) is rejected: always if the chain
-would have more than six stones (:func:`hopeless_self_atari`: a seki's shared liberty filled
-by a large group, as Pachi refuses its "really bad" self-ataris), else with a probability
+stones would be left with one liberty, capturing nothing) is rejected: always if it is
+hopeless (:func:`hopeless_self_atari`: four stones or more whose capture leaves no dead
+shape, such as a seki's shared liberty filled by a large group, as Pachi refuses its
+"really bad" self-ataris), else with a probability
 (``P_SELFATARI_*``): one no one would make (more than three stones, a sacrifice that kills
 nothing: :func:`~miai._kernel.light.useless_self_atari`) at ``P_SELFATARI_USELESS``, the
 others at the heuristics' or the random moves' rate. :func:`heavy_playout` plays one game to its end.
@@ -66,7 +67,7 @@ from miai._kernel.board import (
 )
 from miai._kernel.eyefix import eye_fix_moves
 from miai._kernel.jit import allocating, kernel
-from miai._kernel.light import useless_self_atari
+from miai._kernel.light import sacrifice_leaves_dead_shape, useless_self_atari
 from miai._kernel.nakade import NAKADE_MAX, nakade_move
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
 from miai._kernel.semeai import LIB_ROOM, MAX_RACES, find_races, race_reply
@@ -215,11 +216,18 @@ def self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
 
 @kernel
 def hopeless_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
-    """Whether a stone of ``c`` on ``p`` is a self-atari (:func:`self_atari`) of a chain of
-    more than :data:`~miai._kernel.nakade.NAKADE_MAX` stones: no nakade is that large, so
-    the opponent simply takes them (Pachi's "really bad" self-atari, such as filling a
-    seki's shared liberty). Neither the tree nor the playouts ever play one."""
-    return self_atari(grid, meta, p, c) and stones_after(grid, meta, p, c) > NAKADE_MAX
+    """Whether a stone of ``c`` on ``p`` is a self-atari (:func:`self_atari`) of four
+    stones or more whose capture leaves the opponent no dead shape
+    (:func:`~miai._kernel.light.sacrifice_leaves_dead_shape`; never above six stones): a
+    sacrifice that cannot kill, such as filling a seki's shared liberty (Pachi's "really
+    bad" self-atari). Neither the tree nor the playouts ever play one."""
+    return self_atari(grid, meta, p, c) and _cannot_kill(grid, meta, p, c)
+
+
+@kernel(inline="always")
+def _cannot_kill(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+    """For a self-atari of ``c`` on ``p``: whether it is hopeless (:func:`hopeless_self_atari`)."""
+    return stones_after(grid, meta, p, c) >= 4 and not sacrifice_leaves_dead_shape(grid, meta, p, c)
 
 
 # ---------------------------------------------------------------------- heuristics
@@ -263,13 +271,14 @@ def _refused_self_atari(
     grid: np.ndarray, meta: np.ndarray, p: int, c: int, reject_self_atari: float, reject_useless: float
 ) -> bool:
     """Whether ``c`` on ``p`` is turned down as a self-atari (:func:`self_atari`): always
-    if it is hopeless (:func:`hopeless_self_atari`: more than six stones); with probability
+    if it is hopeless (:func:`hopeless_self_atari`: a sacrifice of four stones or more
+    that cannot kill); with probability
     ``reject_useless`` if no one would make it (a chain of more than three stones, a
     sacrifice that kills nothing: :func:`~miai._kernel.light.useless_self_atari`), else with
     probability ``reject_self_atari``."""
     if not self_atari(grid, meta, p, c):
         return False
-    if stones_after(grid, meta, p, c) > NAKADE_MAX:
+    if _cannot_kill(grid, meta, p, c):
         return True
     if reject_useless > 0.0 and useless_self_atari(grid, meta, p, c) and _chance(meta, reject_useless):
         return True

@@ -34,6 +34,8 @@ from miai._kernel.board import (
     legality, region_owners,
 )
 from miai._kernel.jit import allocating, kernel
+from miai._kernel.nakade import NAKADE_MAX as NAKADE_AREA_MAX
+from miai._kernel.nakade import dead_shape
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
 from miai._kernel.tactics import captures_something, chain_liberty, liberties_after, stones_after
 
@@ -187,6 +189,40 @@ def useless_sacrifice(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> boo
         if (cf == EMPTY and f != p) or (cf == c and not _in_sacrifice(grid, f, p, h0, h1, h2)):
             return True
     return _eye_beside(grid, w, _sacrifice_stones(grid, p, h0, h1, h2), lib, c, h0, h1, h2)
+
+
+@kernel
+def sacrifice_leaves_dead_shape(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+    """For a stone of ``c`` on ``p``: whether the points of the chain it would form, once
+    captured, are an eye space the opponent cannot make two eyes in if ``c`` then takes
+    its vital point (:func:`~miai._kernel.nakade.dead_shape`), so that sacrificing the
+    chain may kill; never for more than six stones."""
+    w = meta[M_W]
+    h0, h1, h2 = _joined_heads(grid, w, p, c)
+    n = ones = twos = threes = fours = 0
+    for k in range(4):
+        h = p if k == 0 else h0 if k == 1 else h1 if k == 2 else h2
+        if h == -1:
+            continue
+        t = h
+        while True:
+            inside = 0
+            for q in (t - w, t - 1, t + 1, t + w):
+                if (q == p or grid[COLOR, q] == c) and _in_sacrifice(grid, q, p, h0, h1, h2):
+                    inside += 1
+            n += 1
+            if inside == 1:
+                ones += 1
+            elif inside == 2:
+                twos += 1
+            elif inside == 3:
+                threes += 1
+            elif inside == 4:
+                fours += 1
+            t = p if k == 0 else grid[NEXT, t]
+            if t == h or n > NAKADE_AREA_MAX:
+                break
+    return n <= NAKADE_AREA_MAX and dead_shape(n, ones, twos, threes, fours)
 
 
 @kernel

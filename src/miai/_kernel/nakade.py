@@ -79,9 +79,10 @@ def _neighbours_inside(w: int, area: np.ndarray, n: int, i: int) -> int:
 @kernel
 def vital_point(w: int, area: np.ndarray, n: int) -> int:
     """The point of the first ``n`` of ``area`` that kills the space if the attacker takes
-    it, or 0 when the shape has none (see the module's guide). It counts, for each number
-    of neighbours inside the area, the points with that many and the last of them (plain
-    numbers, not arrays: this runs in the playouts' inner loop)."""
+    it, or 0 when the shape has none (see the module's guide): the point with the most
+    neighbours inside a :func:`dead_shape` of three points or more, other than the square.
+    It counts, for each number of neighbours inside the area, the points with that many and
+    the last of them (plain numbers, not arrays: this runs in the playouts' inner loop)."""
     ones = twos = threes = fours = 0
     two = three = four = 0
     for i in range(n):
@@ -97,17 +98,24 @@ def vital_point(w: int, area: np.ndarray, n: int) -> int:
         elif k == 4:
             fours += 1
             four = area[i]
-    if n == 3:
-        return two if twos == 1 else 0
+    if n < 3 or (n == 4 and twos == 4) or not dead_shape(n, ones, twos, threes, fours):
+        return 0
+    return four if fours > 0 else three if threes > 0 else two
+
+
+@kernel(inline="always")
+def dead_shape(n: int, ones: int, twos: int, threes: int, fours: int) -> bool:
+    """Whether an eye space of ``n`` connected points, of which ``ones`` .. ``fours`` have
+    one to four neighbours inside it, gives its owner one eye at most once the attacker
+    takes its vital point: any space of up to three points, a square or "tetris" four, a
+    bulky or cross five, a "rabbity" six."""
+    if n <= 3:
+        return True
     if n == 4:
-        return three if threes == 1 else 0
+        return twos == 4 or threes == 1
     if n == 5:
-        if threes == 1 and ones == 1:
-            return three  # bulky five
-        return four if fours == 1 else 0  # cross five
-    if n == 6:
-        return four if fours == 1 and twos == 3 else 0  # rabbity six
-    return 0
+        return (threes == 1 and ones == 1) or fours == 1
+    return n == 6 and fours == 1 and twos == 3
 
 
 @kernel
