@@ -40,10 +40,10 @@ Any candidate that is a **self-atari** (:func:`self_atari`: the mover's chain of
 stones would be left with one liberty, capturing nothing) is rejected: always if it is
 hopeless (:func:`hopeless_self_atari`: four stones or more whose capture leaves no dead
 shape, such as a seki's shared liberty filled by a large group, as Pachi refuses its
-"really bad" self-ataris), else with a probability
-(``P_SELFATARI_*``): one no one would make (more than three stones, a sacrifice that kills
-nothing: :func:`~miai._kernel.light.useless_self_atari`) at ``P_SELFATARI_USELESS``, the
-others at the heuristics' or the random moves' rate. :func:`heavy_playout` plays one game to its end.
+"really bad" self-ataris), else with a probability (``P_SELFATARI_*``): one no one would
+make (more than three stones, a sacrifice that kills nothing:
+:func:`~miai._kernel.light.useless_self_atari`) at ``P_SELFATARI_USELESS``, the others at
+the heuristics' or the random moves' rate. :func:`heavy_playout` plays one game to its end.
 
 The pattern table is built once in Python: the 8 neighbours of a point, each EMPTY, BLACK,
 WHITE or WALL (two bits), index a 65,536-entry table that holds every rotation,
@@ -271,11 +271,11 @@ def _refused_self_atari(
     grid: np.ndarray, meta: np.ndarray, p: int, c: int, reject_self_atari: float, reject_useless: float
 ) -> bool:
     """Whether ``c`` on ``p`` is turned down as a self-atari (:func:`self_atari`): always
-    if it is hopeless (:func:`hopeless_self_atari`: a sacrifice of four stones or more
-    that cannot kill); with probability
-    ``reject_useless`` if no one would make it (a chain of more than three stones, a
-    sacrifice that kills nothing: :func:`~miai._kernel.light.useless_self_atari`), else with
-    probability ``reject_self_atari``."""
+    if it is hopeless (:func:`hopeless_self_atari`: a sacrifice of four stones or more that
+    cannot kill); with probability ``reject_useless`` if no one would make it (a chain of
+    more than three stones, a sacrifice that kills nothing:
+    :func:`~miai._kernel.light.useless_self_atari`), else with probability
+    ``reject_self_atari``."""
     if not self_atari(grid, meta, p, c):
         return False
     if _cannot_kill(grid, meta, p, c):
