@@ -26,8 +26,10 @@ except ImportError:  # pragma: no cover - the test extras pin it
 
 
 @pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A ``miai serve`` of its own for the browser tests, on a free port."""
+def server_url(tmp_path_factory: pytest.TempPathFactory, compiled_engine: None) -> Iterator[str]:
+    """A ``miai serve`` of its own for the browser tests, on a free port, started once the
+    engine is compiled: on a cold numba cache the computer's first reply would otherwise wait
+    minutes behind the compilation and outlast the tests' timeouts."""
     folder = tmp_path_factory.mktemp("web")
     env = {
         **os.environ,
