@@ -96,6 +96,23 @@ seki. Whoever fills one is captured, so neither does, and White wins the count (
 the board stands, Chinese rules, komi 7.5). miai counted it won and lost."""
 
 
+ONE_EYE_SEKI_FROM_A_GAME = """
+    O.OOOOOXO
+    .OOOXOO.O
+    OOOXXO.OO
+    OXXXOOOXX
+    XX.XOOOX.
+    XXXXOXX.X
+    .OXOOX.X.
+    OOOXOXXOO
+    .OXXXXX..
+"""
+"""Move 80 of a 9×9 game against Pachi 12.90, Black (miai) to move. White's five stones in the
+lower left (B3, A2–C2, B1) have an eye at A1; Black's eleven beside them, an eye at C5; both
+share A3, a seki of one eye each. Filling A3 leaves six White stones in a rabbity six, a dead
+shape, yet their capture kills nothing, for Black keeps C5. White wins the count (by 9.5,
+Chinese rules, komi 7.5). miai read it as won, 0.96 or more, to the end."""
+
 LARGE_SEKI_FROM_A_GAME = """
     .X.X.XXX.XOOO.OO.OO
     X.X.XXXXXXXOOOOOOOO

@@ -370,6 +370,44 @@ def test_a_sacrifice_of_four_is_hopeless_unless_its_capture_leaves_a_dead_shape(
     assert H.hopeless_self_atari(g, m, bent, BLACK)  # a bent four makes two: it cannot
 
 
+def test_a_sacrifice_that_leaves_the_opponent_an_eye_is_hopeless_whatever_its_shape():
+    from miai._kernel.light import sacrifice_leaves_an_eye, sacrifice_leaves_dead_shape
+    from tests.diagrams import ONE_EYE_SEKI_FROM_A_GAME
+
+    game, g, m = board_of(ONE_EYE_SEKI_FROM_A_GAME)
+    a3 = idx(game, "A3")
+    # White's fill leaves six stones in a rabbity six, a dead shape, but Black keeps its eye
+    # at C5, so their capture kills nothing
+    assert H.self_atari(g, m, a3, WHITE) and sacrifice_leaves_dead_shape(g, m, a3, WHITE)
+    assert sacrifice_leaves_an_eye(g, m, a3, WHITE) and H.hopeless_self_atari(g, m, a3, WHITE)
+    assert H.hopeless_self_atari(g, m, a3, BLACK)  # Black's twelve stones: no dead shape
+    square, _, _ = board_of("""
+        .........
+        .........
+        .........
+        .........
+        .........
+        .........
+        OOOO.....
+        X.OO.....
+        XX.O.....
+    """)
+    b2 = idx(square, "B2")  # the square four, with no other eye beside it: it may kill
+    assert not sacrifice_leaves_an_eye(square.board.grid, square.board.meta, b2, BLACK)
+
+
+def test_no_playout_fills_a_seki_of_one_eye_each():
+    from miai.ai.config import MctsConfig
+    from tests.diagrams import ONE_EYE_SEKI_FROM_A_GAME
+
+    game, g, m = board_of(ONE_EYE_SEKI_FROM_A_GAME)
+    owners = np.zeros(g.shape[1], np.int64)
+    count = 60
+    H.heavy_ownership(g, m, BLACK, 0, 0, count, 3, H.PAT3, MctsConfig().policy_params(9), owners)
+    assert owners[idx(game, "B2")] == -count  # White's five stones live in every playout
+    assert owners[idx(game, "B4")] == count  # and so do Black's eleven beside them
+
+
 def test_no_playout_fills_a_large_seki_at_the_default_rates():
     from miai.ai.config import MctsConfig
 

@@ -23,7 +23,9 @@ from miai.game import Game, Phase
 from miai.gtp.engine import GtpEngine
 from miai.rules import PRESETS, Rules
 from miai.testing.positions import random_position
-from tests.diagrams import LARGE_SEKI_CONTINUATION, LARGE_SEKI_FROM_A_GAME, SEKI_FROM_A_GAME, game_from
+from tests.diagrams import (
+    LARGE_SEKI_CONTINUATION, LARGE_SEKI_FROM_A_GAME, ONE_EYE_SEKI_FROM_A_GAME, SEKI_FROM_A_GAME, game_from,
+)
 
 
 def player(playouts: int = 300, seed: int = 1, **changes) -> MctsPlayer:
@@ -248,6 +250,13 @@ def test_reads_a_large_seki_as_lost_and_passes_rather_than_fill_it():
     assert decision.is_pass and decision.reason == "no move left", decision
 
 
+def test_reads_a_seki_of_one_eye_each_as_lost():
+    # White's fill at A3 makes a dead shape, but Black keeps C5, so it is hopeless and never
+    # played (before, the playouts filled it and Black read 0.96 or more here, and lost)
+    game = game_from(ONE_EYE_SEKI_FROM_A_GAME, rules=Rules.preset("chinese"), to_move=Color.BLACK)
+    assert player(playouts=2000).search(game).best.winrate < 0.2
+
+
 def test_the_root_offers_no_pass_while_a_move_is_left():
     game = game_from(SEKI_FROM_A_GAME, rules=Rules.preset("chinese"), to_move=Color.BLACK)
     ai = player(playouts=500, tree_pass_empty=1.0)
@@ -385,15 +394,15 @@ defaults with the seki reading on; "mm x1": with the predictor's prior as on 19Ã
 policy network's root prior, as the 19Ã—19 figures were before it was on by default (the
 figures with it were found when it became the default)."""
 SEEDED_SEARCHES = [
-    ((19, 0, 0, "no net"), [("D17", 62), ("Q4", 37), ("D3", 31), ("C16", 30)]),
-    ((19, 3, 60, "no net"), [("P13", 150), ("Q12", 34), ("Q14", 24), ("H16", 19)]),
-    ((19, 5, 150, "no net"), [("S5", 64), ("Q9", 53), ("S8", 52), ("N2", 20)]),
-    ((19, 0, 0, "default"), [("Q16", 60), ("Q4", 54), ("D4", 50), ("D16", 50)]),
-    ((19, 3, 60, "default"), [("P13", 226), ("Q12", 20), ("O12", 7), ("Q14", 3)]),
-    ((19, 5, 150, "default"), [("S8", 95), ("Q9", 78), ("R9", 66), ("S9", 15)]),
-    ((9, 2, 25, "levels 1-9"), [("C8", 137), ("C3", 53), ("C2", 15), ("B2", 14)]),
-    ((9, 2, 25, "mm x1"), [("C3", 165), ("D8", 53), ("C8", 19), ("B8", 17)]),
-    ((9, 2, 25, "default"), [("C3", 149), ("C2", 31), ("D8", 28), ("B8", 27)]),
+    ((19, 0, 0, "no net"), [("C16", 44), ("Q3", 33), ("D4", 26), ("Q4", 21)]),
+    ((19, 3, 60, "no net"), [("P13", 203), ("Q12", 35), ("Q14", 9), ("P15", 7)]),
+    ((19, 5, 150, "no net"), [("S8", 55), ("O11", 52), ("S5", 50), ("Q9", 30)]),
+    ((19, 0, 0, "default"), [("Q4", 55), ("D16", 46), ("D4", 34), ("Q16", 32)]),
+    ((19, 3, 60, "default"), [("P13", 215), ("Q12", 37), ("P15", 4), ("O12", 0)]),
+    ((19, 5, 150, "default"), [("S8", 131), ("Q9", 60), ("R9", 36), ("S9", 24)]),
+    ((9, 2, 25, "levels 1-9"), [("C3", 130), ("C8", 68), ("D8", 29), ("B8", 22)]),
+    ((9, 2, 25, "mm x1"), [("C3", 196), ("D8", 23), ("E8", 18), ("C8", 10)]),
+    ((9, 2, 25, "default"), [("D8", 111), ("C3", 65), ("B8", 45), ("C8", 23)]),
     ((19, 0, 0, "seki, no net"), [("C16", 85), ("H17", 80), ("Q17", 19), ("D4", 12)]),
     ((19, 0, 0, "seki"), [("Q4", 52), ("D4", 45), ("Q16", 40), ("Q17", 38)]),
     ((9, 2, 25, "seki, mm x1"), [("C3", 157), ("C2", 42), ("D8", 36), ("C8", 11)]),

@@ -39,7 +39,8 @@ search turns this off below 19×19 (``race_reply_min_size``).
 Any candidate that is a **self-atari** (:func:`self_atari`: the mover's chain of two or more
 stones would be left with one liberty, capturing nothing) is rejected: always if it is
 hopeless (:func:`hopeless_self_atari`: four stones or more whose capture leaves no dead
-shape, such as a seki's shared liberty filled by a large group, as Pachi refuses its
+shape, or leaves the opponent an eye elsewhere, such as a seki's shared liberty filled by
+a large group or by one whose opponent keeps an eye of its own, as Pachi refuses its
 "really bad" self-ataris), else with a probability (``P_SELFATARI_*``): one no one would
 make (more than three stones, a sacrifice that kills nothing:
 :func:`~miai._kernel.light.useless_self_atari`) at ``P_SELFATARI_USELESS``, the others at
@@ -67,7 +68,7 @@ from miai._kernel.board import (
 )
 from miai._kernel.eyefix import eye_fix_moves
 from miai._kernel.jit import allocating, kernel
-from miai._kernel.light import sacrifice_leaves_dead_shape, useless_self_atari
+from miai._kernel.light import sacrifice_leaves_an_eye, sacrifice_leaves_dead_shape, useless_self_atari
 from miai._kernel.nakade import NAKADE_MAX, nakade_move
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
 from miai._kernel.semeai import LIB_ROOM, MAX_RACES, find_races, race_reply
@@ -218,7 +219,8 @@ def self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
 def hopeless_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """Whether a stone of ``c`` on ``p`` is a self-atari (:func:`self_atari`) of four
     stones or more whose capture leaves the opponent no dead shape
-    (:func:`~miai._kernel.light.sacrifice_leaves_dead_shape`; never above six stones): a
+    (:func:`~miai._kernel.light.sacrifice_leaves_dead_shape`; never above six stones) or
+    leaves it an eye elsewhere (:func:`~miai._kernel.light.sacrifice_leaves_an_eye`): a
     sacrifice that cannot kill, such as filling a seki's shared liberty (Pachi's "really
     bad" self-atari). Neither the tree nor the playouts ever play one."""
     return self_atari(grid, meta, p, c) and _cannot_kill(grid, meta, p, c)
@@ -227,7 +229,9 @@ def hopeless_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> b
 @kernel(inline="always")
 def _cannot_kill(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """For a self-atari of ``c`` on ``p``: whether it is hopeless (:func:`hopeless_self_atari`)."""
-    return stones_after(grid, meta, p, c) >= 4 and not sacrifice_leaves_dead_shape(grid, meta, p, c)
+    if stones_after(grid, meta, p, c) < 4:
+        return False
+    return not sacrifice_leaves_dead_shape(grid, meta, p, c) or sacrifice_leaves_an_eye(grid, meta, p, c)
 
 
 # ---------------------------------------------------------------------- heuristics

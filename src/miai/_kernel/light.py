@@ -154,6 +154,33 @@ def _eye_beside(
     return False
 
 
+@kernel
+def _last_liberty(grid: np.ndarray, w: int, p: int, h0: int, h1: int, h2: int) -> int:
+    """The last liberty of the chain a stone on ``p`` would form with the chains ``h0``..``h2``
+    (heads; -1: none), which it leaves in atari: an empty neighbour of ``p`` or of a chain."""
+    for q in (p - w, p - 1, p + 1, p + w):
+        if grid[COLOR, q] == EMPTY:
+            return q
+    for h in (h0, h1, h2):
+        if h != -1:
+            lib = chain_liberty(grid, w, h, p)
+            if lib != 0:
+                return lib
+    return 0
+
+
+@allocating
+def sacrifice_leaves_an_eye(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
+    """For a stone of ``c`` on ``p`` that leaves its chain S in atari: whether an opponent
+    chain next to S keeps an eye of its own once S is captured (:func:`_eye_beside`), so
+    that the eye the capture leaves where S stood is its second one and the sacrifice kills
+    nothing, whatever the shape of S (the seki of one eye each)."""
+    w = meta[M_W]
+    h0, h1, h2 = _joined_heads(grid, w, p, c)
+    lib = _last_liberty(grid, w, p, h0, h1, h2)
+    return _eye_beside(grid, w, _sacrifice_stones(grid, p, h0, h1, h2), lib, c, h0, h1, h2)
+
+
 @allocating
 def useless_sacrifice(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """For a stone of ``c`` on ``p`` that leaves its chain S in atari: whether the sacrifice
@@ -172,15 +199,7 @@ def useless_sacrifice(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> boo
     eye space with no other eye still are."""
     w = meta[M_W]
     h0, h1, h2 = _joined_heads(grid, w, p, c)
-    # the last liberty of S: an empty neighbour of p or of one of the chains, other than p
-    lib = 0
-    for q in (p - w, p - 1, p + 1, p + w):
-        if grid[COLOR, q] == EMPTY:
-            lib = q
-    for h in (h0, h1, h2):
-        if h == -1 or lib != 0:
-            continue
-        lib = chain_liberty(grid, w, h, p)
+    lib = _last_liberty(grid, w, p, h0, h1, h2)
     # a nakade is played inside the opponent's enclosure: its last liberty touches only
     # opponent stones, S and the edge (another empty point or another chain of ours there,
     # and the capture is no nakade)

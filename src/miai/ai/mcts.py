@@ -487,7 +487,7 @@ class MctsPlayer:
         ks.sort(key=lambda k: (-tf[T.T_V, k], -(tf[T.T_W, k] + tf[T.T_PW, k]) / max(tf[T.T_V, k] + tf[T.T_PV, k], 1)))
         if limit is not None:
             ks = ks[:limit]
-        total_prior = sum(float(tf[T.T_PV, k]) for k in ks) or 1.0
+        total_prior = math.fsum(float(tf[T.T_PV, k]) for k in ks) or 1.0  # exact: the same whatever the order
         out = []
         for k in ks:
             v = float(tf[T.T_V, k])
