@@ -215,8 +215,8 @@ class MctsConfig:
     """How often a playout turns down a self-atari no one would make, before the two rates
     above: a chain of more than three stones, or a sacrifice that kills nothing, such as
     the fill of a seki's shared liberty (0, the default: only the rates above; the hopeless
-    ones, four stones or more whose capture leaves no dead shape, are turned down always,
-    as Pachi's moggy does)."""
+    ones, four stones or more whose capture leaves no dead shape or leaves the opponent an
+    eye elsewhere, are turned down always, as Pachi's moggy does)."""
     p_twolib: float = knob(0.9, _PROBABILITY)
     """How often a playout move first looks at the chains with two liberties around the last
     move (:mod:`miai._kernel.twolib`; 0: never)."""
