@@ -72,30 +72,6 @@ def _joined_heads(grid: np.ndarray, w: int, p: int, c: int) -> tuple[int, int, i
     return h0, h1, h2
 
 
-@allocating
-def _sacrifice_stones(grid: np.ndarray, p: int, h0: int, h1: int, h2: int) -> np.ndarray:
-    """The stones of the chain a stone on ``p`` would form with the chains ``h0``..``h2``
-    (heads; -1: none): ``p`` first."""
-    n = 1
-    for h in (h0, h1, h2):
-        if h != -1:
-            n += grid[SIZE, h]
-    sac = np.empty(n, np.int32)
-    sac[0] = p
-    n = 1
-    for h in (h0, h1, h2):
-        if h == -1:
-            continue
-        t = h
-        while True:
-            sac[n] = t
-            n += 1
-            t = grid[NEXT, t]
-            if t == h:
-                break
-    return sac
-
-
 @kernel
 def _eye_after_capture(grid: np.ndarray, w: int, e: int, lib: int, c: int, p: int, h0: int, h1: int, h2: int) -> bool:
     """Whether the empty point ``e`` is an eye of the opponent of ``c`` once the sacrifice
@@ -115,45 +91,6 @@ def _eye_after_capture(grid: np.ndarray, w: int, e: int, lib: int, c: int, p: in
     return bad < 2
 
 
-@allocating
-def _eye_beside(
-    grid: np.ndarray, w: int, sac: np.ndarray, lib: int, c: int, h0: int, h1: int, h2: int
-) -> bool:
-    """Whether an opponent chain next to the sacrifice ``sac`` (``sac[0]`` the new stone)
-    has, apart from the sacrifice and its last liberty ``lib``, a liberty that is an eye of
-    its own once the sacrifice is captured."""
-    p = sac[0]
-    o = 3 - c
-    seen = np.zeros(4 * sac.shape[0], np.int32)
-    nseen = 0
-    for i in range(sac.shape[0]):
-        s = sac[i]
-        for q in (s - w, s - 1, s + 1, s + w):
-            if grid[COLOR, q] != o:
-                continue
-            ho = grid[HEAD, q]
-            known = False
-            for k in range(nseen):
-                if seen[k] == ho:
-                    known = True
-            if known:
-                continue
-            seen[nseen] = ho
-            nseen += 1
-            t = ho
-            while True:
-                for e in (t - w, t - 1, t + 1, t + w):
-                    if (
-                        grid[COLOR, e] == EMPTY and e != p and e != lib
-                        and _eye_after_capture(grid, w, e, lib, c, p, h0, h1, h2)
-                    ):
-                        return True
-                t = grid[NEXT, t]
-                if t == ho:
-                    break
-    return False
-
-
 @kernel
 def _last_liberty(grid: np.ndarray, w: int, p: int, h0: int, h1: int, h2: int) -> int:
     """The last liberty of the chain a stone on ``p`` would form with the chains ``h0``..``h2``
@@ -169,19 +106,55 @@ def _last_liberty(grid: np.ndarray, w: int, p: int, h0: int, h1: int, h2: int) -
     return 0
 
 
-@allocating
+@kernel
+def _chain_has_eye_after_capture(
+    grid: np.ndarray, w: int, ho: int, lib: int, c: int, p: int, h0: int, h1: int, h2: int
+) -> bool:
+    """Whether the opponent chain whose head is ``ho`` has a liberty, other than ``p`` and the
+    sacrifice's last liberty ``lib``, that is an eye once the sacrifice is captured."""
+    t = ho
+    while True:
+        for e in (t - w, t - 1, t + 1, t + w):
+            if (
+                grid[COLOR, e] == EMPTY and e != p and e != lib
+                and _eye_after_capture(grid, w, e, lib, c, p, h0, h1, h2)
+            ):
+                return True
+        t = grid[NEXT, t]
+        if t == ho:
+            return False
+
+
+@kernel
 def sacrifice_leaves_an_eye(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """For a stone of ``c`` on ``p`` that leaves its chain S in atari: whether an opponent
-    chain next to S keeps an eye of its own once S is captured (:func:`_eye_beside`), so
-    that the eye the capture leaves where S stood is its second one and the sacrifice kills
-    nothing, whatever the shape of S (the seki of one eye each)."""
+    chain next to S keeps an eye of its own once S is captured, so that the eye the capture
+    leaves where S stood is its second one and the sacrifice kills nothing, whatever the
+    shape of S (the seki of one eye each)."""
     w = meta[M_W]
+    o = 3 - c
     h0, h1, h2 = _joined_heads(grid, w, p, c)
     lib = _last_liberty(grid, w, p, h0, h1, h2)
-    return _eye_beside(grid, w, _sacrifice_stones(grid, p, h0, h1, h2), lib, c, h0, h1, h2)
+    last_seen = -1
+    for k in range(4):
+        h = p if k == 0 else h0 if k == 1 else h1 if k == 2 else h2
+        if h == -1:
+            continue
+        t = h
+        while True:
+            for q in (t - w, t - 1, t + 1, t + w):
+                ho = grid[HEAD, q]
+                if grid[COLOR, q] == o and ho != last_seen:
+                    last_seen = ho  # not the chain just read again (one met later is, harmlessly)
+                    if _chain_has_eye_after_capture(grid, w, ho, lib, c, p, h0, h1, h2):
+                        return True
+            t = p if k == 0 else grid[NEXT, t]
+            if t == h:
+                break
+    return False
 
 
-@allocating
+@kernel
 def useless_sacrifice(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> bool:
     """For a stone of ``c`` on ``p`` that leaves its chain S in atari: whether the sacrifice
     kills nothing, judged by what the capture gives the opponent (the real nakade test,
@@ -207,7 +180,7 @@ def useless_sacrifice(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> boo
         cf = grid[COLOR, f]
         if (cf == EMPTY and f != p) or (cf == c and not _in_sacrifice(grid, f, p, h0, h1, h2)):
             return True
-    return _eye_beside(grid, w, _sacrifice_stones(grid, p, h0, h1, h2), lib, c, h0, h1, h2)
+    return sacrifice_leaves_an_eye(grid, meta, p, c)
 
 
 @kernel
