@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from miai._kernel.board import (
-    BLACK, COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_N, M_NEMPTY, M_W, NB, NEXT, SIZE, WALL, WHITE,
+    BLACK, COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_N, M_NEMPTY, M_W, NB, NEXT, WALL, WHITE,
     legality, region_owners,
 )
 from miai._kernel.jit import allocating, kernel
