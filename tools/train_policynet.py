@@ -4,12 +4,15 @@ Two steps. ``read`` replays records and keeps, for every position where the move
 a possible one, the network's input planes (:func:`miai.ai.policynet.input_planes`, with the
 shipped predictor's log chances) and the move played. ``train`` fits the network to those
 positions with PyTorch on the CPU, the output layer starting at zero (so at first the
-network is the predictor), and writes its weights in the form the engine reads::
+network is the predictor) or from a network learnt before (``--start``), and writes its
+weights in the form the engine reads::
 
     python tools/train_policynet.py read TYGEM/2011-12 --games 800 --every 5 -o train.npz
     python tools/train_policynet.py read TYGEM/2015-05 --games 30 --every 10 -o held.npz
     python tools/train_policynet.py train train.npz --held held.npz --channels 48 --blocks 3 \\
         --minutes 40 -o src/miai/ai/data/policynet19.npz
+    python tools/train_policynet.py train more.npz --held held.npz --start src/miai/ai/data/policynet19.npz \
+        --lr 5e-4 --minutes 60 -o more-net.npz
 
 A research tool: PyTorch is needed by ``train`` only (``pip install torch``), never by miai to
 play. Training is bounded by time, so two runs give close but not equal weights.
@@ -21,6 +24,7 @@ import argparse
 import sys
 import time
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -66,13 +70,33 @@ def read(sources: list[str], games: int, every: int, out: Path) -> int:
     return len(targets)
 
 
-def load(path: Path) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The planes (float32), predictor log chances and targets that :func:`read` wrote."""
-    with np.load(path) as data:
-        binary, predictor, target = data["binary"], data["predictor"].astype(np.float32), data["target"]
-    scaled = policynet.scaled(predictor)[:, None]
-    planes = np.concatenate([binary[:, :SCALED], scaled, binary[:, SCALED:]], axis=1).astype(np.float32)
-    return planes, predictor, target.astype(np.int64)
+@dataclass(frozen=True)
+class Positions:
+    """Positions as :func:`read` wrote them, kept small (the 0/1 planes as bytes, the predictor's
+    log chances as float16) until a batch of them is made ready for the network."""
+
+    binary: np.ndarray
+    predictor: np.ndarray
+    target: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.target)
+
+    def batch(self, rows: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The input planes (float32), predictor log chances (float32) and targets of ``rows``."""
+        binary, predictor = self.binary[rows], self.predictor[rows].astype(np.float32)
+        scaled = policynet.scaled(predictor)[:, None]
+        planes = np.concatenate([binary[:, :SCALED], scaled, binary[:, SCALED:]], axis=1).astype(np.float32)
+        return planes, predictor, self.target[rows]
+
+
+def load(paths: Path | list[Path]) -> Positions:
+    """The positions that :func:`read` wrote to one file or several, together."""
+    parts = []
+    for path in [paths] if isinstance(paths, Path) else paths:
+        with np.load(path) as data:
+            parts.append((data["binary"], data["predictor"], data["target"].astype(np.int64)))
+    return Positions(*(np.concatenate(arrays) for arrays in zip(*parts, strict=True)))
 
 
 def symmetry(planes: np.ndarray, predictor: np.ndarray, target: np.ndarray, k: int, n: int) -> tuple[Any, ...]:
@@ -92,12 +116,11 @@ def weights_of(state: dict[str, Any]) -> policynet.PolicyNet:
     return policynet.PolicyNet({name: np.asarray(value, np.float32) for name, value in state.items()})
 
 
-def train(train_path: Path, held_path: Path, channels: int, blocks: int, minutes: float, out: Path) -> None:
-    """Fit the network for ``minutes``, reporting the held-out first-choice rate, and write it."""
+def torch_net(channels: int, blocks: int, start: policynet.PolicyNet | None) -> Any:
+    """The network as a PyTorch module: from ``start``'s weights, or new with its output layer at
+    zero (so that at first it is the predictor)."""
     import torch
     from torch import nn
-
-    torch.set_num_threads(2)
 
     class Block(nn.Module):
         def __init__(self) -> None:
@@ -121,27 +144,55 @@ def train(train_path: Path, held_path: Path, channels: int, blocks: int, minutes
             logs = predictor + self.out(self.body(torch.relu(self.inp(x)))).squeeze(1)
             return torch.where(policynet.possible(predictor), logs, torch.full_like(logs, -1e9)).flatten(1)
 
-    planes, predictor, target = load(train_path)
-    held = load(held_path)
     net = Net()
-    opt = torch.optim.Adam(net.parameters(), lr=1e-3, weight_decay=1e-5)
+    if start is not None:
+        net.load_state_dict({name: torch.from_numpy(array) for name, array in start.weights.items()})
+    return net
+
+
+def shape_of(start: policynet.PolicyNet | None, channels: int | None, blocks: int | None) -> tuple[int, int]:
+    """The channels and blocks to train: ``start``'s, which the options may not contradict, or the
+    options' (48 and 3 if not given)."""
+    if start is None:
+        return channels or 48, blocks or 3
+    own = (start.weights["inp.weight"].shape[0], start.blocks)
+    if (channels or own[0], blocks or own[1]) != own:
+        raise SystemExit(f"the network to start from has {own[0]} channels and {own[1]} blocks")
+    return own
+
+
+def train(train_paths: list[Path], held_path: Path, minutes: float, out: Path, *,
+          shape: tuple[int | None, int | None] = (None, None), start: Path | None = None, lr: float = 1e-3) -> None:
+    """Fit the network for ``minutes`` (from ``start``'s weights if given; the learning rate ``lr``,
+    then a third and a tenth of it over the last 40% of the time), reporting the held-out
+    first-choice rate, and write it."""
+    import torch
+    from torch import nn
+
+    torch.set_num_threads(2)
+    first = policynet.PolicyNet.load(start) if start else None
+    net = torch_net(*shape_of(first, *shape), first)
+    data, held = load(train_paths), load(held_path)
+    opt = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=1e-5)
 
     def held_rate() -> float:
+        hits = 0
         with torch.no_grad():
-            hits = sum(int((net(torch.from_numpy(held[0][i : i + 512]), torch.from_numpy(held[1][i : i + 512]))
-                            .argmax(1).numpy() == held[2][i : i + 512]).sum()) for i in range(0, len(held[2]), 512))
-        return hits / len(held[2])
+            for i in range(0, len(held), 512):
+                x, p, t = held.batch(slice(i, i + 512))
+                hits += int((net(torch.from_numpy(x), torch.from_numpy(p)).argmax(1).numpy() == t).sum())
+        return hits / len(held)
 
-    print(f"{len(target)} positions to learn from, {len(held[2])} held out; the predictor alone: "
+    print(f"{len(data)} positions to learn from, {len(held)} held out; at the start: "
           f"{held_rate():.4f} first choice", flush=True)
     rng = np.random.default_rng(0)
-    start, step = time.monotonic(), 0
-    while (elapsed := time.monotonic() - start) < minutes * 60:
-        batch = rng.integers(0, len(target), 128)
-        x, p, t = symmetry(planes[batch], predictor[batch], target[batch], int(rng.integers(8)), planes.shape[-1])
+    begun, step = time.monotonic(), 0
+    while (elapsed := time.monotonic() - begun) < minutes * 60:
+        rows = np.sort(rng.integers(0, len(data), 128))
+        x, p, t = symmetry(*data.batch(rows), int(rng.integers(8)), data.binary.shape[-1])
         share = elapsed / (minutes * 60)
         for group in opt.param_groups:
-            group["lr"] = 1e-3 if share < 0.6 else 3e-4 if share < 0.85 else 1e-4
+            group["lr"] = lr if share < 0.6 else lr * 0.3 if share < 0.85 else lr * 0.1
         loss = nn.functional.cross_entropy(net(torch.from_numpy(x), torch.from_numpy(p)), torch.from_numpy(t))
         opt.zero_grad()
         loss.backward()
@@ -162,10 +213,12 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--every", type=int, default=1, help="take every K-th even 19×19 game read")
     r.add_argument("-o", "--out", type=Path, required=True)
     t = steps.add_parser("train", help="fit the network (needs PyTorch)")
-    t.add_argument("train", type=Path)
+    t.add_argument("train", type=Path, nargs="+", help="positions written by read, one file or several")
     t.add_argument("--held", type=Path, required=True)
-    t.add_argument("--channels", type=int, default=48)
-    t.add_argument("--blocks", type=int, default=3)
+    t.add_argument("--start", type=Path, help="a network's weights to go on learning from (its shape is kept)")
+    t.add_argument("--channels", type=int, help="48 unless --start says otherwise")
+    t.add_argument("--blocks", type=int, help="3 unless --start says otherwise")
+    t.add_argument("--lr", type=float, default=1e-3, help="the learning rate of the first 60%% of the time")
     t.add_argument("--minutes", type=float, default=40.0)
     t.add_argument("-o", "--out", type=Path, required=True)
     args = parser.parse_args(argv)
@@ -174,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error("--games and --every must be at least 1")
         print(f"{read(args.sources, args.games, args.every, args.out)} positions written to {args.out}")
     else:
-        train(args.train, args.held, args.channels, args.blocks, args.minutes, args.out)
+        train(args.train, args.held, args.minutes, args.out, shape=(args.channels, args.blocks), start=args.start,
+              lr=args.lr)
     return 0
 
 

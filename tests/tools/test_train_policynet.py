@@ -4,6 +4,7 @@ move played, and the weights it writes are the engine's network (no PyTorch need
 from __future__ import annotations
 
 import numpy as np
+import pytest
 import train_policynet as tool
 
 from miai.ai import movemodel, policynet
@@ -19,7 +20,9 @@ def test_read_keeps_each_position_as_the_engine_sees_it(tmp_path):
     sgf = tmp_path / "game.sgf"
     sgf.write_text(RECORD)
     assert tool.main(["read", str(sgf), "--games", "1", "-o", str(tmp_path / "p.npz")]) == 0
-    planes, predictor, target = tool.load(tmp_path / "p.npz")
+    positions = tool.load(tmp_path / "p.npz")
+    assert len(tool.load([tmp_path / "p.npz", tmp_path / "p.npz"])) == 2 * len(positions)
+    planes, predictor, target = positions.batch(slice(None))
     assert planes.shape == (8, policynet.INPUTS, 19, 19) and target.shape == (8,)
     # the first target is Black's 4-4 point at column p (15), row d from the top (row 15 from the bottom)
     assert target[0] == 15 * 19 + 15
@@ -56,3 +59,12 @@ def test_the_weights_written_are_the_engines_network(tmp_path):
     net = policynet.PolicyNet.load(tmp_path / "net.npz")
     assert net.blocks == 1
     assert np.allclose(net.weights["body.0.b.weight"], state["body.0.b.weight"])
+
+
+def test_learning_goes_on_in_the_shape_of_the_network_it_starts_from():
+    shipped = policynet.default_net()
+    assert tool.shape_of(None, None, None) == (48, 3)
+    assert tool.shape_of(None, 32, 2) == (32, 2)
+    assert tool.shape_of(shipped, None, None) == (48, 3)
+    with pytest.raises(SystemExit, match="48 channels and 3 blocks"):
+        tool.shape_of(shipped, 64, None)
