@@ -92,6 +92,23 @@ def _eye_after_capture(grid: np.ndarray, w: int, e: int, lib: int, c: int, p: in
 
 
 @kernel
+def _next_sacrificed(grid: np.ndarray, k: int, t: int, h0: int, h1: int, h2: int) -> tuple[int, int]:
+    """The stone after ``t`` in a walk over a sacrifice's stones, without allocating: the new
+    stone first (part ``k`` 0), then each chain it joins (parts 1–3, heads ``h0``..``h2``; -1:
+    none). Returns the next stone's part and point, the point -1 when the walk is over."""
+    if k > 0:
+        t = grid[NEXT, t]
+        if t != (h0 if k == 1 else h1 if k == 2 else h2):
+            return k, t
+    while k < 3:
+        k += 1
+        h = h0 if k == 1 else h1 if k == 2 else h2
+        if h != -1:
+            return k, h
+    return k, -1
+
+
+@kernel
 def _last_liberty(grid: np.ndarray, w: int, p: int, h0: int, h1: int, h2: int) -> int:
     """The last liberty of the chain a stone on ``p`` would form with the chains ``h0``..``h2``
     (heads; -1: none), which it leaves in atari: an empty neighbour of ``p`` or of a chain."""
@@ -136,21 +153,15 @@ def sacrifice_leaves_an_eye(grid: np.ndarray, meta: np.ndarray, p: int, c: int) 
     h0, h1, h2 = _joined_heads(grid, w, p, c)
     lib = _last_liberty(grid, w, p, h0, h1, h2)
     last_seen = -1
-    for k in range(4):
-        h = p if k == 0 else h0 if k == 1 else h1 if k == 2 else h2
-        if h == -1:
-            continue
-        t = h
-        while True:
-            for q in (t - w, t - 1, t + 1, t + w):
-                ho = grid[HEAD, q]
-                if grid[COLOR, q] == o and ho != last_seen:
-                    last_seen = ho  # not the chain just read again (one met later is, harmlessly)
-                    if _chain_has_eye_after_capture(grid, w, ho, lib, c, p, h0, h1, h2):
-                        return True
-            t = p if k == 0 else grid[NEXT, t]
-            if t == h:
-                break
+    k, t = 0, p
+    while t != -1:
+        for q in (t - w, t - 1, t + 1, t + w):
+            ho = grid[HEAD, q]
+            if grid[COLOR, q] == o and ho != last_seen:
+                last_seen = ho  # not the chain just read again (one met later is, harmlessly)
+                if _chain_has_eye_after_capture(grid, w, ho, lib, c, p, h0, h1, h2):
+                    return True
+        k, t = _next_sacrificed(grid, k, t, h0, h1, h2)
     return False
 
 
@@ -192,28 +203,22 @@ def sacrifice_leaves_dead_shape(grid: np.ndarray, meta: np.ndarray, p: int, c: i
     w = meta[M_W]
     h0, h1, h2 = _joined_heads(grid, w, p, c)
     n = ones = twos = threes = fours = 0
-    for k in range(4):
-        h = p if k == 0 else h0 if k == 1 else h1 if k == 2 else h2
-        if h == -1:
-            continue
-        t = h
-        while True:
-            inside = 0
-            for q in (t - w, t - 1, t + 1, t + w):
-                if (q == p or grid[COLOR, q] == c) and _in_sacrifice(grid, q, p, h0, h1, h2):
-                    inside += 1
-            n += 1
-            if inside == 1:
-                ones += 1
-            elif inside == 2:
-                twos += 1
-            elif inside == 3:
-                threes += 1
-            elif inside == 4:
-                fours += 1
-            t = p if k == 0 else grid[NEXT, t]
-            if t == h or n > NAKADE_AREA_MAX:
-                break
+    k, t = 0, p
+    while t != -1 and n <= NAKADE_AREA_MAX:
+        inside = 0
+        for q in (t - w, t - 1, t + 1, t + w):
+            if (q == p or grid[COLOR, q] == c) and _in_sacrifice(grid, q, p, h0, h1, h2):
+                inside += 1
+        n += 1
+        if inside == 1:
+            ones += 1
+        elif inside == 2:
+            twos += 1
+        elif inside == 3:
+            threes += 1
+        elif inside == 4:
+            fours += 1
+        k, t = _next_sacrificed(grid, k, t, h0, h1, h2)
     return n <= NAKADE_AREA_MAX and dead_shape(n, ones, twos, threes, fours)
 
 
