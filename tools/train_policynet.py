@@ -11,7 +11,7 @@ weights in the form the engine reads::
     python tools/train_policynet.py read TYGEM/2015-05 --games 30 --every 10 -o held.npz
     python tools/train_policynet.py train train.npz --held held.npz --channels 48 --blocks 3 \\
         --minutes 40 -o src/miai/ai/data/policynet19.npz
-    python tools/train_policynet.py train more.npz --held held.npz --start src/miai/ai/data/policynet19.npz \
+    python tools/train_policynet.py train more.npz --held held.npz --start src/miai/ai/data/policynet19.npz \\
         --lr 5e-4 --minutes 60 -o more-net.npz
 
 A research tool: PyTorch is needed by ``train`` only (``pip install torch``), never by miai to
