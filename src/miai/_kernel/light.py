@@ -149,9 +149,15 @@ def sacrifice_leaves_an_eye(grid: np.ndarray, meta: np.ndarray, p: int, c: int) 
     leaves where S stood is its second one and the sacrifice kills nothing, whatever the
     shape of S (the seki of one eye each)."""
     w = meta[M_W]
-    o = 3 - c
     h0, h1, h2 = _joined_heads(grid, w, p, c)
-    lib = _last_liberty(grid, w, p, h0, h1, h2)
+    return _eye_beside(grid, w, p, c, _last_liberty(grid, w, p, h0, h1, h2), h0, h1, h2)
+
+
+@kernel
+def _eye_beside(grid: np.ndarray, w: int, p: int, c: int, lib: int, h0: int, h1: int, h2: int) -> bool:
+    """:func:`sacrifice_leaves_an_eye` for a sacrifice whose joined chains (``h0``..``h2``)
+    and last liberty (``lib``) are known already."""
+    o = 3 - c
     last_seen = -1
     k, t = 0, p
     while t != -1:
@@ -191,7 +197,7 @@ def useless_sacrifice(grid: np.ndarray, meta: np.ndarray, p: int, c: int) -> boo
         cf = grid[COLOR, f]
         if (cf == EMPTY and f != p) or (cf == c and not _in_sacrifice(grid, f, p, h0, h1, h2)):
             return True
-    return sacrifice_leaves_an_eye(grid, meta, p, c)
+    return _eye_beside(grid, w, p, c, lib, h0, h1, h2)
 
 
 @kernel
