@@ -5,13 +5,13 @@ functions take them together as one tuple, ``tree = (ti, tf, tmeta)``:
 
 - ``ti`` (int32, shape ``(NTI, capacity)``): per node its ``T_MOVE`` (the kernel point of the
   move that leads to it, 0 for a pass), ``T_FIRST`` (index of its first child: a node's
-  children are contiguous) and ``T_NCHILD`` (0 while it is a leaf).
+  children are contiguous), ``T_NCHILD`` (0 while it is a leaf) and ``T_NET`` (1 once its
+  children have the policy network's prior, given outside the kernel: :mod:`miai.ai.netprior`).
 - ``tf`` (float64, shape ``(NTF, capacity)``): ``T_V``/``T_W`` visits and wins of the node's
   move for the player who made it; ``T_PV``/``T_PW`` prior visits and wins (heuristic
   knowledge given at expansion: :mod:`miai._kernel.priors`); ``T_AV``/``T_AW`` the AMAF
   ("all moves as first", RAVE) visits and wins.
-- ``tmeta`` (int64): ``TM_USED`` nodes in use, ``TM_FULL`` set once an expansion did not fit,
-  ``TM_ROOT_PRIOR`` set once the root's children have the policy network's prior.
+- ``tmeta`` (int64): ``TM_USED`` nodes in use, ``TM_FULL`` set once an expansion did not fit.
 
 What the priors and the playouts know beyond the board comes as one tuple too,
 ``knowledge = (pat3, pattern_keys, pattern_values, mm_gammas, book)``: the playouts' 3×3
@@ -51,12 +51,12 @@ from miai._kernel.priors import (
     pattern_prior, predicted_strengths, race_prior, self_atari_prior, shape_chances,
 )
 
-T_MOVE, T_FIRST, T_NCHILD = range(3)
-NTI = 3
+T_MOVE, T_FIRST, T_NCHILD, T_NET = range(4)
+NTI = 4
 T_V, T_W, T_PV, T_PW, T_AV, T_AW = range(6)
 NTF = 6
-TM_USED, TM_FULL, TM_ROOT_PRIOR = range(3)
-NTM = 3
+TM_USED, TM_FULL = range(2)
+NTM = 2
 
 # indices into the search's parameter array (see miai.ai.config.MctsConfig.tree_params)
 (
@@ -164,6 +164,7 @@ def _add_children(
         ti[T_MOVE, k] = p
         ti[T_FIRST, k] = 0
         ti[T_NCHILD, k] = 0
+        ti[T_NET, k] = 0
         for f in range(NTF):
             tf[f, k] = 0.0
         k += 1
@@ -217,6 +218,7 @@ def expand(
         ti[T_MOVE, end] = 0
         ti[T_FIRST, end] = 0
         ti[T_NCHILD, end] = 0
+        ti[T_NET, end] = 0
         for f in range(NTF):
             tf[f, end] = 0.0
         even_prior(tf[T_PV, end : end + 1], tf[T_PW, end : end + 1], params[S_PRIOR_EVEN])
@@ -409,8 +411,8 @@ def compact(tree: Tree, new_root: int, into: Tree) -> None:
         elif nc > 0:
             ti2[T_NCHILD, head] = 0
             ti2[T_FIRST, head] = 0
+            ti2[T_NET, head] = 0
             full = 1
         head += 1
     tmeta2[TM_USED] = used
     tmeta2[TM_FULL] = full
-    tmeta2[TM_ROOT_PRIOR] = 0

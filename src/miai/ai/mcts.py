@@ -52,7 +52,8 @@ from miai._kernel import heavy as H
 from miai._kernel import tree as T
 from miai._kernel.board import M_NEMPTY
 from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig  # noqa: F401  (LEVEL_PLAYOUTS re-exported)
-from miai.ai import joseki, movemodel, patterns, policynet
+from miai.ai import joseki, movemodel, patterns
+from miai.ai.netprior import NetPrior, last_points
 from miai.ai.sharedtree import SharedTreeSearch, thread_seed
 from miai.ai.status import estimate_status
 from miai.clock import LagAllowance, PlayerClock, TimeControl, TimeLeft, TimeSystem
@@ -182,24 +183,7 @@ def move_budget(
     return budget
 
 
-
-
 # ---------------------------------------------------------------------- the player
-def _last_points(game: Game) -> tuple[int, int]:
-    """The kernel points of the last two moves (0 for passes, setups and none)."""
-    out: list[int] = []
-    for entry in reversed(game.history):
-        if len(out) == 2:
-            break
-        if isinstance(entry, Move):
-            out.append(0 if entry.point is None else game.board.index(entry.point))
-        else:
-            break
-    while len(out) < 2:
-        out.append(0)
-    return out[0], out[1]
-
-
 _NOTHING = np.zeros(0, np.float64)
 _NO_PATTERNS = (np.zeros(0, np.int64), _NOTHING, _NOTHING)
 """The learned priors' arrays when they are off: nothing to find (every search below 19×19,
@@ -357,27 +341,6 @@ class MctsPlayer:
         first, nc = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
         return nc == 0 or not forbidden[ti[T.T_MOVE, first : first + nc]].all()
 
-    def _add_net_prior(self, game: Game, tree: Tree, c: int, last: int, last2: int) -> None:
-        """Give the root's children the policy network's prior (``prior_net`` won visits times
-        the square root of each move's chance), once a root: a kept root has it already."""
-        weight = self.config.prior_net
-        ti, tf, tmeta = tree
-        if weight <= 0 or game.size != policynet.NET_SIZE or tmeta[T.TM_ROOT_PRIOR]:
-            return
-        net, model = policynet.default_net(), movemodel.default_model()
-        if net is None or model is None:
-            raise ConfigError(f"prior_net={weight:g} needs the policy network, {policynet.DEFAULT_NET}, and the "
-                              f"move predictor, {movemodel.DEFAULT_MODEL} (`tools/train_policynet.py` writes the net)")
-        chances = policynet.root_chances(game, c, last, last2, net, model)
-        first, count = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
-        moves = ti[T.T_MOVE, first : first + count]
-        on_board = moves > 0  # not the pass
-        bonus = np.zeros(count)
-        bonus[on_board] = weight * np.sqrt(chances[game.board.rows_and_columns(moves[on_board])])
-        tf[T.T_PV, first : first + count] += bonus
-        tf[T.T_PW, first : first + count] += bonus
-        tmeta[T.TM_ROOT_PRIOR] = 1
-
     # -------------------------------------------------------------- search
     def search(
         self,
@@ -401,7 +364,7 @@ class MctsPlayer:
         board = game.board
         grid, meta = board.grid, board.meta
         c = int(color)
-        last, last2 = _last_points(game)
+        last, last2 = last_points(game)
         komi = effective_komi(game.rules, game.handicap)
         params = cfg.tree_params(komi, board.meta[M_NEMPTY] / (game.size * game.size), game.size)
         pparams = cfg.policy_params(game.size)
@@ -416,7 +379,8 @@ class MctsPlayer:
             tree = self._tree = self._fresh_tree(game)
             T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden)
         _mask_root_pass(tree, forbidden)
-        self._add_net_prior(game, tree, c, last, last2)
+        net_prior = NetPrior(cfg.prior_net, cfg.prior_net_visits)
+        net_prior.give_root(game, tree, color)
         ti, tf, _ = tree
         last_report = start
 
@@ -429,6 +393,7 @@ class MctsPlayer:
                 return False
             if stop is not None and stop():
                 return False
+            net_prior.give_grown(game, tree, color)
             if progress is not None and now - last_report >= progress_interval:
                 last_report = now
                 cands = self.candidates(game, limit=1, pv_length=0)
