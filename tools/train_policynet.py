@@ -137,12 +137,14 @@ def torch_net(channels: int, blocks: int, start: policynet.PolicyNet | None) -> 
             self.inp = nn.Conv2d(policynet.INPUTS, channels, 5, padding=2)
             self.body = nn.Sequential(*[Block() for _ in range(blocks)])
             self.out = nn.Conv2d(channels, 1, 1)
+            assert self.out.bias is not None  # Conv2d has one unless told not to
             nn.init.zeros_(self.out.weight)
             nn.init.zeros_(self.out.bias)
 
         def forward(self, x: Any, predictor: Any) -> Any:
             logs = predictor + self.out(self.body(torch.relu(self.inp(x)))).squeeze(1)
-            return torch.where(policynet.possible(predictor), logs, torch.full_like(logs, -1e9)).flatten(1)
+            where: Any = policynet.possible(predictor)  # typed for NumPy, and as true of a tensor
+            return torch.where(where, logs, torch.full_like(logs, -1e9)).flatten(1)
 
     net = Net()
     if start is not None:
