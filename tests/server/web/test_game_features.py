@@ -49,6 +49,26 @@ def test_undo_is_asked_and_answered_and_chat_reaches_the_other_player(server_url
     expect(black.locator(".chat-form")).to_be_visible()
 
 
+def test_a_redraw_that_changes_no_button_keeps_the_focus_on_it(server_url, new_context):
+    """Each frame redraws the page; a button whose markup it leaves alone stays the same element,
+    so the keyboard's focus (and a click half made when the frame came) stays on it."""
+    game_id, tokens = _game(server_url)
+    black = new_context("en-US").new_page()
+    black.goto(f"{server_url}/g/{game_id}?seat={tokens['black']}")
+    expect(black.locator(".player.white .presence")).to_have_text("away")
+    black.get_by_role("button", name="Estimate score").focus()
+    white = new_context("en-US").new_page()
+    white.goto(f"{server_url}/g/{game_id}?seat={tokens['white']}")
+    expect(black.locator(".player.white .presence")).to_have_text("connected")  # a frame redrew the page
+    expect(black.get_by_role("button", name="Estimate score")).to_be_focused()
+    black.get_by_role("button", name="Resign").focus()
+    white.close()
+    expect(black.locator(".player.white .presence")).to_have_text("away")
+    expect(black.get_by_role("button", name="Resign")).to_be_focused()
+    black.locator('[data-vertex="E5"]').click()  # a move changes the buttons: Pass is now disabled
+    expect(black.get_by_role("button", name="Pass")).to_be_disabled()
+    expect(black.locator("#controls button")).to_have_count(3)
+
 def test_on_a_touch_screen_a_move_is_confirmed_before_it_is_sent(server_url, new_context):
     game_id, tokens = _game(server_url)
     phone = new_context("it-IT", viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True).new_page()

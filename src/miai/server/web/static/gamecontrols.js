@@ -4,7 +4,7 @@
 // buttons call the page's `actions`; the rules stay the server's.
 
 import { _, colorName, ngettext } from "./i18n.js";
-import { el } from "./dom.js";
+import { el, redraw } from "./dom.js";
 import { OTHER } from "./gamestate.js";
 
 function button(label, onclick, cls = "") {
@@ -42,37 +42,40 @@ function askingButton(dialog, label, question, act, cls = "") {
 // box where renderClaim says whether the game can be claimed (null once the game is over).
 // `actions`: play(vertex), cancel(), pass(), undo(), answerUndo(accept), resign().
 export function renderControls(box, dialog, s, { seat, myTurn, candidate }, actions) {
-  box.replaceChildren();
   if (!seat) {
-    box.append(el("p", { class: "muted" }, _("You are watching this game.")));
+    redraw(box, [el("p", { class: "muted" }, _("You are watching this game."))]);
     return null;
   }
-  if (s.phase === "play") {
-    if (candidate) {
-      box.append(button(_("Play {vertex}", { vertex: candidate }), () => actions.play(candidate), "primary"));
-      box.append(button(_("Cancel"), () => actions.cancel()));
-    }
-    const pass = askingButton(dialog, _("Pass"), _("Pass your turn?"), () => actions.pass());
-    pass.disabled = !myTurn;
-    box.append(pass);
-    const undo = button(_("Undo"), () => actions.undo());
-    undo.disabled = !s.moves.length || Boolean(s.undo_request);
-    box.append(undo);
-    box.append(askingButton(dialog, _("Resign"), _("Resign this game?"), () => actions.resign(), "danger"));
-    const u = s.undo_request;
-    if (u && u.by !== seat) {
-      box.append(el("div", { class: "request" },
-        el("p", {}, _("{who} asks to take back a move.", { who: colorName(u.by) })),
-        button(_("Allow the undo"), () => actions.answerUndo(true), "primary"),
-        button(_("Refuse the undo"), () => actions.answerUndo(false))));
-    } else if (u) {
-      box.append(el("p", { class: "muted" }, _("Undo requested: waiting for the answer.")));
-    }
-  }
-  if (s.phase === "finished") return null;
-  const claimBox = el("div", { class: "claim" });
-  box.append(claimBox);
+  const parts = s.phase === "play" ? playButtons(dialog, s, { seat, myTurn, candidate }, actions) : [];
+  const claimBox = s.phase === "finished" ? null : box.querySelector(":scope > .claim") || el("div", { class: "claim" });
+  redraw(box, [...parts, claimBox]);
   return claimBox;
+}
+
+// The buttons of the play and the answer to an undo request, as renderControls shows them.
+function playButtons(dialog, s, { seat, myTurn, candidate }, actions) {
+  const parts = [];
+  if (candidate) {
+    parts.push(button(_("Play {vertex}", { vertex: candidate }), () => actions.play(candidate), "primary"));
+    parts.push(button(_("Cancel"), () => actions.cancel()));
+  }
+  const pass = askingButton(dialog, _("Pass"), _("Pass your turn?"), () => actions.pass());
+  pass.disabled = !myTurn;
+  parts.push(pass);
+  const undo = button(_("Undo"), () => actions.undo());
+  undo.disabled = !s.moves.length || Boolean(s.undo_request);
+  parts.push(undo);
+  parts.push(askingButton(dialog, _("Resign"), _("Resign this game?"), () => actions.resign(), "danger"));
+  const u = s.undo_request;
+  if (u && u.by !== seat) {
+    parts.push(el("div", { class: "request" },
+      el("p", {}, _("{who} asks to take back a move.", { who: colorName(u.by) })),
+      button(_("Allow the undo"), () => actions.answerUndo(true), "primary"),
+      button(_("Refuse the undo"), () => actions.answerUndo(false))));
+  } else if (u) {
+    parts.push(el("p", { class: "muted" }, _("Undo requested: waiting for the answer.")));
+  }
+  return parts;
 }
 
 // Whether the player (`seat`) may claim the game its opponent left, counted down in server time
@@ -103,40 +106,44 @@ export function renderClaim(box, dialog, s, { seat, presence, now }, claim) {
 // `actions`: propose(), accept(), refuse(), restore(). Accept is offered only while the marks are
 // exactly the proposal's: after any change the step is to propose them (or go back).
 export function renderMarking(box, step, { mine, marked, changed }, actions) {
-  box.replaceChildren();
-  if (!step) return;
-  box.append(el("h3", {}, _("Dead stones")));
-  box.append(el("p", { class: "muted" }, ngettext("{n} stone marked dead.", "{n} stones marked dead.", marked)));
-  if (!mine) {
-    box.append(el("p", {}, _("Waiting for {who}.", { who: colorName(step.toAct) })));
+  if (!step) {
+    redraw(box, []);
     return;
   }
-  if (step.stage === "propose") {
-    box.append(el("p", {}, _("Click a stone to mark its group dead or alive, then propose.")));
-    box.append(button(_("Propose these dead stones"), () => actions.propose(), "primary"));
+  const parts = [
+    el("h3", {}, _("Dead stones")),
+    el("p", { class: "muted" }, ngettext("{n} stone marked dead.", "{n} stones marked dead.", marked)),
+  ];
+  if (!mine) {
+    parts.push(el("p", {}, _("Waiting for {who}.", { who: colorName(step.toAct) })));
+  } else if (step.stage === "propose") {
+    parts.push(el("p", {}, _("Click a stone to mark its group dead or alive, then propose.")));
+    parts.push(button(_("Propose these dead stones"), () => actions.propose(), "primary"));
   } else if (step.stage === "answer" && changed) {
-    box.append(el("p", { class: "changed" }, _("You changed the marking: propose it to your opponent, or go back to their proposal.")));
-    box.append(button(_("Propose these dead stones"), () => actions.propose(), "primary"));
-    box.append(button(_("Back to their proposal"), () => actions.restore()));
+    parts.push(el("p", { class: "changed" }, _("You changed the marking: propose it to your opponent, or go back to their proposal.")));
+    parts.push(button(_("Propose these dead stones"), () => actions.propose(), "primary"));
+    parts.push(button(_("Back to their proposal"), () => actions.restore()));
   } else if (step.stage === "answer") {
-    box.append(el("p", {}, _("Accept your opponent's proposal, or change it and propose yours.")));
-    box.append(button(_("Accept"), () => actions.accept(), "primary"));
-    box.append(button(_("Propose other dead stones"), () => actions.propose()));
+    parts.push(el("p", {}, _("Accept your opponent's proposal, or change it and propose yours.")));
+    parts.push(button(_("Accept"), () => actions.accept(), "primary"));
+    parts.push(button(_("Propose other dead stones"), () => actions.propose()));
   } else {
-    box.append(el("p", {}, _("Accept the counter-proposal, or refuse it: play resumes.")));
-    box.append(button(_("Accept"), () => actions.accept(), "primary"));
-    box.append(button(_("Resume play"), () => actions.refuse()));
+    parts.push(el("p", {}, _("Accept the counter-proposal, or refuse it: play resumes.")));
+    parts.push(button(_("Accept"), () => actions.accept(), "primary"));
+    parts.push(button(_("Resume play"), () => actions.refuse()));
   }
+  redraw(box, parts);
 }
 
 // The score estimate during play (`shown`: the server's estimate on the board, `asking` while it
 // is computed), into `box`: a button that asks for it or hides it, and who leads in words.
 export function renderEstimate(box, s, { shown, asking }, toggle) {
-  box.replaceChildren();
-  if (s.phase !== "play") return;
+  if (s.phase !== "play") {
+    redraw(box, []);
+    return;
+  }
   const label = shown ? _("Hide the estimate") : _("Estimate score");
   const b = el("button", { type: "button", id: "estimate-button", "aria-pressed": shown ? "true" : "false", onclick: toggle }, label);
   b.disabled = asking;
-  box.append(b);
-  if (asking) box.append(el("span", { class: "muted" }, " " + _("Estimating…")));
+  redraw(box, [b, asking && el("span", { class: "muted" }, " " + _("Estimating…"))]);
 }
