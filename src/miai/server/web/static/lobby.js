@@ -3,7 +3,7 @@
 
 import { _, colorName, ngettext, rulesName } from "./i18n.js";
 import { api, keepSeat, seatToken } from "./api.js";
-import { el } from "./dom.js";
+import { el, redraw } from "./dom.js";
 import { formatNumber, seatName, termsText } from "./gameterms.js";
 import { describeControl } from "./clock.js";
 import { automatchPanel, ratedSwitch } from "./automatch.js";
@@ -111,34 +111,37 @@ async function fillList(list, status, empty) {
     list.replaceChildren(el("li", { class: "error" }, e.message));
     return;
   }
-  list.replaceChildren();
-  if (!games.length) list.append(el("li", { class: "muted" }, empty));
-  for (const g of games) {
-    const mine = seatToken(g.id);
-    const item = el("li", {}, el("span", {}, describeGame(g)));
-    if (status === "open" && !mine) {
-      item.append(
-        el("button", {
-          type: "button",
-          onclick: async (e) => {
-            e.target.disabled = true;
-            try {
-              const joined = await api("POST", `/api/games/${g.id}/join`, { body: {} });
-              keepSeat(g.id, joined.white_token);
-              location.href = joined.url;
-            } catch (err) {
-              e.target.replaceWith(el("span", { class: "error" }, _("Someone joined first.")));
-            }
-          },
-        }, _("Join"))
-      );
-    } else if (mine) {
-      item.append(el("a", { href: `/g/${g.id}`, class: "button" }, _("Your game")));
-    } else {
-      item.append(el("a", { href: `/g/${g.id}`, class: "button" }, _("Watch")));
-    }
-    list.append(item);
+  const items = games.map((g) => gameItem(g, status));
+  if (!games.length) items.push(el("li", { class: "muted" }, empty));
+  redraw(list, items); // a game still listed keeps its row: a click on Join in progress goes on
+}
+
+// One game of the lobby's list `status`, with its Join, Your game or Watch.
+function gameItem(g, status) {
+  const mine = seatToken(g.id);
+  const item = el("li", { "data-game": g.id }, el("span", {}, describeGame(g)));
+  if (status === "open" && !mine) {
+    item.append(
+      el("button", {
+        type: "button",
+        onclick: async (e) => {
+          e.target.disabled = true;
+          try {
+            const joined = await api("POST", `/api/games/${g.id}/join`, { body: {} });
+            keepSeat(g.id, joined.white_token);
+            location.href = joined.url;
+          } catch (err) {
+            e.target.replaceWith(el("span", { class: "error" }, _("Someone joined first.")));
+          }
+        },
+      }, _("Join"))
+    );
+  } else if (mine) {
+    item.append(el("a", { href: `/g/${g.id}`, class: "button" }, _("Your game")));
+  } else {
+    item.append(el("a", { href: `/g/${g.id}`, class: "button" }, _("Watch")));
   }
+  return item;
 }
 
 // The lobby drawn in `main`; its lists are read again every 10 s until destroy().

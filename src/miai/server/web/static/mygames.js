@@ -4,7 +4,7 @@
 
 import { _ } from "./i18n.js";
 import { api } from "./api.js";
-import { el } from "./dom.js";
+import { el, redraw } from "./dom.js";
 import { me, signedIn, whoAmI } from "./account.js";
 import { finished, gameRow } from "./gamelist.js";
 import { notificationsControl } from "./turns.js";
@@ -51,8 +51,8 @@ export function showMyGames(main) {
   }
 
   function fill(list, games, empty) {
-    list.replaceChildren(...games.map((g) => gameRow(g, me.name, { mine: true })));
-    if (!games.length) list.append(el("li", { class: "muted" }, empty));
+    const rows = games.map((g) => gameRow(g, me.name, { mine: true }));
+    redraw(list, rows.length ? rows : [el("li", { class: "muted" }, empty)]); // unchanged rows stay, and a click on them
   }
 
   main.append(
