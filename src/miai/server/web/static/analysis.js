@@ -7,7 +7,7 @@
 
 import { _, colorName, formatNumber, formatPercent } from "./i18n.js";
 import { api } from "./api.js";
-import { el } from "./dom.js";
+import { el, redraw } from "./dom.js";
 import { drawGraph } from "./graph.js";
 import { formatDrop } from "./reviewtexts.js";
 
@@ -106,7 +106,7 @@ export function analysisPanel(r, { current, mark, go, variation }) {
       const better = m.best ? " · " + _("better: {move}", { move: m.best === "pass" ? _("Pass") : m.best }) : "";
       return el("li", {}, button, " ", el("strong", { class: "drop" }, formatDrop(m.drop)), el("span", { class: "muted" }, better));
     });
-    mistakesBox.replaceChildren(el("h4", {}, _("Mistakes")), el("ol", { id: "mistakes", "aria-label": _("Mistakes") }, items));
+    redraw(mistakesBox, [el("h4", {}, _("Mistakes")), el("ol", { id: "mistakes", "aria-label": _("Mistakes") }, items)]); // kept while the same
   }
 
   // A mistake shown: the position before it, the computer's better move numbered 1 on the board.
