@@ -11,6 +11,7 @@ from miai._kernel import tree as T
 from miai.ai import movemodel, policynet
 from miai.ai.mcts import MctsConfig, MctsPlayer
 from miai.ai.netprior import NetPrior, last_points
+from miai.ai.sharedtree import SharedTreeSearch
 from miai.coords import Color
 from miai.game import Game
 
@@ -132,3 +133,28 @@ def test_the_search_gives_the_prior_below_the_root_when_asked():
 
     assert first_moves(0) == first_moves(0)  # a seeded search repeats itself, so the difference is the prior's
     assert first_moves(100) != first_moves(0)
+
+
+
+def test_with_two_threads_the_nodes_get_it_between_chunks_while_the_other_thread_searches():
+    game = opening()
+    board = game.board
+    last, last2 = last_points(game)
+    config = MctsConfig(playouts=4000, max_seconds=None, threads=2, chunk=500)
+    params = config.tree_params(7.5)
+    forbidden = np.zeros(board.grid.shape[1], np.bool_)
+    tree = T.new_tree(200_000)
+    assert T.expand(tree, 0, board.grid, board.meta, int(Color.BLACK), last, last2, params, KNOWLEDGE, forbidden)
+    search = SharedTreeSearch(tree, board.grid, board.meta, int(Color.BLACK), last, last2, config, params,
+                              config.policy_params(19), KNOWLEDGE, forbidden)
+    prior = NetPrior(300.0, 150)
+    given: list[int] = []
+    done, _ = search.run(4000, seed=9, keep_going=lambda done: True,
+                         between=lambda: given.append(prior.give_grown(game, tree, Color.BLACK, search.lock)))
+    assert done == 4000 and sum(given) > 0
+    ti = tree[0]
+    flagged = {int(k) for k in np.flatnonzero(ti[T.T_NET, 1 : int(tree[2][T.TM_USED])]) + 1}
+    assert len(flagged) == sum(given)
+    assert flagged <= set(often_visited(tree, 150))  # visits only grow: each had its 150 when it got it
+    prior.give_grown(game, tree, Color.BLACK)  # those that reached 150 in the last chunk
+    assert {int(k) for k in np.flatnonzero(ti[T.T_NET, 1 : int(tree[2][T.TM_USED])]) + 1} == set(often_visited(tree, 150))

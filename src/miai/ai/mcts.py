@@ -44,6 +44,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -393,7 +394,6 @@ class MctsPlayer:
                 return False
             if stop is not None and stop():
                 return False
-            net_prior.give_grown(game, tree, color)
             if progress is not None and now - last_report >= progress_interval:
                 last_report = now
                 cands = self.candidates(game, limit=1, pv_length=0)
@@ -405,7 +405,8 @@ class MctsPlayer:
             shared = SharedTreeSearch(tree, grid, meta, c, last, last2, cfg, params, pparams, knowledge, forbidden)
             seed = int(self._rng[0])
             self._rng[0] = thread_seed(seed, cfg.threads)
-            done, owners = shared.run(budget_playouts, seed, keep_going)
+            grow = partial(net_prior.give_grown, game, tree, color, shared.lock)  # the network without the lock
+            done, owners = shared.run(budget_playouts, seed, keep_going, between=grow)
         else:
             owners = np.zeros(grid.shape[1], np.int64)
             done = 0
@@ -416,6 +417,7 @@ class MctsPlayer:
                 done += n
                 if not keep_going(done):
                     break
+                net_prior.give_grown(game, tree, color)
         seconds_taken = time.monotonic() - start
         w = game.size + 2
         own = (owners / max(done, 1)).reshape(w, w)[1:-1, 1:-1]

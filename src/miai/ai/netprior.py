@@ -10,6 +10,8 @@ node gets the prior once (the tree's ``T_NET`` flag, which a kept tree keeps).
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
+
 import numpy as np
 
 from miai._kernel import tree as T
@@ -52,18 +54,27 @@ class NetPrior:
         if self.applies(game) and not tree[0][T.T_NET, 0]:
             self._give(tree, 0, game, color)
 
-    def give_grown(self, game: Game, tree: T.Tree, color: Color) -> int:
+    def give_grown(
+        self, game: Game, tree: T.Tree, color: Color, lock: AbstractContextManager[object] = nullcontext(),
+    ) -> int:
         """Give the prior to every node below the root (``color`` to move in ``game``) that has
-        ``visits`` visits or more, children, and no prior yet; returns how many got it."""
+        ``visits`` visits or more, children, and no prior yet; returns how many got it. The tree
+        is read and written under ``lock`` (other threads searching it), the network evaluated
+        without it."""
         if self.visits <= 0 or not self.applies(game):
             return 0
+        with lock:
+            grown = self._grown(tree)
         given = 0
-        for node, path in self._grown(tree):
+        for node, path in grown:
             at_node = _position_after(game, color, path)
             if at_node is None:
-                tree[0][T.T_NET, node] = 1  # a move the game's rules forbid (superko): never asked again
+                with lock:
+                    tree[0][T.T_NET, node] = 1  # a move the game's rules forbid (superko): never asked again
                 continue
-            self._give(tree, node, at_node, at_node.to_move)
+            chances = self._chances(at_node, at_node.to_move)
+            with lock:
+                self._add(tree, node, at_node, chances)
             given += 1
         return given
 
@@ -87,14 +98,22 @@ class NetPrior:
     def _give(self, tree: T.Tree, node: int, game: Game, color: Color) -> None:
         """Add the network's prior to ``node``'s children, ``color`` to move in ``game``, and
         mark the node as having it."""
-        ti, tf, _ = tree
+        self._add(tree, node, game, self._chances(game, color))
+
+    def _chances(self, game: Game, color: Color) -> np.ndarray:
+        """The network's chance of each point (N×N) for ``color`` to move in ``game``."""
         net, model = policynet.default_net(), movemodel.default_model()
         if net is None or model is None:
             raise ConfigError(f"prior_net={self.weight:g} needs the policy network, {policynet.DEFAULT_NET}, and "
                               f"the move predictor, {movemodel.DEFAULT_MODEL} (`tools/train_policynet.py` writes "
                               f"the net)")
         last, last2 = last_points(game)
-        chances = policynet.root_chances(game, int(color), last, last2, net, model)
+        return policynet.root_chances(game, int(color), last, last2, net, model)
+
+    def _add(self, tree: T.Tree, node: int, game: Game, chances: np.ndarray) -> None:
+        """Add ``weight × sqrt(chance)`` won visits to each of ``node``'s children (``chances``
+        of the position ``game`` at the node), and mark the node as having its prior."""
+        ti, tf, _ = tree
         first, count = int(ti[T.T_FIRST, node]), int(ti[T.T_NCHILD, node])
         moves = ti[T.T_MOVE, first : first + count]
         on_board = moves > 0  # not the pass
