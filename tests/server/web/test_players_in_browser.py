@@ -146,3 +146,44 @@ def test_a_rated_game_changes_both_ratings_and_a_correspondence_game_goes_on_els
     row = third.locator(f'#my-turn-games li[data-game="{game_id}"]')
     expect(row).to_contain_text(your_turn)
     expect(row).to_contain_text(left)  # "23 h 59 min" of the day a move
+
+
+# In the page: a new account, then `count` games in which it plays Black's first move.
+MANY_GAMES = """
+async ([name, password, count]) => {
+  const post = async (url, body, token) => {
+    const headers = { "Content-Type": "application/json" };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const answer = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
+    if (!answer.ok) throw new Error(`${url}: ${answer.status} ${await answer.text()}`);
+    return answer.json();
+  };
+  await post("/api/users", { username: name, password });
+  const ids = [];
+  for (let i = 0; i < count; i++) {
+    const game = await post("/api/games", { size: 9 });
+    await post(`/api/games/${game.id}/play`, { move: "E5", v: 0 }, game.black_token);
+    ids.push(game.id);
+  }
+  return ids;
+}
+"""
+
+
+def test_my_games_pages_through_older_and_newer_games(server_url, new_context):
+    page = new_context("en-US").new_page()
+    page.goto(server_url + "/")
+    ids = page.evaluate(MANY_GAMES, ["Pager", PASSWORD, 21])
+    page.goto(server_url + "/me")
+    rows = page.locator("#ongoing-games li[data-game]")
+    expect(rows).to_have_count(20)  # a page: the newest twenty
+    expect(page.locator(f'#ongoing-games li[data-game="{ids[0]}"]')).to_have_count(0)
+    newer, older = page.get_by_role("button", name="Newer games"), page.get_by_role("button", name="Older games")
+    expect(newer).to_be_hidden()
+    older.click()
+    expect(rows).to_have_count(1)
+    expect(page.locator(f'#ongoing-games li[data-game="{ids[0]}"]')).to_have_count(1)  # the oldest
+    expect(older).to_be_hidden()
+    newer.click()
+    expect(rows).to_have_count(20)
+    expect(page.locator(f'#ongoing-games li[data-game="{ids[-1]}"]')).to_have_count(1)

@@ -8,7 +8,7 @@
 import { _, colorName, formatNumber, formatPercent } from "./i18n.js";
 import { api } from "./api.js";
 import { el, redraw } from "./dom.js";
-import { drawGraph } from "./graph.js";
+import { drawGraph, moveAt } from "./graph.js";
 import { formatDrop } from "./reviewtexts.js";
 
 const POLL_MS = 700; // between two readings of a game's analysis under way
@@ -77,14 +77,14 @@ export function analysisPanel(r, { current, mark, go, variation }) {
       list.replaceChildren();
       mark({});
     }
-    if (rates) graphBox.replaceChildren(drawGraph(rates, n, go));
+    if (rates) redraw(graphBox, [drawGraph(rates, n)]);
   }
 
   // The game's analysis as the server has it: the graph, the progress and the mistakes.
   function showGame(state) {
     rates = state.positions.map((p) => (p ? p.winrate : null));
     const known = rates.filter((p) => p !== null).length;
-    graphBox.replaceChildren(drawGraph(rates, current(), go));
+    redraw(graphBox, [drawGraph(rates, current())]);
     progress.textContent = state.done || !state.running
       ? (state.error || (known < rates.length ? _("Analysed {n} of {total} positions.", { n: known, total: rates.length }) : ""))
       : known < rates.length
@@ -136,6 +136,23 @@ export function analysisPanel(r, { current, mark, go, variation }) {
       progress.textContent = e.message;
     }
   }
+
+  // A press on the graph goes to the move under it, and dragging goes along the moves. The box
+  // listens, not the graph, which each reading of a running analysis draws again: a click (press
+  // and release) across a redraw would be lost.
+  function pointAt(e) {
+    const graph = graphBox.querySelector("svg.graph");
+    const n = graph ? moveAt(graph, e.clientX) : null;
+    if (n !== null && n !== current()) go(n);
+  }
+  graphBox.addEventListener("pointerdown", (e) => {
+    if (e.button !== 0 || !e.target.closest("svg.graph")) return;
+    graphBox.setPointerCapture(e.pointerId);
+    pointAt(e);
+  });
+  graphBox.addEventListener("pointermove", (e) => {
+    if (graphBox.hasPointerCapture(e.pointerId)) pointAt(e);
+  });
 
   const graphButton = el("button", { type: "button", id: "graph-button", onclick: () => follow(true) }, _("Analyse the game"));
   const root = el("section", { class: "analysis" },

@@ -1,6 +1,6 @@
 // The win-rate graph of a review (SVG): Black's win rate (0 to 100%, a dashed 50% line) by move
 // number, with its axes and their labels, the positions analysed so far joined by a line, and a
-// marker on the move shown. Clicking it goes to the move under the pointer.
+// marker on the move shown; `moveAt` reads the move under the pointer.
 
 import { _ } from "./i18n.js";
 import { svg } from "./dom.js";
@@ -26,13 +26,13 @@ function text(x, y, words, attrs = {}) {
 }
 
 // The graph of `rates` (Black's win rate per position, null where unknown), the marker on
-// position `shown`; `go(n)` is called with the move clicked.
-export function drawGraph(rates, shown, go) {
+// position `shown`. Its markup says all it shows (the last move in data-total), so `redraw` can keep it.
+export function drawGraph(rates, shown) {
   const total = Math.max(1, rates.length - 1);
   const x = (n) => LEFT + (n / total) * W;
   const y = (p) => TOP + H - p * H;
   const g = svg("svg", {
-    viewBox: `0 0 ${LEFT + W + RIGHT} ${TOP + H + BOTTOM}`, class: "graph", role: "img",
+    viewBox: `0 0 ${LEFT + W + RIGHT} ${TOP + H + BOTTOM}`, class: "graph", role: "img", "data-total": total,
     "aria-label": _("Black's win rate by move (click to go to a move)"),
   });
   g.append(svg("rect", { x: LEFT, y: TOP, width: W, height: H, class: "graph-back" }));
@@ -59,10 +59,13 @@ export function drawGraph(rates, shown, go) {
   if (shown !== null && shown <= total) {
     g.append(svg("line", { x1: x(shown), y1: TOP, x2: x(shown), y2: TOP + H, class: "graph-marker", "data-move": shown }));
   }
-  g.addEventListener("click", (e) => {
-    const box = g.getBoundingClientRect();
-    const units = ((e.clientX - box.left) / box.width) * (LEFT + W + RIGHT);
-    go(Math.max(0, Math.min(total, Math.round(((units - LEFT) / W) * total))));
-  });
   return g;
+}
+
+// The move under the pointer at `clientX` on a graph that drawGraph made, the nearest one in range.
+export function moveAt(graph, clientX) {
+  const total = Number(graph.dataset.total);
+  const box = graph.getBoundingClientRect();
+  const units = ((clientX - box.left) / box.width) * (LEFT + W + RIGHT);
+  return Math.max(0, Math.min(total, Math.round(((units - LEFT) / W) * total)));
 }

@@ -46,8 +46,9 @@ export function showMyGames(main) {
     fill(ongoing, games.filter((g) => !finished(g) && !mineToMove(g)), _("No other game under way."));
     fill(done, games.filter(finished), _("No finished game yet."));
     const newer = el("button", { type: "button", hidden: cursors.length < 2, onclick: () => { cursors.pop(); load(); } }, _("Newer games"));
-    const older = el("button", { type: "button", hidden: !answer.next, onclick: () => { cursors.push(answer.next); load(); } }, _("Older games"));
-    pager.replaceChildren(newer, older);
+    const older = el("button", { type: "button", hidden: !answer.next, "data-before": answer.next || "",
+      onclick: (e) => { cursors.push(e.currentTarget.dataset.before); load(); } }, _("Older games"));
+    redraw(pager, [newer, older]); // the cursor in the markup: a button kept is the one drawn
   }
 
   function fill(list, games, empty) {
