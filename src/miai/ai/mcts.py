@@ -44,7 +44,6 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -380,8 +379,7 @@ class MctsPlayer:
             tree = self._tree = self._fresh_tree(game)
             T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden)
         _mask_root_pass(tree, forbidden)
-        net_prior = NetPrior(cfg.prior_net, cfg.prior_net_visits)
-        net_prior.give_root(game, tree, color)
+        NetPrior(cfg.prior_net).give_root(game, tree, color)
         ti, tf, _ = tree
         last_report = start
 
@@ -405,8 +403,7 @@ class MctsPlayer:
             shared = SharedTreeSearch(tree, grid, meta, c, last, last2, cfg, params, pparams, knowledge, forbidden)
             seed = int(self._rng[0])
             self._rng[0] = thread_seed(seed, cfg.threads)
-            grow = partial(net_prior.give_grown, game, tree, color, shared.lock)  # the network without the lock
-            done, owners = shared.run(budget_playouts, seed, keep_going, between=grow)
+            done, owners = shared.run(budget_playouts, seed, keep_going)
         else:
             owners = np.zeros(grid.shape[1], np.int64)
             done = 0
@@ -417,7 +414,6 @@ class MctsPlayer:
                 done += n
                 if not keep_going(done):
                     break
-                net_prior.give_grown(game, tree, color)
         seconds_taken = time.monotonic() - start
         w = game.size + 2
         own = (owners / max(done, 1)).reshape(w, w)[1:-1, 1:-1]
