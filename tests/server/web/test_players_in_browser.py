@@ -33,6 +33,28 @@ NOTIFY = {  # switching the browser's notifications on, and what the page says t
 }
 
 
+# In the page: a new account, then `count` games in which it plays Black's first move.
+MANY_GAMES = """
+async ([name, password, count]) => {
+  const post = async (url, body, token) => {
+    const headers = { "Content-Type": "application/json" };
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const answer = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
+    if (!answer.ok) throw new Error(`${url}: ${answer.status} ${await answer.text()}`);
+    return answer.json();
+  };
+  await post("/api/users", { username: name, password });
+  const ids = [];
+  for (let i = 0; i < count; i++) {
+    const game = await post("/api/games", { size: 9 });
+    await post(`/api/games/${game.id}/play`, { move: "E5", v: 0 }, game.black_token);
+    ids.push(game.id);
+  }
+  return ids;
+}
+"""
+
+
 def sign_up(context: Any, server_url: str, locale: str, name: str) -> Any:
     page = context.new_page()
     page.goto(server_url + "/signup")
@@ -147,27 +169,6 @@ def test_a_rated_game_changes_both_ratings_and_a_correspondence_game_goes_on_els
     expect(row).to_contain_text(your_turn)
     expect(row).to_contain_text(left)  # "23 h 59 min" of the day a move
 
-
-# In the page: a new account, then `count` games in which it plays Black's first move.
-MANY_GAMES = """
-async ([name, password, count]) => {
-  const post = async (url, body, token) => {
-    const headers = { "Content-Type": "application/json" };
-    if (token) headers.Authorization = `Bearer ${token}`;
-    const answer = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
-    if (!answer.ok) throw new Error(`${url}: ${answer.status} ${await answer.text()}`);
-    return answer.json();
-  };
-  await post("/api/users", { username: name, password });
-  const ids = [];
-  for (let i = 0; i < count; i++) {
-    const game = await post("/api/games", { size: 9 });
-    await post(`/api/games/${game.id}/play`, { move: "E5", v: 0 }, game.black_token);
-    ids.push(game.id);
-  }
-  return ids;
-}
-"""
 
 
 def test_my_games_pages_through_older_and_newer_games(server_url, new_context):
