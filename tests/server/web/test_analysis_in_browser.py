@@ -88,6 +88,10 @@ def test_a_press_on_the_graph_holds_while_the_analysis_draws_it_again(server_url
     page.mouse.move(_graph_x(box, 40, 60), middle)  # released: moving no longer goes anywhere
     page.wait_for_timeout(300)
     expect(page.locator("#move-counter")).to_contain_text("Move 25 of 60")
+    # the analysis run to its end: left running, it would hold the shared server's workers and
+    # delay the next tests' estimates and replies
+    expect(dots).to_have_count(61, timeout=180_000)
+    expect(page.locator("#graph-progress")).to_have_text("", timeout=180_000)
 
 
 def test_the_analysis_speaks_the_pages_language(server_url, new_context):
