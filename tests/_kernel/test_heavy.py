@@ -260,34 +260,16 @@ def test_heavy_playouts_with_each_check_always_on_stay_consistent(size, knob):
     assert_playouts_consistent(size, knob)
 
 
-@pytest.mark.parametrize("useless", [0.0, 1.0], ids=["default", "useless refused"])
-def test_hopeless_self_ataris_refused_keep_a_seki_in_every_playout(useless):
+def test_hopeless_self_ataris_refused_keep_a_seki_in_every_playout():
     from miai.ai.config import MctsConfig  # the search's rates on 9×9 (no race replies)
 
     # filling F1 or J1 puts six of White's stones or twelve of Black's in atari, and their
     # capture leaves no dead shape: never played (before, at the plain rates, half the fills
     # were, and Black won 10 of 60 playouts or more)
     game, g, m = board_of(SEKI_FROM_A_GAME)
-    params = MctsConfig(p_selfatari_useless=useless).policy_params(9)
+    params = MctsConfig().policy_params(9)
     _, black_wins = H.run_heavy_playouts(g, m, BLACK, 60, 7.5, 5, H.PAT3, params)
     assert black_wins == 0
-
-
-def test_a_nakade_sacrifice_is_not_refused_as_useless():
-    # Black's second stone at B1 puts two stones in atari, and their capture leaves White a
-    # two-point space, one eye: a sacrifice that kills, so only the plain rate refuses it
-    diagram = """
-        .....
-        .....
-        .....
-        OOOO.
-        X..O.
-    """
-    game, _, _ = board_of(diagram)
-    b1 = idx(game, "B1")
-    useless_only = {H.P_SELFATARI_RANDOM: 0.0, H.P_SELFATARI_USELESS: 1.0}
-    assert b1 in replies_with(diagram, BLACK, "E5", useless_only, 200)
-    assert b1 not in replies_with(diagram, BLACK, "E5", {H.P_SELFATARI_RANDOM: 1.0}, 200)
 
 
 SETTLED = """

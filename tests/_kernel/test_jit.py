@@ -100,8 +100,7 @@ from miai.testing.positions import random_position
 def searches():
     for size, moves in ((9, 30), (19, 120)):
         game = random_position(size, Rules.preset("chinese"), 5, moves)
-        for knobs in ({}, {"p_selfatari_useless": 1.0, "tree_pass_empty": 1.0}):
-            MctsPlayer(MctsConfig(playouts=300, max_seconds=None, seed=1, **knobs)).search(game)
+        MctsPlayer(MctsConfig(playouts=300, max_seconds=None, seed=1)).search(game)
 
 searches()  # compiled or loaded, and whatever is kept for good made
 gc.collect()

@@ -54,17 +54,11 @@ def test_expand_gives_every_legal_move_with_priors():
     assert rate[1 * 11 + 1] < rate[3 * 11 + 3]
 
 
-def test_expand_adds_a_pass_child_after_the_moves_only_when_the_parameters_ask():
+def test_expand_adds_no_pass_child_while_a_move_is_left():
     g, m = new_board(9)
-    late = MctsConfig(tree_pass_empty=0.5).tree_params(7.5, empty_fraction=0.4)
-    early = MctsConfig(tree_pass_empty=0.5).tree_params(7.5, empty_fraction=0.6)
-    assert late[T.S_TREE_PASS] == 1.0 and early[T.S_TREE_PASS] == 0.0 and PARAMS[T.S_TREE_PASS] == 0.0
-    tree = T.new_tree(10_000)
-    assert T.expand(tree, 0, g, m, BLACK, 0, 0, late, NO_LEARNING, nothing_forbidden(g))
-    moves = [int(tree[0][T.T_MOVE, k]) for k in children(tree[0], 0)]
-    assert len(moves) == 82 and moves[-1] == 0 and 0 not in moves[:-1]
     ti, _, _ = expanded_root(g, m)
-    assert 0 not in [int(ti[T.T_MOVE, k]) for k in children(ti, 0)]
+    moves = [int(ti[T.T_MOVE, k]) for k in children(ti, 0)]
+    assert len(moves) == 81 and 0 not in moves
 
 
 def test_expand_leaves_out_forbidden_points_and_own_eyes():

@@ -223,19 +223,14 @@ def test_does_not_pass_into_a_loss_when_the_opponent_passes_early():
     assert game.last_move.point is not None
 
 
-SEKI_READING = {"tree_pass_empty": 0.5, "p_selfatari_useless": 1.0}
-"""Passes in the tree late in the game, no useless self-atari in the playouts: off by default."""
-
-
 def test_reads_a_seki_it_cannot_break_as_lost():
     game = game_from(SEKI_FROM_A_GAME, rules=Rules.preset("chinese"), to_move=Color.BLACK)
     # Filling F1 or J1 puts six of White's stones or twelve of Black's in atari, and their
     # capture leaves no dead shape: neither the tree nor the playouts play it. (Before, the
     # tree's White had to fill at its next turn and the playouts filled half the time: the
     # default engine read the game as Black's, 0.75 or more.)
-    for reads in ({}, SEKI_READING, dict(SEKI_READING, tree_pass_empty=0.0)):
-        best = player(playouts=3000, **reads).search(game).best
-        assert best is not None and best.winrate < 0.3, (reads, best)
+    best = player(playouts=3000).search(game).best
+    assert best is not None and best.winrate < 0.3, best
 
 
 def test_reads_a_large_seki_as_lost_and_passes_rather_than_fill_it():
@@ -259,10 +254,10 @@ def test_reads_a_seki_of_one_eye_each_as_lost():
 
 def test_the_root_offers_no_pass_while_a_move_is_left():
     game = game_from(SEKI_FROM_A_GAME, rules=Rules.preset("chinese"), to_move=Color.BLACK)
-    ai = player(playouts=500, tree_pass_empty=1.0)
+    ai = player(playouts=500)
     ai.search(game)
     game.play("A7")
-    game.play(None)  # the kept tree's node for this position has a pass child: not offered
+    game.play(None)  # the kept tree's node for this position: passing is the player's decision
     result = ai.search(game)
     assert result.candidates and all(c.point is not None for c in result.candidates)
 
@@ -379,17 +374,14 @@ def test_the_search_runs_interpreted_with_jit_disabled():
 # The root's four most visited moves after a seeded search of 256 playouts, as the code
 # before the speed work of issue 43 found them: a change meant to make the search faster
 # must leave them exactly so. The last figure of a position names the engine (ENGINES).
-# The engines without the seki reading were found again when the hopeless self-ataris
-# (four stones or more whose capture leaves no dead shape) left the tree and the playouts;
-# the seki reading refused them already, and its figures did not change.
+# They were found again when the hopeless self-ataris (four stones or more whose capture
+# leaves no dead shape) left the tree and the playouts.
 NO_NET = {"prior_net": 0.0}
 ENGINES = {
-    "default": {}, "levels 1-9": AS_MEASURED, "seki": SEKI_READING,
-    "mm x1": {"prior_mm_small": 1.0}, "seki, mm x1": {**SEKI_READING, "prior_mm_small": 1.0},
-    "no net": NO_NET, "seki, no net": {**SEKI_READING, **NO_NET},
+    "default": {}, "levels 1-9": AS_MEASURED, "mm x1": {"prior_mm_small": 1.0}, "no net": NO_NET,
 }
-"""The defaults (the learned shapes from 9×9 up), the engine levels 1–9 keep, and the
-defaults with the seki reading on; "mm x1": with the predictor's prior as on 19×19, as the
+"""The defaults (the learned shapes from 9×9 up) and the engine levels 1–9 keep; "mm x1":
+with the predictor's prior as on 19×19, as the
 9×9 figures were before it was tripled there (``prior_mm_small``); "no net": without the
 policy network's root prior, as the 19×19 figures were before it was on by default (the
 figures with it were found when it became the default)."""
@@ -403,10 +395,6 @@ SEEDED_SEARCHES = [
     ((9, 2, 25, "levels 1-9"), [("C3", 130), ("C8", 68), ("D8", 29), ("B8", 22)]),
     ((9, 2, 25, "mm x1"), [("C3", 196), ("D8", 23), ("E8", 18), ("C8", 10)]),
     ((9, 2, 25, "default"), [("D8", 111), ("C3", 65), ("B8", 45), ("C8", 23)]),
-    ((19, 0, 0, "seki, no net"), [("C16", 85), ("H17", 80), ("Q17", 19), ("D4", 12)]),
-    ((19, 0, 0, "seki"), [("Q4", 52), ("D4", 45), ("Q16", 40), ("Q17", 38)]),
-    ((9, 2, 25, "seki, mm x1"), [("C3", 157), ("C2", 42), ("D8", 36), ("C8", 11)]),
-    ((9, 2, 25, "seki"), [("C3", 119), ("D8", 108), ("B8", 18), ("C8", 11)]),
 ]
 
 

@@ -41,10 +41,8 @@ stones would be left with one liberty, capturing nothing) is rejected: always if
 hopeless (:func:`hopeless_self_atari`: four stones or more whose capture leaves no dead
 shape, or leaves the opponent an eye elsewhere, such as a seki's shared liberty filled by
 a large group or by one whose opponent keeps an eye of its own, as Pachi refuses its
-"really bad" self-ataris), else with a probability (``P_SELFATARI_*``): one no one would
-make (more than three stones, a sacrifice that kills nothing:
-:func:`~miai._kernel.light.useless_self_atari`) at ``P_SELFATARI_USELESS``, the others at
-the heuristics' or the random moves' rate. :func:`heavy_playout` plays one game to its end.
+"really bad" self-ataris), else with a probability (``P_SELFATARI_*``): the heuristics' or
+the random moves' rate. :func:`heavy_playout` plays one game to its end.
 
 The pattern table is built once in Python: the 8 neighbours of a point, each EMPTY, BLACK,
 WHITE or WALL (two bits), index a 65,536-entry table that holds every rotation,
@@ -68,7 +66,7 @@ from miai._kernel.board import (
 )
 from miai._kernel.eyefix import eye_fix_moves
 from miai._kernel.jit import allocating, kernel
-from miai._kernel.light import sacrifice_leaves_an_eye, sacrifice_leaves_dead_shape, useless_self_atari
+from miai._kernel.light import sacrifice_leaves_an_eye, sacrifice_leaves_dead_shape
 from miai._kernel.nakade import NAKADE_MAX, nakade_move
 from miai._kernel.playout import _restore, _scratch, discard_candidate, play_turn, random_below
 from miai._kernel.semeai import LIB_ROOM, MAX_RACES, find_races, race_reply
@@ -83,22 +81,17 @@ P_RACE_REPLY = 8
 """How often a playout answers a move in a capturing race that stood on the board when it
 began with the reader's move there (:func:`miai._kernel.semeai.race_reply`; chains of at
 least ``P_RACE_MIN_CHAIN`` stones)."""
-P_SELFATARI_USELESS = 9
-"""How often a self-atari no one would make is turned down, whichever heuristic proposed it
-(:func:`miai._kernel.light.useless_self_atari`: more than three stones, or a sacrifice that
-kills nothing, such as a fill of a seki's shared liberty)."""
-P_EYEFIX = 10
+P_EYEFIX = 9
 """How often a playout fills the point where the opponent's next stone would make one of
 the mover's eyes false (:mod:`miai._kernel.eyefix`)."""
-NPARAMS = 11
+NPARAMS = 10
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0, 0.0], np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
 and ko fights at Pachi's rates (together +45 Elo at equal playouts); the races between chains
 of eight stones or more answered (the search turns that off below 19×19:
-``race_reply_min_size``); the self-ataris no one would make at the plain rates only (a knob,
-``p_selfatari_useless``, refuses them always); the eye fix off (a knob, ``p_eyefix``)."""
+``race_reply_min_size``); the eye fix off (a knob, ``p_eyefix``)."""
 
 KO_AGE = 4
 """The playouts fight a ko for the turns fewer than this after its capture (Pachi's ``koage``)."""
@@ -271,33 +264,24 @@ def _chance(meta: np.ndarray, prob: float) -> bool:
 
 
 @kernel(inline="always")
-def _refused_self_atari(
-    grid: np.ndarray, meta: np.ndarray, p: int, c: int, reject_self_atari: float, reject_useless: float
-) -> bool:
+def _refused_self_atari(grid: np.ndarray, meta: np.ndarray, p: int, c: int, reject_self_atari: float) -> bool:
     """Whether ``c`` on ``p`` is turned down as a self-atari (:func:`self_atari`): always
     if it is hopeless (:func:`hopeless_self_atari`: a sacrifice of four stones or more that
-    cannot kill); with probability ``reject_useless`` if no one would make it (a chain of
-    more than three stones, a sacrifice that kills nothing:
-    :func:`~miai._kernel.light.useless_self_atari`), else with probability
-    ``reject_self_atari``."""
+    cannot kill), else with probability ``reject_self_atari``."""
     if not self_atari(grid, meta, p, c):
         return False
     if _cannot_kill(grid, meta, p, c):
-        return True
-    if reject_useless > 0.0 and useless_self_atari(grid, meta, p, c) and _chance(meta, reject_useless):
         return True
     return reject_self_atari > 0.0 and _chance(meta, reject_self_atari)
 
 
 @kernel(inline="always")
-def _acceptable(
-    grid: np.ndarray, meta: np.ndarray, p: int, c: int, reject_self_atari: float, reject_useless: float
-) -> bool:
+def _acceptable(grid: np.ndarray, meta: np.ndarray, p: int, c: int, reject_self_atari: float) -> bool:
     """Whether a candidate move stands: legal, filling no own eye, and not a refused
     self-atari (:func:`_refused_self_atari`)."""
     if legality(grid, meta, p, c, False) != LEGAL or is_own_eye(grid, meta, p, c):
         return False
-    return not _refused_self_atari(grid, meta, p, c, reject_self_atari, reject_useless)
+    return not _refused_self_atari(grid, meta, p, c, reject_self_atari)
 
 
 @kernel
@@ -311,7 +295,7 @@ def _pick_candidate(
         p = cand[i]
         n -= 1
         cand[i] = cand[n]
-        if _acceptable(grid, meta, p, c, params[P_SELFATARI_HEURISTIC], params[P_SELFATARI_USELESS]):
+        if _acceptable(grid, meta, p, c, params[P_SELFATARI_HEURISTIC]):
             return p
     return 0
 
@@ -322,12 +306,12 @@ def heavy_random_move(grid: np.ndarray, meta: np.ndarray, c: int, params: np.nda
     at the random moves' rates of ``params``; 0 (pass) if none is left. The empty list's
     order changes, as in :func:`miai._kernel.playout.choose_random_move`."""
     k = meta[M_NEMPTY]
-    reject, reject_useless = params[P_SELFATARI_RANDOM], params[P_SELFATARI_USELESS]
+    reject = params[P_SELFATARI_RANDOM]
     while k > 0:
         r = random_below(meta, k)
         p = grid[EMPTIES, r]
         if (legality(grid, meta, p, c, False) == LEGAL and not is_own_eye(grid, meta, p, c)
-                and not _refused_self_atari(grid, meta, p, c, reject, reject_useless)):
+                and not _refused_self_atari(grid, meta, p, c, reject)):
             return p
         k -= 1
         discard_candidate(grid, r, k)

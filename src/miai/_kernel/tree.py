@@ -76,11 +76,10 @@ NTM = 2
     S_PRIOR_PATTERN,
     S_PRIOR_MM,
     S_PRIOR_RACE,
-    S_TREE_PASS,
     S_PRIOR_JOSEKI,
     S_PRUNE_LADDERS,
-) = range(19)
-NSPARAMS = 19
+) = range(18)
+NSPARAMS = 18
 
 Tree = tuple[np.ndarray, np.ndarray, np.ndarray]
 """A search tree: its ``ti``, ``tf`` and ``tmeta`` arrays."""
@@ -198,8 +197,7 @@ def expand(
     (a boolean per point), with
     its priors (:func:`add_priors`), leaving out with ``params[S_PRUNE_LADDERS]`` the
     hopeless ladder escapes (as Pachi does); and a pass child, with the even prior only,
-    when there is none or ``params[S_TREE_PASS]`` says so (late in the game a side may pass
-    rather than break a seki).
+    when there is none (so a side whose only moves would break a seki passes).
     ``last``/``last2``: the last two moves' points (0 for a pass or none). False if the
     tree has no room."""
     ti, tf, tmeta = tree
@@ -214,7 +212,7 @@ def expand(
                    params, knowledge, hopeless)
         if params[S_PRUNE_LADDERS] > 0:
             end = _drop_children(ti, tf, first, end, hopeless)
-    if end == first or params[S_TREE_PASS] > 0:
+    if end == first:
         ti[T_MOVE, end] = 0
         ti[T_FIRST, end] = 0
         ti[T_NCHILD, end] = 0

@@ -197,13 +197,6 @@ class MctsConfig:
     pattern_min_size: int = knob(PATTERN_MIN_SIZE, Limit("int", 2, 25))
     """The smallest board the learned patterns and the move predictor, both learned from
     19×19 games, are used on (levels 1–9 use them on 19×19 only: :data:`AS_MEASURED`)."""
-    tree_pass_empty: float = knob(0.0, _PROBABILITY)
-    """Below the root, every node also gets a pass child once at most this fraction of the
-    board is empty at the root (0, the default: only where no other move is left), so that
-    late in the game the tree can answer by passing rather than break a seki; the root
-    itself never offers a pass while a move is left (the player's pass rules decide that).
-    With ``p_selfatari_useless=1`` it reads sekis (BENCHMARKS.md, "Sekis read"); not on by
-    default until it wins against Pachi 12.90."""
     tree_capacity: int = knob(2_000_000, Limit("int", 1, 100_000_000))
     reuse_tree: bool = knob(True, _BOOL)
     # playouts (the heavy policy's probabilities)
@@ -211,12 +204,6 @@ class MctsConfig:
     p_pattern: float = knob(0.95, _PROBABILITY)
     p_selfatari_heuristic: float = knob(0.9, _PROBABILITY)
     p_selfatari_random: float = knob(0.5, _PROBABILITY)
-    p_selfatari_useless: float = knob(0.0, _PROBABILITY)
-    """How often a playout turns down a self-atari no one would make, before the two rates
-    above: a chain of more than three stones, or a sacrifice that kills nothing, such as
-    the fill of a seki's shared liberty (0, the default: only the rates above; the hopeless
-    ones, four stones or more whose capture leaves no dead shape or leaves the opponent an
-    eye elsewhere, are turned down always, as Pachi's moggy does)."""
     p_twolib: float = knob(0.9, _PROBABILITY)
     """How often a playout move first looks at the chains with two liberties around the last
     move (:mod:`miai._kernel.twolib`; 0: never)."""
@@ -309,10 +296,9 @@ class MctsConfig:
         small = size is not None and size < SMALL_BOARD
         return self.prior_mm * (self.prior_mm_small if small else 1.0)
 
-    def tree_params(self, komi: float, empty_fraction: float = 1.0, size: int | None = None) -> np.ndarray:
-        """The search's parameter array (:mod:`miai._kernel.tree`'s ``S_*`` indices), for a
-        root position with ``empty_fraction`` of its board empty, on a board of ``size``
-        lines when given (:meth:`mm_weight`)."""
+    def tree_params(self, komi: float, size: int | None = None) -> np.ndarray:
+        """The search's parameter array (:mod:`miai._kernel.tree`'s ``S_*`` indices), on a
+        board of ``size`` lines when given (:meth:`mm_weight`)."""
         import numpy as np  # with the kernel: reading the knobs loads neither
 
         from miai._kernel import tree as T
@@ -334,7 +320,6 @@ class MctsConfig:
         p[T.S_PRIOR_JOSEKI] = self.prior_joseki
         p[T.S_PRUNE_LADDERS] = float(self.prune_ladders)
         p[T.S_KOMI] = komi
-        p[T.S_TREE_PASS] = float(0.0 < empty_fraction <= self.tree_pass_empty)
         return p
 
     def policy_params(self, size: int | None = None) -> np.ndarray:
@@ -350,7 +335,6 @@ class MctsConfig:
         p[H.P_PATTERN] = self.p_pattern
         p[H.P_SELFATARI_HEURISTIC] = self.p_selfatari_heuristic
         p[H.P_SELFATARI_RANDOM] = self.p_selfatari_random
-        p[H.P_SELFATARI_USELESS] = self.p_selfatari_useless
         p[H.P_TWOLIB] = self.p_twolib
         p[H.P_NAKADE] = self.p_nakade
         p[H.P_KO] = self.p_ko

@@ -248,17 +248,6 @@ def _forbidden_mask(game: Game, color: Color) -> np.ndarray:
     return forbidden
 
 
-def _mask_root_pass(tree: Tree, forbidden: np.ndarray) -> None:
-    """Forbid the root's pass child (point 0 in ``forbidden``) while it has a move that is
-    not forbidden: passing at the root is the player's decision (its pass rules), not the
-    search's; the pass children below the root stay."""
-    ti = tree[0]
-    first, nc = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
-    moves = ti[T.T_MOVE, first : first + nc]
-    if ((moves != 0) & ~forbidden[moves]).any():
-        forbidden[0] = True
-
-
 class MctsPlayer:
     """The MCTS player. ``genmove(game)`` decides a move for the side to move."""
 
@@ -366,7 +355,7 @@ class MctsPlayer:
         c = int(color)
         last, last2 = last_points(game)
         komi = effective_komi(game.rules, game.handicap)
-        params = cfg.tree_params(komi, board.meta[M_NEMPTY] / (game.size * game.size), game.size)
+        params = cfg.tree_params(komi, game.size)
         pparams = cfg.policy_params(game.size)
         forbidden = _forbidden_mask(game, color)
         knowledge = (H.PAT3, *_pattern_arrays(cfg, game.size), _book_arrays(cfg, game.size))
@@ -378,7 +367,6 @@ class MctsPlayer:
         if tree[0][T.T_NCHILD, 0] == 0 and not T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden):
             tree = self._tree = self._fresh_tree(game)
             T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden)
-        _mask_root_pass(tree, forbidden)
         NetPrior(cfg.prior_net).give_root(game, tree, color)
         ti, tf, _ = tree
         last_report = start
