@@ -152,7 +152,7 @@ def test_heavy_playouts_end_consistent_with_only_eyes_left(size):
 
 def replies_with_only(diagram: str, c: int, last: str, knob: int, value: float, tries: int = 100) -> set[int]:
     """The heavy policy's answers to ``last`` over ``tries`` draws with every check
-    (captures, two liberties, eye fixes, nakade, ko, patterns) off but the policy knob ``knob``, at
+    (captures, two liberties, nakade, ko, patterns) off but the policy knob ``knob``, at
     ``value``."""
     return set(replies_with(diagram, c, last, {knob: value}, tries))
 
@@ -162,7 +162,7 @@ def replies_with(diagram: str, c: int, last: str, settings: dict[int, float], tr
     policy parameters ``settings`` (index: value)."""
     game, g, m = board_of(diagram)
     params = H.DEFAULT_PARAMS.copy()
-    for check in (H.P_CAPTURE, H.P_TWOLIB, H.P_EYEFIX, H.P_NAKADE, H.P_KO, H.P_PATTERN):
+    for check in (H.P_CAPTURE, H.P_TWOLIB, H.P_NAKADE, H.P_KO, H.P_PATTERN):
         params[check] = 0.0
     for index, value in settings.items():
         params[index] = value
@@ -254,7 +254,7 @@ def test_after_a_ko_capture_and_a_threat_the_playout_fights_the_ko():
     assert ko_settled(0.0) <= 3
 
 
-@pytest.mark.parametrize("knob", [H.P_KO, H.P_TWOLIB, H.P_NAKADE, H.P_EYEFIX], ids=["ko", "twolib", "nakade", "eyefix"])
+@pytest.mark.parametrize("knob", [H.P_KO, H.P_TWOLIB, H.P_NAKADE], ids=["ko", "twolib", "nakade"])
 @pytest.mark.parametrize("size", [9, 19])
 def test_heavy_playouts_with_each_check_always_on_stay_consistent(size, knob):
     assert_playouts_consistent(size, knob)

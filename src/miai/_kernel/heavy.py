@@ -18,15 +18,12 @@ random move:
 2. **Two liberties** (:mod:`miai._kernel.twolib`, with probability ``P_TWOLIB``): ataris
    and escapes of the chains with two liberties on and around the last move, as Pachi's
    playouts read capturing races.
-3. **Eye fix** (:mod:`miai._kernel.eyefix`, with probability ``P_EYEFIX``): after the
-   opponent's approach along the mover's wall, the point where its next stone would make
-   one of the mover's eyes false.
-4. **Nakade** (:mod:`miai._kernel.nakade`, with probability ``P_NAKADE``, 0.6 by default):
+3. **Nakade** (:mod:`miai._kernel.nakade`, with probability ``P_NAKADE``, 0.6 by default):
    the vital point of a small eye space that the last move borders.
-5. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
+4. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
    neighbourhood matches one of MoGo's patterns (hane, cuts, edge moves), as michi lists them;
    one of them drawn uniformly.
-6. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
+5. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
    an own eye.
 
 A move near a capturing race (chains of at least ``P_RACE_MIN_CHAIN`` stones) that stood on
@@ -64,7 +61,6 @@ from miai._kernel.board import (
     COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_KO, M_N, M_NEMPTY, M_W, NB, WALL,
     add_owners, area_difference, is_own_eye, legality,
 )
-from miai._kernel.eyefix import eye_fix_moves
 from miai._kernel.jit import allocating, kernel
 from miai._kernel.light import sacrifice_leaves_an_eye, sacrifice_leaves_dead_shape
 from miai._kernel.nakade import NAKADE_MAX, nakade_move
@@ -81,17 +77,14 @@ P_RACE_REPLY = 8
 """How often a playout answers a move in a capturing race that stood on the board when it
 began with the reader's move there (:func:`miai._kernel.semeai.race_reply`; chains of at
 least ``P_RACE_MIN_CHAIN`` stones)."""
-P_EYEFIX = 9
-"""How often a playout fills the point where the opponent's next stone would make one of
-the mover's eyes false (:mod:`miai._kernel.eyefix`)."""
-NPARAMS = 10
+NPARAMS = 9
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0], np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
 and ko fights at Pachi's rates (together +45 Elo at equal playouts); the races between chains
 of eight stones or more answered (the search turns that off below 19×19:
-``race_reply_min_size``); the eye fix off (a knob, ``p_eyefix``)."""
+``race_reply_min_size``)."""
 
 KO_AGE = 4
 """The playouts fight a ko for the turns fewer than this after its capture (Pachi's ``koage``)."""
@@ -318,19 +311,6 @@ def heavy_random_move(grid: np.ndarray, meta: np.ndarray, c: int, params: np.nda
     return 0
 
 
-LOCAL_CHECKS = (P_TWOLIB, P_EYEFIX)
-"""The checks around the last move tried after the captures, in this order, each at its rate."""
-
-
-@kernel(inline="always")
-def local_moves(grid: np.ndarray, meta: np.ndarray, c: int, last: int, check: int, out: np.ndarray) -> int:
-    """The candidates of one of :data:`LOCAL_CHECKS` for ``c`` after ``last``, written to
-    ``out``; returns how many."""
-    if check == P_TWOLIB:
-        return two_liberty_moves(grid, meta, c, last, out)
-    return eye_fix_moves(grid, meta, c, last, out)
-
-
 @kernel
 def heavy_move(
     grid: np.ndarray, meta: np.ndarray, c: int, last: int, last2: int, pat3: np.ndarray, params: np.ndarray,
@@ -344,12 +324,10 @@ def heavy_move(
         p = _pick_candidate(grid, meta, c, cand, n, params)
         if p > 0:
             return p
-    if last > 0:
-        for check in LOCAL_CHECKS:
-            if params[check] > 0.0 and _chance(meta, params[check]):
-                p = _pick_candidate(grid, meta, c, cand, local_moves(grid, meta, c, last, check, cand), params)
-                if p > 0:
-                    return p
+    if last > 0 and params[P_TWOLIB] > 0.0 and _chance(meta, params[P_TWOLIB]):
+        p = _pick_candidate(grid, meta, c, cand, two_liberty_moves(grid, meta, c, last, cand), params)
+        if p > 0:
+            return p
     if last > 0 and params[P_NAKADE] > 0.0 and _chance(meta, params[P_NAKADE]):
         cand[0] = nakade_move(grid, meta, c, last, cand[cand.shape[0] - NAKADE_MAX :])
         if cand[0] > 0:

@@ -210,11 +210,6 @@ class MctsConfig:
     p_nakade: float = knob(0.6, _PROBABILITY)
     """How often a playout move takes the vital point of a small eye space the last move
     borders (:mod:`miai._kernel.nakade`; 0: never)."""
-    p_eyefix: float = knob(0.0, _PROBABILITY)
-    """How often a playout move, after the opponent's approach along the mover's wall, fills
-    the point where the opponent's next stone would make one of the mover's eyes false
-    (:mod:`miai._kernel.eyefix`, Pachi's ``eyefixrate``; 0, the default: never. Even in 9×9
-    self-play; on 19×19 it mends the edge groups the playouts killed: BENCHMARKS.md)."""
     p_ko: float = knob(0.4, _PROBABILITY)
     """How often a playout move, within a few turns of a ko capture and once the ban is
     lifted, plays the ko point: retakes or connects (:func:`miai._kernel.heavy.ko_fight_move`;
@@ -338,7 +333,6 @@ class MctsConfig:
         p[H.P_TWOLIB] = self.p_twolib
         p[H.P_NAKADE] = self.p_nakade
         p[H.P_KO] = self.p_ko
-        p[H.P_EYEFIX] = self.p_eyefix
         p[H.P_RACE_MIN_CHAIN] = self.race_min_chain
         p[H.P_RACE_REPLY] = self.p_race_reply if size is None or size >= self.race_reply_min_size else 0.0
         return p
