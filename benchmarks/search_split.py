@@ -48,8 +48,8 @@ def split(game: Game, playouts: int) -> dict:
     cfg = MctsConfig(playouts=playouts, max_seconds=None, seed=1, early_stop=False)
     grid, meta = game.board.grid, game.board.meta
     policy = cfg.policy_params(19)
-    learned = (H.PAT3, *_pattern_arrays(cfg, 19), T.NO_BOOK)
-    unlearned = (H.PAT3, *(a[:0] for a in learned[1:4]), T.NO_BOOK)
+    learned = (H.PAT3, *_pattern_arrays(cfg, 19))
+    unlearned = (H.PAT3, *(a[:0] for a in learned[1:]))
     params, forbidden = cfg.tree_params(7.5), np.zeros(grid.shape[1], np.bool_)
     player = MctsPlayer(cfg)
     search = least(lambda: MctsPlayer(cfg).search(game))

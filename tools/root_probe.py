@@ -10,8 +10,7 @@ position after it for the whole time (no early stop): the mover's win rate there
 opponent's answer, so that a move the search never tried can be told from one it would have
 misjudged anyway. Usage::
 
-    python tools/root_probe.py runs/p19j-a/game-001.sgf 66 C18 --seconds 10 --set prior_joseki=300 \\
-        --after C18 F10
+    python tools/root_probe.py runs/p19j-a/game-001.sgf 66 C18 --seconds 10 --after C18 F10
 
 (66 moves played, then the judge's move C18). A research tool: it reads the record and
 changes nothing.

@@ -247,7 +247,7 @@ def priors(
 ) -> dict[str, tuple[float, float]]:
     ti, tf, _ = tree = T.new_tree(10_000)
     nothing_forbidden = np.zeros(board.grid.shape[1], np.bool_)
-    knowledge = (*NO_LEARNING[:3], mm_gammas, T.NO_BOOK)
+    knowledge = (*NO_LEARNING[:3], mm_gammas)
     assert T.expand(tree, 0, board.grid, board.meta, c, 0, 0, params, knowledge, nothing_forbidden)
     out = {}
     first, n = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])

@@ -12,7 +12,7 @@ from miai.coords import point_from_gtp
 from tests.diagrams import game_from
 
 PARAMS = MctsConfig().tree_params(7.5)
-NO_LEARNING = (H.PAT3, np.zeros(0, np.int64), np.zeros(0, np.float64), np.zeros(0, np.float64), T.NO_BOOK)
+NO_LEARNING = (H.PAT3, np.zeros(0, np.int64), np.zeros(0, np.float64), np.zeros(0, np.float64))
 """The 3×3 patterns, an empty table of learned spatial patterns and no move predictor (the
 priors read none): the search's ``knowledge``."""
 

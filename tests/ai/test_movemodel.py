@@ -100,7 +100,7 @@ def test_the_search_gives_the_predictors_favourite_the_largest_prior():
     for weight in (0.0, 40.0):
         params = MctsConfig(prior_mm=weight).tree_params(7.5)
         ti, tf, _ = tree = T.new_tree(1000)
-        knowledge = (H.PAT3, np.zeros(0, np.int64), np.zeros(0), strengths, T.NO_BOOK)
+        knowledge = (H.PAT3, np.zeros(0, np.int64), np.zeros(0), strengths)
         assert T.expand(tree, 0, g, m, 1, 0, 0, params, knowledge, np.zeros(g.shape[1], np.bool_))
         first, n = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
         priors[weight] = {int(ti[T.T_MOVE, k]): (tf[T.T_PV, k], tf[T.T_PW, k]) for k in range(first, first + n)}

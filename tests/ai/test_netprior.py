@@ -14,7 +14,7 @@ from miai.ai.netprior import NetPrior, last_points
 from miai.coords import Color
 from miai.game import Game
 
-KNOWLEDGE = (H.PAT3, np.zeros(0, np.int64), np.zeros(0, np.float64), np.zeros(0, np.float64), T.NO_BOOK)
+KNOWLEDGE = (H.PAT3, np.zeros(0, np.int64), np.zeros(0, np.float64), np.zeros(0, np.float64))
 """The 3×3 patterns only: the tree's own priors, cheap to grow a tree with."""
 
 

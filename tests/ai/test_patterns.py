@@ -146,7 +146,7 @@ def prior(board: str, vertex: str, table: PatternTable, weight: float) -> tuple[
     game, g, m = board_of(board)
     params = MctsConfig(prior_pattern=weight).tree_params(7.5)
     ti, tf, _ = tree = T.new_tree(10_000)
-    knowledge = (H.PAT3, *table.slots, np.zeros(0), T.NO_BOOK)
+    knowledge = (H.PAT3, *table.slots, np.zeros(0))
     assert T.expand(tree, 0, g, m, BLACK, 0, 0, params, knowledge, np.zeros(g.shape[1], np.bool_))
     first, n = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
     for k in range(first, first + n):

@@ -23,7 +23,7 @@ def threaded(playouts: int = 2000, threads: int = 2, **changes) -> MctsPlayer:
     return MctsPlayer(MctsConfig(playouts=playouts, max_seconds=None, seed=1, threads=threads, **changes))
 
 
-KNOWLEDGE = (H.PAT3, np.zeros(0, np.int64), np.zeros(0), np.zeros(0), T.NO_BOOK)
+KNOWLEDGE = (H.PAT3, np.zeros(0, np.int64), np.zeros(0), np.zeros(0))
 SEED = 5
 
 

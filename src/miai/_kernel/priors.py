@@ -23,9 +23,7 @@ adds its visits and wins to every child of one node:
   ones are marked, for the tree to leave out) and ladder ataris that work (won visits),
   read by :mod:`miai._kernel.ladder`;
 - :func:`mm_prior`: the move predictor's chance of each move, normalised over the children
-  (:func:`predicted_strengths`, :mod:`miai._kernel.movefeatures`);
-- :func:`joseki_prior`: the moves strong players chose in the same corner shape, by the
-  joseki book (:mod:`miai.ai.joseki`, :mod:`miai._kernel.corners`).
+  (:func:`predicted_strengths`, :mod:`miai._kernel.movefeatures`).
 
 The children are three aligned arrays (views into the tree): their ``moves`` (kernel
 points, never a pass), and their ``pv`` and ``pw``. The search's
@@ -40,7 +38,6 @@ import math
 import numpy as np
 
 from miai._kernel.board import BLACK, COLOR, EMPTY, HEAD, LIBS, M_N, M_W, NEXT, WHITE
-from miai._kernel.corners import CORNERS, corner_key, corner_point
 from miai._kernel.heavy import env8, self_atari
 from miai._kernel.jit import allocating, kernel
 from miai._kernel.ladder import ladder_atari_works, ladder_escape_fails, worth_running
@@ -313,30 +310,3 @@ def mm_prior(pv: np.ndarray, pw: np.ndarray, strengths: np.ndarray, weight: floa
         bonus = weight * math.sqrt(math.exp(strengths[j] - top) / total)
         pv[j] += bonus
         pw[j] += bonus
-
-
-@allocating
-def joseki_prior(
-    grid: np.ndarray, meta: np.ndarray, c: int, moves: np.ndarray, pv: np.ndarray, pw: np.ndarray,
-    book: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], weight: float,
-) -> None:
-    """Won visits, ``weight`` times the square root of the chance that strong players chose
-    each move in its corner's shape, for the moves the joseki ``book`` (zobrist, sorted
-    keys, each key's first entry, the entries' local points and chances) holds for a corner
-    of this board with ``c`` to move."""
-    zobrist, keys, starts, points, chances = book
-    side = zobrist.shape[1]
-    child = np.full(grid.shape[1], -1, np.int64)
-    for j in range(moves.shape[0]):
-        child[moves[j]] = j
-    for corner in range(CORNERS):
-        h = corner_key(grid, meta, c, corner, False, zobrist)
-        k = np.searchsorted(keys, h)
-        if k == keys.shape[0] or keys[k] != h:
-            continue
-        for e in range(starts[k], starts[k + 1]):
-            j = child[corner_point(meta, corner, False, side, points[e])]
-            if j >= 0:
-                bonus = weight * math.sqrt(chances[e])
-                pv[j] += bonus
-                pw[j] += bonus

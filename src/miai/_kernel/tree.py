@@ -14,11 +14,10 @@ functions take them together as one tuple, ``tree = (ti, tf, tmeta)``:
 - ``tmeta`` (int64): ``TM_USED`` nodes in use, ``TM_FULL`` set once an expansion did not fit.
 
 What the priors and the playouts know beyond the board comes as one tuple too,
-``knowledge = (pat3, pattern_keys, pattern_values, mm_gammas, book)``: the playouts' 3×3
-pattern table (:data:`miai._kernel.heavy.PAT3`), the learned spatial patterns
-(:mod:`miai._kernel.spatial`; empty: not read), the move predictor's log strengths
-(:mod:`miai._kernel.movefeatures`; empty: not read) and the joseki book's arrays
-(:mod:`miai.ai.joseki`; no keys: not read).
+``knowledge = (pat3, pattern_keys, pattern_values, mm_gammas)``: the playouts' 3×3 pattern
+table (:data:`miai._kernel.heavy.PAT3`), the learned spatial patterns
+(:mod:`miai._kernel.spatial`; empty: not read) and the move predictor's log strengths
+(:mod:`miai._kernel.movefeatures`; empty: not read).
 
 One iteration (:func:`search`): **descend** from the root, at each node choosing the child of
 highest RAVE urgency (michi's formula: the node's win rate with its priors, blended with its
@@ -47,8 +46,8 @@ from miai._kernel.jit import allocating, kernel
 from miai._kernel.ladder import new_scratch
 from miai._kernel.playout import _restore, _scratch
 from miai._kernel.priors import (
-    capture_prior, cfg_prior, empty_area_prior, even_prior, joseki_prior, ladder_prior, mm_prior, pat3_prior,
-    pattern_prior, predicted_strengths, race_prior, self_atari_prior, shape_chances,
+    capture_prior, cfg_prior, empty_area_prior, even_prior, ladder_prior, mm_prior, pat3_prior, pattern_prior,
+    predicted_strengths, race_prior, self_atari_prior, shape_chances,
 )
 
 T_MOVE, T_FIRST, T_NCHILD, T_NET = range(4)
@@ -76,22 +75,14 @@ NTM = 2
     S_PRIOR_PATTERN,
     S_PRIOR_MM,
     S_PRIOR_RACE,
-    S_PRIOR_JOSEKI,
     S_PRUNE_LADDERS,
-) = range(18)
-NSPARAMS = 18
+) = range(17)
+NSPARAMS = 17
 
 Tree = tuple[np.ndarray, np.ndarray, np.ndarray]
 """A search tree: its ``ti``, ``tf`` and ``tmeta`` arrays."""
-Book = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
-"""The joseki book as the search reads it: zobrist, keys, starts, points, chances
-(:func:`miai._kernel.priors.joseki_prior`)."""
-NO_BOOK: Book = (np.zeros((2, 1, 1), np.int64), np.zeros(0, np.int64), np.zeros(1, np.int64), np.zeros(0, np.int64),
-                 np.zeros(0, np.float64))
-"""No joseki book: nothing to find."""
-Knowledge = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Book]
-"""The 3×3 patterns, the learned patterns' keys and values, the move predictor's log
-strengths and the joseki book."""
+Knowledge = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""The 3×3 patterns, the learned patterns' keys and values, and the move predictor's log strengths."""
 
 
 def new_tree(capacity: int) -> Tree:
@@ -113,7 +104,7 @@ def add_priors(
     :mod:`miai._kernel.priors` in turn, with its weight from ``params`` (``S_PRIOR_*``; the
     race, ladder and learned priors are not read at weight 0, nor the learned ones without
     their tables). Marks in ``hopeless`` the escapes the ladder prior finds hopeless."""
-    pat3, pattern_keys, pattern_values, mm_gammas, book = knowledge
+    pat3, pattern_keys, pattern_values, mm_gammas = knowledge
     even_prior(pv, pw, params[S_PRIOR_EVEN])
     capture_prior(grid, meta, c, moves, pv, pw, params[S_PRIOR_CAPTURE_ONE], params[S_PRIOR_CAPTURE_MANY])
     pat3_prior(grid, meta, moves, pv, pw, pat3, params[S_PRIOR_PAT3])
@@ -141,8 +132,6 @@ def add_priors(
         ladder_prior(grid, meta, c, moves, pv, pw, ladder, space, ataris, hopeless)
     if mm > 0:
         mm_prior(pv, pw, strengths, mm)
-    if params[S_PRIOR_JOSEKI] > 0 and book[1].shape[0] > 0:
-        joseki_prior(grid, meta, c, moves, pv, pw, book, params[S_PRIOR_JOSEKI])
 
 
 @kernel

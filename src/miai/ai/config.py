@@ -186,10 +186,6 @@ class MctsConfig:
     spatial pattern around a move (:mod:`miai.ai.patterns`: how often players facing that
     shape played into it; Pachi's ``pattern_eqex``; 0: the table is not read), on boards of
     ``pattern_min_size`` lines or more."""
-    prior_joseki: float = knob(0.0, _PRIOR)
-    """Prior (won visits, times the square root of the chance) for the moves strong players
-    chose in the same corner shape (:mod:`miai.ai.joseki`; Pachi's ``joseki_eqex``), on the
-    board size the joseki book was learnt on (0: the book is not read)."""
     prior_net: float = knob(300.0, _PRIOR)
     """Prior (won visits, times the square root of the chance) at the root, from the policy
     network over the move predictor (:mod:`miai.ai.policynet`; Pachi's DCNN prior), on 19×19,
@@ -312,7 +308,6 @@ class MctsConfig:
         p[T.S_PRIOR_PATTERN] = self.prior_pattern
         p[T.S_PRIOR_MM] = self.mm_weight(size)
         p[T.S_PRIOR_RACE] = self.prior_race
-        p[T.S_PRIOR_JOSEKI] = self.prior_joseki
         p[T.S_PRUNE_LADDERS] = float(self.prune_ladders)
         p[T.S_KOMI] = komi
         return p

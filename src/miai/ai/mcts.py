@@ -52,7 +52,7 @@ from miai._kernel import heavy as H
 from miai._kernel import tree as T
 from miai._kernel.board import M_NEMPTY
 from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig  # noqa: F401  (LEVEL_PLAYOUTS re-exported)
-from miai.ai import joseki, movemodel, patterns
+from miai.ai import movemodel, patterns
 from miai.ai.netprior import NetPrior, last_points
 from miai.ai.sharedtree import SharedTreeSearch, thread_seed
 from miai.ai.status import estimate_status
@@ -208,19 +208,6 @@ def _pattern_arrays(cfg: MctsConfig, size: int) -> tuple[np.ndarray, np.ndarray,
     return (*table.slots, _NOTHING if model is None else model.log_gammas)
 
 
-def _book_arrays(cfg: MctsConfig, size: int) -> T.Book:
-    """The joseki book's arrays for the prior on a board of ``size`` lines: none when the
-    prior is off or the book was learnt on another size; a :class:`ConfigError` if it is on
-    and no book was shipped."""
-    if cfg.prior_joseki <= 0:
-        return T.NO_BOOK
-    book = joseki.default_book()
-    if not len(book):
-        raise ConfigError(f"prior_joseki={cfg.prior_joseki:g} needs the joseki book, {joseki.DEFAULT_BOOK}, "
-                          "and there is none (`miai train joseki` writes it)")
-    return book.arrays if book.size == size else T.NO_BOOK
-
-
 def effective_komi(rules: Rules, handicap: int) -> float:
     """Komi plus White's handicap bonus: what White adds to an area count."""
     return rules.komi + rules.handicap_bonus.points(handicap)
@@ -358,7 +345,7 @@ class MctsPlayer:
         params = cfg.tree_params(komi, game.size)
         pparams = cfg.policy_params(game.size)
         forbidden = _forbidden_mask(game, color)
-        knowledge = (H.PAT3, *_pattern_arrays(cfg, game.size), _book_arrays(cfg, game.size))
+        knowledge = (H.PAT3, *_pattern_arrays(cfg, game.size))
         tree = self._root_for(game, color)
         if not self._usable(tree, forbidden):
             tree = self._tree = self._fresh_tree(game)

@@ -102,7 +102,7 @@ def default_table() -> PatternTable:
     return PatternTable.load(DEFAULT_TABLE) if DEFAULT_TABLE.exists() else PatternTable.empty()
 
 
-def replay(start: Game) -> Iterator[tuple[Game, int, int]]:
+def _replay(start: Game) -> Iterator[tuple[Game, int, int]]:
     """Each position of an even game (one read from a record: ``miai.sgf.game_from_record``)
     before a move on the board: the game then, the kernel point played and its colour.
     Handicap games are left out: their first moves are not even-game shapes."""
@@ -158,7 +158,7 @@ def count_played(games: Iterable[Game], min_played: int = 1) -> PlayedPatterns:
     for start in games:
         rows = np.empty((len(start.history), S.NOFFSETS), np.int8)
         n = 0
-        for game, point, color in replay(start):
+        for game, point, color in _replay(start):
             positions += 1
             board = game.board
             if not is_own_eye(board.grid, board.meta, point, color):
@@ -181,7 +181,7 @@ def count_seen(games: Iterable[Game], keys: np.ndarray) -> np.ndarray:
     slot_keys, slot_index = S.build_slots(keys, np.arange(keys.size, dtype=np.float64))
     counts = np.zeros(keys.size, np.int64)
     for start in games:
-        for game, _, color in replay(start):
+        for game, _, color in _replay(start):
             _, states = _seen(game, color)
             S.count_known(states, slot_keys, slot_index, counts)
     return counts
@@ -232,7 +232,7 @@ def prediction_ranks(table: PatternTable, games: Sequence[Game]) -> list[float]:
     scratch = np.empty(S.NSIZES, np.int64)
     ranks: list[float] = []
     for start in games:
-        for game, played, color in replay(start):
+        for game, played, color in _replay(start):
             points, states = _seen(game, color)
             values = np.full(points.size, -1.0)
             if keys.size:

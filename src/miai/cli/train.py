@@ -1,10 +1,9 @@
 """``miai train``: the engine's data files learnt from game records.
 
 ``miai train patterns`` learns the spatial patterns' table (:mod:`miai.ai.patterns`),
-``miai train movemodel`` fits the move predictor (:mod:`miai.ai.movemodel`), ``miai train
-joseki`` learns the joseki book (:mod:`miai.ai.joseki`); by default each writes the file the
-engine ships (``ai/data/patterns19.npz``, ``ai/data/movemodel19.npz``,
-``ai/data/joseki19.npz``). The sources of all three are read by :mod:`miai.train.corpus`.
+``miai train movemodel`` fits the move predictor (:mod:`miai.ai.movemodel`); by default each
+writes the file the engine ships (``ai/data/patterns19.npz``, ``ai/data/movemodel19.npz``).
+The sources of both are read by :mod:`miai.train.corpus`.
 """
 
 from __future__ import annotations
@@ -49,27 +48,15 @@ tried on it: how often the move played was the first choice, among the first fiv
 median rank.
 """
 
-JOSEKI = """Learn the joseki book (miai.ai.joseki) from game records.
-
-The sources are read as by `miai train patterns` (miai.train.corpus: SGF files, `miai match`
-runs, Tygem's move files); even games of --size lines only. Over the first --moves moves of
-each game, every corner's 10 × 10 square is a shape seen, and a move played in it that shape's
-answer. The book keeps the shapes seen in at least --min-games games, each with the answers
-played at least --min-played times and their chances (played over seen). It is written to FILE
-(default: the one the engine ships, ai/data/joseki19.npz). With --holdout K, every K-th game is
-kept out and the book is tried on its first moves: how many were in a corner shape the book
-holds, and how often the move played was then the book's first choice.
-"""
-
 GROUPS = ("spatial", "3x3", "capture", "extend", "atari", "self-atari",
           "distance to the last move", "distance to the move before", "line")  # fmt: skip
 """The move predictor's feature groups, in the order of :mod:`miai._kernel.movefeatures`."""
 
 
 def add_parser(subparsers: Any) -> None:
-    """Register ``miai train patterns``, ``movemodel`` and ``joseki`` on the ``miai`` command (the
+    """Register ``miai train patterns`` and ``miai train movemodel`` on the ``miai`` command (the
     AI is imported only when one runs: the default files are named then)."""
-    p = subparsers.add_parser("train", help="learn the engine's patterns, move predictor or joseki book from game records")
+    p = subparsers.add_parser("train", help="learn the engine's patterns or move predictor from game records")
     sub = p.add_subparsers(dest="train", metavar="WHAT", required=True)
 
     pa = _learner(sub, "patterns", "the spatial patterns' table", PATTERNS, "table", run_patterns)
@@ -82,12 +69,6 @@ def add_parser(subparsers: Any) -> None:
     mm.add_argument("--iterations", type=int, default=30, help="sweeps of the fit")
     mm.add_argument("--jobs", type=int, default=1, help="processes reading the games")
     mm.add_argument("--table", help="the learned spatial patterns (default: the table the engine ships)")
-
-    jo = _learner(sub, "joseki", "the joseki book", JOSEKI, "book", run_joseki)
-    jo.add_argument("--size", type=int, default=19, help="the board size to learn (default 19)")
-    jo.add_argument("--moves", type=int, default=60, help="the moves of each game read (default 60)")
-    jo.add_argument("--min-games", type=int, default=5, help="keep shapes seen in at least this many games")
-    jo.add_argument("--min-played", type=int, default=2, help="keep answers played at least this often")
 
 
 def _learner(
@@ -174,27 +155,4 @@ def run_movemodel(args: argparse.Namespace) -> int:
     if corpus.held:
         print(f"held out {len(corpus.held)} games: the predictor's {_ranks(movemodel.prediction_ranks(model, table, corpus.held))}")
         print(f"  the spatial table's alone: {_ranks(patterns.prediction_ranks(table, corpus.held))}")
-    return 0
-
-
-def run_joseki(args: argparse.Namespace) -> int:
-    """Learn the book from the sources, write it, and print what was read and kept."""
-    from miai.ai import joseki
-    from miai.train.corpus import read_games
-
-    output = args.output or str(joseki.DEFAULT_BOOK)
-    clock = time.perf_counter()
-    corpus = read_games(args.sources, args.size, args.games, args.holdout)
-    book = joseki.learn(corpus.games, args.size, args.moves, args.min_games, args.min_played)
-    Path(output).parent.mkdir(parents=True, exist_ok=True)
-    book.save(output)
-    print(f"{len(corpus.games)} games ({corpus.skipped} left out), their first {args.moves} moves "
-          f"({time.perf_counter() - clock:.0f} s)")  # fmt: skip
-    print(f"{len(book)} corner shapes seen in at least {args.min_games} games, {book.points.size} answers "
-          f"played at least {args.min_played} times: {output}")  # fmt: skip
-    if corpus.held:
-        found = joseki.coverage(book, corpus.held, args.moves)
-        print(f"held out {len(corpus.held)} games, {found.moves} moves: {found.known} in a corner shape the book "
-              f"holds ({found.known / max(found.moves, 1):.1%}), the book's first choice "
-              f"{found.first / max(found.known, 1):.1%} of those")  # fmt: skip
     return 0

@@ -1,4 +1,4 @@
-"""Game records in bulk, for the learners (``miai train patterns``, ``movemodel``, ``joseki``):
+"""Game records in bulk, for the learners (``miai train patterns``, ``miai train movemodel``):
 SGF files, directories holding them at any depth (a ``miai match`` run: ``game-*.sgf``;
 ``.sgf`` in any case, as older programs wrote ``.SGF``), and files of moves one
 game a line as Tygem's archive writes them (``ID<tab>;B[pd];W[dp]...``, 19×19 even games: the
