@@ -144,7 +144,8 @@ def report(positions: list[Position], named: dict[str, dict[str, float]], stretc
         print(f"{label:>9}  " + "  ".join(f"{c:>16}" for c in cells))
     for (a, la), (b, lb) in itertools.combinations(named.items(), 2):
         both = sorted(set(la) & set(lb))
-        print(f"{a} less {b}: {interval([la[p] - lb[p] for p in both])}")
+        compared = interval([la[p] - lb[p] for p in both]) if both else "no position answered by both"
+        print(f"{a} less {b}: {compared}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -182,9 +183,11 @@ def main(argv: list[str] | None = None) -> None:
         leads = judge_leads(args.judge, positions, [f["answers"] for f in files], args.visits)
         named = {f["name"]: losses(positions, f["answers"], leads) for f in files}
         for f in files:
-            gone = len(positions) - len(named[f["name"]])
-            secs = statistics.fmean(f["answers"][p["id"]]["seconds"] for p in positions if p["id"] in f["answers"])
-            print(f"{f['name']}: {secs:.1f} s a move; {gone} positions resigned or passed")
+            asked = [p["id"] for p in positions if p["id"] in f["answers"]]
+            gone = len(asked) - len(named[f["name"]])
+            secs = statistics.fmean(f["answers"][pid]["seconds"] for pid in asked)
+            print(f"{f['name']}: {secs:.1f} s a move; {len(asked)} of the {len(positions)} positions answered, "
+                  f"{gone} of them resigned or passed")
         report(positions, named, args.stretch)
 
 

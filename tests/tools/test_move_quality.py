@@ -52,7 +52,7 @@ def test_the_judge_gives_each_reply_its_loss_and_pairs_are_compared(tmp_path, ca
         files[-1].write_text(json.dumps(f))
     move_quality.main(["judge", str(pos), *map(str, files), "--judge", scripted_judge(tmp_path, leads), "--stretch", "5"])
     out = capsys.readouterr().out
-    assert "good: 1.0 s a move" in out
+    assert "good: 1.0 s a move; 2 of the 2 positions answered, 0 of them resigned or passed" in out
     assert "    0.00 (   2)       2.50 (   2)" in out
     assert "good less bad: -2.50 points a move (-3.48 to -1.52), 2 positions" in out
 
@@ -60,3 +60,19 @@ def test_the_judge_gives_each_reply_its_loss_and_pairs_are_compared(tmp_path, ca
 def test_a_resigned_position_is_left_out():
     pos = [{"id": "p", "to_move": "B"}]
     assert move_quality.losses(pos, {"p": {"move": "RESIGN"}}, {("p", ""): 0.0}) == {}
+
+
+def test_files_that_answer_different_positions_are_not_paired(tmp_path, capsys):
+    # The moves played in a game, one file for each side, answer alternate positions only.
+    positions = move_quality.sample_positions([record(tmp_path, ["E5", "C3", "G7"])], every=1, first=1, last=2)
+    pos = tmp_path / "pos.json"
+    pos.write_text(json.dumps(positions))
+    leads = {"E5": 1.0, "E5 C3": 1.0, "E5 C3 G7": 1.0}
+    files = []
+    for name, pid, move in (("white", "g@1", "C3"), ("black", "g@2", "G7")):
+        files.append(tmp_path / f"{name}.json")
+        files[-1].write_text(json.dumps({"name": name, "engine": "game", "answers": {pid: {"move": move, "seconds": 0}}}))
+    move_quality.main(["judge", str(pos), *map(str, files), "--judge", scripted_judge(tmp_path, leads)])
+    out = capsys.readouterr().out
+    assert "white: 0.0 s a move; 1 of the 2 positions answered, 0 of them resigned or passed" in out
+    assert "white less black: no position answered by both" in out
