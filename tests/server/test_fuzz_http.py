@@ -158,6 +158,15 @@ def valid_token(table: Table, authorization: str | None, query: dict[str, str]) 
     return scheme.lower() == "bearer" and rest.strip() in table.tokens.values()
 
 
+def busy(answer: Any) -> bool:
+    """Whether the answer is the server's designed back-pressure, 503 with the typed ``busy``
+    error: an estimate asked for while the one worker for estimates still runs an earlier
+    request's job (one that outlasted its wait on a loaded machine)."""
+    if answer.status_code != 503 or not answer.headers.get("content-type", "").startswith("application/json"):
+        return False
+    return bool(answer.json().get("error") == "busy")
+
+
 def without_players(state: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in state.items() if k not in ("presence",)}
 
@@ -183,10 +192,10 @@ def test_random_requests_never_crash_and_never_change_a_game_without_its_token(a
             headers[name] = parts[key]
     with server_errors() as errors:
         answer = app_client.request(method, path, params=parts["query"], headers=headers, content=parts["body"])
-        assert answer.status_code < 500, (method, path, answer.status_code, answer.text[:300])
+        assert answer.status_code < 500 or busy(answer), (method, path, answer.status_code, answer.text[:300])
         assert not errors.records, errors.describe()
     event(f"{template} {answer.status_code}")
-    if 400 <= answer.status_code < 500 and method != "HEAD":
+    if (400 <= answer.status_code < 500 or answer.status_code == 503) and method != "HEAD":
         assert answer.headers.get("content-type", "").startswith("application/json"), (method, path, answer.text[:200])
         body = answer.json()
         assert isinstance(body.get("error"), str) and body["error"], body
