@@ -64,12 +64,15 @@ def test_upload_link_reload_graph_mistakes_and_a_variation(server_url, new_conte
     expect(dots).to_have_count(37, timeout=240_000)
     expect(page.locator("#winrate-graph .graph-label").filter(has_text=texts["half"])).to_have_count(1)
     expect(page.locator('#winrate-graph line.graph-marker[data-move="34"]')).to_have_count(1)
-    # the mistakes: a fall in the page's numbers; one clicked shows the computer's move
+    # the mistakes, once checked (the positions around them searched again, which can change
+    # the list; the progress line empties when the analysis is done): a fall in the page's
+    # numbers; one clicked shows the computer's move
+    expect(page.locator("#graph-progress")).to_be_empty(timeout=240_000)
     mistakes = page.locator("#mistakes li")
     expect(mistakes.first).to_be_visible()
     expect(mistakes.first.locator(".drop")).to_have_text(texts["drop"])
-    mistakes.first.locator("button").click()
     n = int(mistakes.first.locator("button").get_attribute("data-move"))
+    page.locator(f'#mistakes button[data-move="{n}"]').click()
     expect(page).to_have_url(f"{review_url}?move={n - 1}")
     expect(page.locator('[data-number="1"]')).to_have_count(1)
     # kept: a reload shows the graph and the mistakes without analysing again
