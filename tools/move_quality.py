@@ -11,6 +11,10 @@ two settings of one, apart by a fraction of a point a move. Three steps, each it
     python tools/move_quality.py judge pos.json miai.json pachi.json --visits 32 \\
         --judge "KATAGO analysis -model NET -config analysis_example.cfg"
 
+``positions --leader miai`` keeps only the positions where that engine (its label in the
+match that played the records) is to move and gave itself at least ``--min-winrate`` at its
+move before, by its match's ``results.jsonl``; ``--shift K`` writes them with the komi made K
+points worse for the side to move (a dynamic komi's view; judge with the unshifted file).
 ``play`` runs one engine (start two at once, one a core); ``judge`` prints each engine's mean
 loss a move, by stretches of the game, and each pair's mean difference with its 95% interval
 (paired over the positions both engines answered with a move). The judge is started and
@@ -33,6 +37,7 @@ from pathlib import Path
 
 import point_loss
 from miai.gtp.controller import GtpController
+from miai.match.results import load_results
 from miai.sgf import load_game
 
 Position = dict  # {"id", "size", "komi", "moves": [[colour, gtp point], ...], "to_move"}
@@ -62,6 +67,30 @@ def sample_positions(paths: list[Path], every: int, first: int, last: int) -> li
             out.append({"id": f"{name}@{n}", "size": game.size, "komi": game.komi,
                         "moves": moves[:n], "to_move": to_move})
     return out
+
+
+def leading_positions(positions: list[Position], paths: list[Path], leader: str, least: float) -> list[Position]:
+    """The positions where the engine labelled ``leader`` in a match is to move and gave itself
+    at least ``least`` at its move before, by the win rates its match's ``results.jsonl`` kept."""
+    rates: dict[str, dict[int, float]] = {}
+    for path, name in zip(paths, record_names(paths)):
+        for result in load_results(path.parent / "results.jsonl"):
+            if result.sgf == path.name:
+                rates[name] = {int(n): r for n, r in result.winrates.get(leader, [])}
+    kept = []
+    for pos in positions:
+        name, n = pos["id"].rsplit("@", 1)
+        before = rates.get(name, {}).get(int(n) - 1)  # the move before the opponent's last one
+        if before is not None and before >= least:
+            kept.append(pos)
+    return kept
+
+
+def shifted(positions: list[Position], points: float) -> list[Position]:
+    """The positions with their komi made ``points`` worse for the side to move (as a dynamic
+    komi would make it for a player that leads)."""
+    sign = {"B": 1, "W": -1}
+    return [dict(pos, komi=pos["komi"] + sign[pos["to_move"]] * points) for pos in positions]
 
 
 def play(positions: list[Position], command: str) -> dict[str, dict]:
@@ -156,6 +185,11 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--every", type=int, default=7)
     p.add_argument("--first", type=int, default=10)
     p.add_argument("--last", type=int, default=250)
+    p.add_argument("--leader", help="only where this engine (its label in the match) is to move and led")
+    p.add_argument("--min-winrate", type=float, default=0.65,
+                   help="with --leader: its own win rate at its move before, at least (0.65)")
+    p.add_argument("--shift", type=float, default=0.0,
+                   help="make the komi this many points worse for the side to move (judge against the unshifted file)")
     p.add_argument("-o", "--out", type=Path, required=True)
     g = sub.add_parser("play", help="one engine's move in every position")
     g.add_argument("positions", type=Path)
@@ -171,6 +205,10 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.step == "positions":
         found = sample_positions(args.games, args.every, args.first, args.last)
+        if args.leader:
+            found = leading_positions(found, args.games, args.leader, args.min_winrate)
+        if args.shift:
+            found = shifted(found, args.shift)
         args.out.write_text(json.dumps(found))
         print(f"{len(found)} positions from {len(args.games)} records")
     elif args.step == "play":

@@ -76,3 +76,18 @@ def test_files_that_answer_different_positions_are_not_paired(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "white: 0.0 s a move; 1 of the 2 positions answered, 0 of them resigned or passed" in out
     assert "white less black: no position answered by both" in out
+
+
+def test_positions_where_a_player_led_and_their_komi_shifted_against_it(tmp_path):
+    path = record(tmp_path, ["E5", "C3", "G7", "A1", "B2", "H8"])
+    line = {"index": 0, "black": "miai", "white": "pachi", "result": "B+R", "reason": "resignation", "detail": "",
+            "sgf": "g.sgf", "winrates": {"miai": [[1, 0.5], [3, 0.7], [5, 0.9]], "pachi": [[2, 0.9], [4, 0.9]]}}
+    (tmp_path / "results.jsonl").write_text(json.dumps(line) + "\n")
+    every = move_quality.sample_positions([path], every=1, first=1, last=5)
+    led = move_quality.leading_positions(every, [path], "miai", 0.65)
+    # Black (miai) is to move after moves 2 and 4; it gave itself 0.5 at move 1 and 0.7 at move 3
+    assert [p["id"] for p in led] == ["g@4"]
+    assert [p["id"] for p in move_quality.leading_positions(every, [path], "miai", 0.4)] == ["g@2", "g@4"]
+    assert move_quality.leading_positions(every, [path], "nobody", 0.0) == []
+    worse = move_quality.shifted(every[:2], 10.0)
+    assert [(p["to_move"], p["komi"]) for p in worse] == [("W", -2.5), ("B", 17.5)]
