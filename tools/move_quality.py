@@ -80,7 +80,7 @@ def leading_positions(positions: list[Position], paths: list[Path], leader: str,
     kept = []
     for pos in positions:
         name, n = pos["id"].rsplit("@", 1)
-        before = rates.get(name, {}).get(int(n) - 1)  # the move before the opponent's last one
+        before = rates.get(name, {}).get(int(n) - 1)  # its own last move (none when it moved last)
         if before is not None and before >= least:
             kept.append(pos)
     return kept
