@@ -72,9 +72,10 @@ def sample_positions(paths: list[Path], every: int, first: int, last: int) -> li
 def leading_positions(positions: list[Position], paths: list[Path], leader: str, least: float) -> list[Position]:
     """The positions where the engine labelled ``leader`` in a match is to move and gave itself
     at least ``least`` at its move before, by the win rates its match's ``results.jsonl`` kept."""
+    runs = {folder: load_results(folder / "results.jsonl") for folder in {path.parent for path in paths}}
     rates: dict[str, dict[int, float]] = {}
     for path, name in zip(paths, record_names(paths)):
-        for result in load_results(path.parent / "results.jsonl"):
+        for result in runs[path.parent]:
             if result.sgf == path.name:
                 rates[name] = {int(n): r for n, r in result.winrates.get(leader, [])}
     kept = []
