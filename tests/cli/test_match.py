@@ -97,3 +97,14 @@ def test_sigterm_stops_the_engines_and_keeps_the_finished_games(tmp_path):
     assert not left, "an engine outlived the referee"
     (line,) = (out / "results.jsonl").read_text().splitlines()
     assert json.loads(line)["index"] == 0
+
+
+@pytest.mark.timeout(60)
+def test_no_alternate_gives_the_first_engine_black_in_every_game(tmp_path, capsys):
+    out = tmp_path / "out"
+    a, b = f"{FAKE} --script resign|resign --name A", f"{FAKE} --script resign|resign --name B"
+    assert main(["match", a, b, "-n", "2", "--size", "9", "--no-alternate", "--name-a", "A", "--name-b", "B",
+                 "--out", str(out), "--no-progress"]) == 0
+    games = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert [g["black"] for g in games] == ["A", "A"]
+    assert json.loads((out / "match.json").read_text())["alternate"] is False

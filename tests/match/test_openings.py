@@ -81,6 +81,22 @@ def test_the_opening_of_each_game_pairs_the_games_and_cycles():
     second = Opening("b", (Move(Color.BLACK, (1, 1)),))
     assert [opening_for((first, second), i) for i in range(6)] == [first, first, second, second, first, first]
     assert opening_for((), 3) is None
+    assert [opening_for((first, second), i, 1) for i in range(3)] == [first, second, first]
+
+
+def test_without_alternating_the_first_engine_is_black_in_every_game_and_each_opening_played_once(tmp_path):
+    openings = load_openings([record(tmp_path, "two", ";B[cg];W[gc]"), record(tmp_path, "one", ";B[ee]")], 9)
+    a, b = fake("A", "resign|resign|resign"), fake("B", "resign|resign|resign")
+    results = play(tmp_path, a, b, games=3, openings=openings, alternate=False)
+    assert [(r.opening, r.black, str(r.result)) for r in results] == [
+        ("two", "A", "W+R"), ("one", "A", "B+R"), ("two", "A", "W+R"),
+    ]  # fmt: skip
+    # a run resumed alternating is another match
+    with pytest.raises(MatchError, match="other settings \\(alternate\\)"):
+        Match(MatchConfig((a, b), games=4, move_timeout=10.0, openings=openings), tmp_path / "out", resume=True).run()
+    same = MatchConfig((a, b), games=4, move_timeout=10.0, openings=openings, alternate=False)
+    resumed = Match(same, tmp_path / "out", resume=True).run()
+    assert [r.black for r in resumed] == ["A"] * 4
 
 
 def test_an_engine_that_refuses_an_opening_move_forfeits(tmp_path):

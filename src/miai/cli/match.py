@@ -3,10 +3,10 @@
     miai match "miai gtp" "/usr/games/gnugo --mode gtp --quiet --level 10" \\
         --games 10 --size 9 --rules chinese --out runs/miai-vs-gnugo
 
-Each engine is one command line (quoted). Engine A takes Black in the odd-numbered games,
-engine B in the others. The referee (:mod:`miai.match`) judges every move with miai's
-rules, writes one SGF per game and ``results.jsonl`` into the output directory as each
-game ends, and ``--resume`` continues an interrupted run there; Ctrl-C or SIGTERM stops
+Each engine is one command line (quoted). Engine A takes Black in the odd-numbered games
+(in every game with ``--no-alternate``), engine B in the others. The referee
+(:mod:`miai.match`) judges every move with miai's rules, writes one SGF per game and
+``results.jsonl`` into the output directory as each game ends, and ``--resume`` continues an interrupted run there; Ctrl-C or SIGTERM stops
 the engines and keeps every finished game. GNU Go's rules are its own
 command-line flags (``--chinese-rules``): pass them in its command line.
 
@@ -15,6 +15,11 @@ board (a directory: its ``.sgf`` files by name; repeat it for more; ``--opening-
 their first N moves), each opening twice, the colours swapped (:mod:`miai.match.openings`)::
 
     miai match "miai gtp" "miai gtp --set p_race_reply=0" --size 19 --openings races/ -n 40
+
+``--no-alternate`` gives engine A Black in every game, and plays each opening once (as
+``gogui-twogtp`` does without ``-alternate``): to ask how an engine plays one side of given
+positions, as the side that leads in each, run the positions where Black leads with it as A
+and those where White leads with it as B.
 """
 
 from __future__ import annotations
@@ -95,6 +100,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> argparse.ArgumentParse
         "each twice with the colours swapped; repeat for more (default: the empty board)",
     )
     p.add_argument(
+        "--no-alternate",
+        dest="alternate",
+        action="store_false",
+        help="engine A plays Black in every game, and each opening is played once (default: the engines take turns "
+        "at Black, each opening twice)",
+    )
+    p.add_argument(
         "--opening-moves", type=int, default=None, metavar="N", help="only the first N moves of each opening (default: all)"
     )
     p.add_argument("-o", "--out", default="match-results", metavar="DIR", help="output directory (default: match-results)")
@@ -137,6 +149,7 @@ def run(args: argparse.Namespace) -> int:
             max_moves=args.max_moves,
             dead_stones=DeadStones(args.dead_stones),
             openings=load_openings(opening_files(args.openings), args.size, args.opening_moves),
+            alternate=args.alternate,
         )
     except MiaiError as exc:
         return fail(str(exc))

@@ -11,7 +11,9 @@ them into the game and sends them to both engines with ``play`` before the first
 Games ``2k`` and ``2k + 1`` (from 0) start from opening ``k`` (cycling through the list),
 and engine A has Black in the first, B in the second (:func:`opening_for`): each engine
 gets each position with each colour, so a position that favours one colour favours
-neither engine.
+neither engine. A match that does not alternate (``MatchConfig.alternate`` False: engine A
+Black in every game) plays each opening once, for a question about one side of given
+positions: how well an engine keeps the leads it had there, say.
 
 An opening is moves only: a record with setup stones (``AB``/``AW``/``AE``; a handicap
 written as stones) is refused, because GTP has no command to set up White's stones. Its
@@ -105,9 +107,10 @@ def opening_files(paths: Sequence[str | os.PathLike[str]]) -> list[Path]:
     return files
 
 
-def opening_for(openings: Sequence[Opening], index: int) -> Opening | None:
-    """The opening game ``index`` (from 0) starts from: the same for games ``2k`` and
-    ``2k + 1``, cycling through ``openings``; None without openings."""
+def opening_for(openings: Sequence[Opening], index: int, repeat: int = 2) -> Opening | None:
+    """The opening game ``index`` (from 0) starts from: the same for ``repeat`` games in a
+    row (games ``2k`` and ``2k + 1`` by default, the colours swapped), cycling through
+    ``openings``; None without openings."""
     if not openings:
         return None
-    return openings[(index // 2) % len(openings)]
+    return openings[(index // repeat) % len(openings)]

@@ -214,6 +214,14 @@ class MatchConfig:
     openings: tuple[Opening, ...] = ()
     """The positions the games start from, each played twice with the colours swapped
     (:func:`~miai.match.openings.opening_for`); none: the empty board."""
+    alternate: bool = True
+    """Whether the engines take turns at Black (the first engine in even games); False: the
+    first engine is Black in every game, and each opening is played once, as
+    ``gogui-twogtp`` plays without ``-alternate``."""
+
+    def first_is_black(self, index: int) -> bool:
+        """Whether the first engine plays Black in game ``index`` (from 0)."""
+        return not self.alternate or index % 2 == 0
 
     def __post_init__(self) -> None:
         if len(self.engines) != 2 or not all(isinstance(e, EngineSpec) for e in self.engines):
@@ -280,7 +288,9 @@ class MatchConfig:
             "move_timeout": self.move_timeout,
             "max_moves": self.max_moves,
             "dead_stones": self.dead_stones.value,
-        } | ({"openings": [o.to_json() for o in self.openings]} if self.openings else {})
+        } | ({"openings": [o.to_json() for o in self.openings]} if self.openings else {}) | (
+            {} if self.alternate else {"alternate": False}
+        )
 
 
 # ---------------------------------------------------------------------- one game
@@ -346,7 +356,7 @@ class Referee:
         try:
             for color in (Color.BLACK, Color.WHITE):
                 self._setup(players[color], color, game, tally)
-            opening = opening_for(cfg.openings, index)
+            opening = opening_for(cfg.openings, index, 2 if cfg.alternate else 1)
             if opening is not None:
                 self._play_opening(opening, game, players, tally)
             names = {c: players[c].name for c in Color}

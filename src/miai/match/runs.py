@@ -113,7 +113,8 @@ class Match:
             except (ValueError, RecursionError):
                 theirs = None
             if isinstance(theirs, dict):
-                differ = [k for k in mine if k != "games" and mine[k] != theirs.get(k)]
+                keys = list(mine) + [k for k in theirs if k not in mine]  # a setting only one of them names differs too
+                differ = [k for k in keys if k != "games" and mine.get(k) != theirs.get(k)]
                 if differ:
                     raise MatchError(
                         f"{self.out_dir} holds a match with other settings ({', '.join(differ)}): "
@@ -148,7 +149,7 @@ class Match:
             for index in self.pending():
                 if self.on_game_start is not None:
                     self.on_game_start(index)
-                black, white = (a, b) if index % 2 == 0 else (b, a)
+                black, white = (a, b) if cfg.first_is_black(index) else (b, a)
                 for player in (black, white):
                     if player.needs_restart or player.controller is None or not player.controller.alive:
                         self._check(player)
