@@ -6,9 +6,10 @@
 Each engine is one command line (quoted). Engine A takes Black in the odd-numbered games
 (in every game with ``--no-alternate``), engine B in the others. The referee
 (:mod:`miai.match`) judges every move with miai's rules, writes one SGF per game and
-``results.jsonl`` into the output directory as each game ends, and ``--resume`` continues an interrupted run there; Ctrl-C or SIGTERM stops
-the engines and keeps every finished game. GNU Go's rules are its own
-command-line flags (``--chinese-rules``): pass them in its command line.
+``results.jsonl`` into the output directory as each game ends, and ``--resume`` continues
+an interrupted run there; Ctrl-C or SIGTERM stops the engines and keeps every finished
+game. GNU Go's rules are its own command-line flags (``--chinese-rules``): pass them in its
+command line.
 
 ``--openings PATH`` starts the games from the moves of SGF records instead of the empty
 board (a directory: its ``.sgf`` files by name; repeat it for more; ``--opening-moves N``:

@@ -212,8 +212,9 @@ class MatchConfig:
     lag_ms: int = 1000
     """With a time control, how long past the flag the referee waits for an answer."""
     openings: tuple[Opening, ...] = ()
-    """The positions the games start from, each played twice with the colours swapped
-    (:func:`~miai.match.openings.opening_for`); none: the empty board."""
+    """The positions the games start from, each played twice with the colours swapped (once
+    when the match does not ``alternate``: :func:`~miai.match.openings.opening_for`); none:
+    the empty board."""
     alternate: bool = True
     """Whether the engines take turns at Black (the first engine in even games); False: the
     first engine is Black in every game, and each opening is played once, as
