@@ -213,7 +213,7 @@ class MatchConfig:
     """With a time control, how long past the flag the referee waits for an answer."""
     openings: tuple[Opening, ...] = ()
     """The positions the games start from, each played twice with the colours swapped (once
-    when the match does not ``alternate``: :func:`~miai.match.openings.opening_for`); none:
+    when the match does not ``alternate``: :meth:`opening`); none:
     the empty board."""
     alternate: bool = True
     """Whether the engines take turns at Black (the first engine in even games); False: the
@@ -223,6 +223,11 @@ class MatchConfig:
     def first_is_black(self, index: int) -> bool:
         """Whether the first engine plays Black in game ``index`` (from 0)."""
         return not self.alternate or index % 2 == 0
+
+    def opening(self, index: int) -> Opening | None:
+        """The opening game ``index`` (from 0) starts from: one game each when the match does
+        not alternate, two (the colours swapped) when it does; None without openings."""
+        return opening_for(self.openings, index, 2 if self.alternate else 1)
 
     def __post_init__(self) -> None:
         if len(self.engines) != 2 or not all(isinstance(e, EngineSpec) for e in self.engines):
@@ -357,7 +362,7 @@ class Referee:
         try:
             for color in (Color.BLACK, Color.WHITE):
                 self._setup(players[color], color, game, tally)
-            opening = opening_for(cfg.openings, index, 2 if cfg.alternate else 1)
+            opening = cfg.opening(index)
             if opening is not None:
                 self._play_opening(opening, game, players, tally)
             names = {c: players[c].name for c in Color}
