@@ -228,10 +228,26 @@ class MctsConfig:
     """After the opponent's pass, pass too when the best win rate is below this."""
     seed: int | None = knob(None, Limit("int", 0, 2**63 - 1, optional=True))
     """Random seed (None: from the clock)."""
+    # dynamic komi (:mod:`miai.ai.dynkomi`)
+    dynkomi: bool = knob(False, _BOOL)
+    """Search with an extra komi against the player while it leads, raised and lowered with
+    its win rate (Pachi's adaptive dynamic komi; off by default: still being measured)."""
+    dynkomi_start: int = knob(60, Limit("int", 0, 10_000))
+    """The move from which the extra komi may change."""
+    dynkomi_zone: tuple[float, float] = knob((0.6, 0.7), Limit("floats", 0, 1, length=2))
+    """Below the first win rate the extra komi comes down by ``dynkomi_drop`` points (and
+    never goes higher again); above the second it goes up by ``dynkomi_step``."""
+    dynkomi_step: int = knob(2, Limit("int", 1, 100))
+    """Points the extra komi goes up by, a move, while the player leads."""
+    dynkomi_drop: int = knob(4, Limit("int", 1, 1000))
+    """Points the extra komi comes down by, a move, when the win rate falls below the zone."""
 
     def __post_init__(self) -> None:
         for f in fields(self):
             object.__setattr__(self, f.name, check_knob(f.name, getattr(self, f.name)))
+        low, high = self.dynkomi_zone
+        if low > high:
+            raise ConfigError(f"dynkomi_zone must be two win rates, the lower first, not {low:g},{high:g}")
 
     @classmethod
     def parse_settings(cls, settings: list[str]) -> dict[str, Any]:

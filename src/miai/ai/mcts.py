@@ -43,7 +43,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -52,6 +52,7 @@ from miai._kernel import heavy as H
 from miai._kernel import tree as T
 from miai._kernel.board import M_NEMPTY
 from miai.ai.config import LEVEL_PLAYOUTS, MctsConfig  # noqa: F401  (LEVEL_PLAYOUTS re-exported)
+from miai.ai.dynkomi import DynamicKomi, KomiMemory, searched_komi
 from miai.ai import movemodel, patterns
 from miai.ai.netprior import NetPrior, last_points
 from miai.ai.sharedtree import SharedTreeSearch, thread_seed
@@ -124,6 +125,9 @@ class Decision:
     seconds: float = 0.0
     reason: str = ""
     candidates: tuple[Candidate, ...] = field(default=(), repr=False)
+    extra_komi: int = 0
+    """Points of dynamic komi the search counted against the player (:mod:`miai.ai.dynkomi`):
+    ``winrate`` is measured with them."""
 
     @property
     def is_pass(self) -> bool:
@@ -246,7 +250,12 @@ class MctsPlayer:
         self._tree: Tree | None = None
         self._spare: Tree | None = None
         self._tree_key: tuple[Any, ...] | None = None
-        """(size, rules, handicap, history as a tuple, colour to move) of the tree's root."""
+        """(size, rules, handicap, history as a tuple, colour to move, komi searched with) of
+        the tree's root."""
+        self.dynamic_komi = DynamicKomi.of(self.config)
+        """The dynamic komi rule (None: the game's komi always)."""
+        self.komi_memory = KomiMemory()
+        """Each colour's dynamic komi as of the positions searched."""
         self._forbidden: np.ndarray | None = None
         """The root's moves the game's rules forbid (a boolean per point), as of the last search."""
         self.last_stats: SearchStats | None = None
@@ -271,12 +280,19 @@ class MctsPlayer:
             return self._reset_tree(self._tree)
         return T.new_tree(self._capacity(game))
 
-    def _root_for(self, game: Game, color: Color) -> Tree:
+    def _keeps_komi(self, old: float, new: float, color: Color) -> bool:
+        """Whether a tree searched with komi ``old`` may serve a search of ``color``'s with
+        komi ``new`` (the same komi, or as the dynamic komi rule allows)."""
+        easier = old - new if color is Color.BLACK else new - old
+        return easier == 0 or (self.dynamic_komi is not None and self.dynamic_komi.keeps_tree(easier))
+
+    def _root_for(self, game: Game, color: Color, komi: float) -> Tree:
         """The tree whose root (node 0) is this position: the kept one moved down, or new."""
         key = (game.size, game.rules, game.handicap, color)
         history = tuple(game.history)
         old = self._tree_key
-        if self.config.reuse_tree and self._tree is not None and old is not None and old[:3] == key[:3]:
+        if (self.config.reuse_tree and self._tree is not None and old is not None and old[:3] == key[:3]
+                and self._keeps_komi(old[5], komi, color)):
             old_history, old_color = old[3], old[4]
             if history[: len(old_history)] == old_history:
                 extra = history[len(old_history) :]
@@ -328,10 +344,12 @@ class MctsPlayer:
         progress: Callable[[SearchStats], None] | None = None,
         progress_interval: float = 0.25,
         stop: Callable[[], bool] | None = None,
+        extra_komi: int = 0,
     ) -> SearchResult:
         """Search the position for ``color`` (default: the side to move), within ``seconds``
         and ``playouts`` (default: the config's), calling ``progress`` every
-        ``progress_interval`` seconds and stopping early when ``stop()`` says so."""
+        ``progress_interval`` seconds and stopping early when ``stop()`` says so; the win
+        rates are counted with ``extra_komi`` points against ``color``."""
         cfg = self.config
         color = color or game.to_move
         budget_playouts = cfg.playouts if playouts is None else playouts
@@ -341,15 +359,15 @@ class MctsPlayer:
         grid, meta = board.grid, board.meta
         c = int(color)
         last, last2 = last_points(game)
-        komi = effective_komi(game.rules, game.handicap)
+        komi = searched_komi(effective_komi(game.rules, game.handicap), color, extra_komi)
         params = cfg.tree_params(komi, game.size)
         pparams = cfg.policy_params(game.size)
         forbidden = _forbidden_mask(game, color)
         knowledge = (H.PAT3, *_pattern_arrays(cfg, game.size))
-        tree = self._root_for(game, color)
+        tree = self._root_for(game, color, komi)
         if not self._usable(tree, forbidden):
             tree = self._tree = self._fresh_tree(game)
-        self._tree_key = (game.size, game.rules, game.handicap, tuple(game.history), color)
+        self._tree_key = (game.size, game.rules, game.handicap, tuple(game.history), color, komi)
         self._forbidden = forbidden
         if tree[0][T.T_NCHILD, 0] == 0 and not T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden):
             tree = self._tree = self._fresh_tree(game)
@@ -471,30 +489,42 @@ class MctsPlayer:
         seconds: float | None = None,
         progress: Callable[[SearchStats], None] | None = None,
     ) -> Decision:
-        """Decide the move of ``color`` (default: the side to move)."""
-        cfg = self.config
+        """Decide the move of ``color`` (default: the side to move), with the dynamic komi's
+        extra points against it when the config asks for them."""
         color = color or game.to_move
-        result = self.search(game, color, seconds=seconds, progress=progress)
+        rule = self.dynamic_komi
+        state = self.komi_memory.state(game, color)
+        extra = state.extra if rule is not None else 0
+        result = self.search(game, color, seconds=seconds, progress=progress, extra_komi=extra)
+        best = result.best
+        if rule is not None and best is not None:
+            self.komi_memory.record(game, color, rule.next(state, game.move_number, best.winrate, result.playouts))
+        return self._decide(game, color, result, extra)
+
+    def _decide(self, game: Game, color: Color, result: SearchResult, extra: int) -> Decision:
+        """The move, pass or resignation a search leads to. Its win rate is not the game's
+        while it counts ``extra`` komi points against the player, so then it neither passes
+        as hopeless nor resigns on it."""
+        cfg = self.config
         cands, done, taken = result.candidates, result.playouts, result.seconds
         best = result.best
         if best is None or all(cand.point is None for cand in cands):
-            return Decision(None, playouts=done, seconds=taken, reason="no move left", candidates=cands)
+            return Decision(None, playouts=done, seconds=taken, reason="no move left", candidates=cands,
+                            extra_komi=extra)
         last = game.last_move
         opponent_passed = last is not None and last.point is None and last.color != color
+        searched = Decision(best.point, winrate=best.winrate, playouts=done, seconds=taken, reason="search",
+                            candidates=cands, extra_komi=extra)
         if opponent_passed:
             if self.wins_by_counting(game, color):
-                return Decision(None, winrate=best.winrate, playouts=done, seconds=taken,
-                                reason="the count wins", candidates=cands)
-            if best.winrate < cfg.hopeless_pass_threshold:
-                return Decision(None, winrate=best.winrate, playouts=done, seconds=taken,
-                                reason="hopeless", candidates=cands)
-        if cfg.resign and done >= cfg.resign_min_playouts and best.winrate < cfg.resign_threshold:
-            return Decision(None, resign=True, winrate=best.winrate, playouts=done, seconds=taken,
-                            reason="clearly lost", candidates=cands)
+                return replace(searched, point=None, reason="the count wins")
+            if best.winrate < cfg.hopeless_pass_threshold and extra == 0:
+                return replace(searched, point=None, reason="hopeless")
+        if cfg.resign and done >= cfg.resign_min_playouts and best.winrate < cfg.resign_threshold and extra == 0:
+            return replace(searched, point=None, resign=True, reason="clearly lost")
         if game.legality(Move(color, best.point)) is not None:  # never: the root holds legal moves only
             raise AssertionError(f"search chose an illegal move {best.point}")
-        return Decision(best.point, winrate=best.winrate, playouts=done, seconds=taken,
-                        reason="search", candidates=cands)
+        return searched
 
     @staticmethod
     def wins_by_counting(game: Game, color: Color) -> bool:

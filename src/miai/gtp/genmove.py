@@ -72,14 +72,17 @@ def warm_up() -> None:
 
 
 def player_of(state: GtpState) -> MctsPlayer:
-    """The engine's player, built on first use (and again if the config changed)."""
+    """The engine's player, built on first use (and again if the config changed, keeping
+    what the dynamic komi remembers of the game)."""
     from miai.ai.mcts import MctsPlayer
 
     config = config_of(state)
     player = state.player
     if player is None or player.config != config:
-        player = MctsPlayer(config)
-        state.player = player
+        rebuilt = MctsPlayer(config)
+        if player is not None:
+            rebuilt.komi_memory = player.komi_memory
+        player = state.player = rebuilt
     return player
 
 
@@ -125,6 +128,7 @@ def genmove(state: GtpState, args: Sequence[str], *, commit: bool, cleanup: bool
     state.log(
         f"miai: {color} {decision.reason}: {'resign' if decision.resign else point_to_gtp(decision.point)} "
         f"winrate {decision.winrate:.3f}, {decision.playouts} playouts in {decision.seconds:.2f} s"
+        + (f", extra komi {decision.extra_komi}" if decision.extra_komi else "")
     )
     if decision.resign:
         return "resign"
