@@ -1,5 +1,5 @@
-"""The policy network's prior at the root of the tree (:mod:`miai.ai.netprior`): once, from
-the root's own position, and only on the network's board."""
+"""The policy network's prior in the tree (:mod:`miai.ai.netprior`): the root's, and the
+nodes' that the search visited often enough."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import pytest
 from miai._kernel import heavy as H
 from miai._kernel import tree as T
 from miai.ai import movemodel, policynet
-from miai.ai.mcts import MctsConfig
+from miai.ai.mcts import MctsConfig, MctsPlayer
 from miai.ai.netprior import NetPrior, last_points
+from miai.ai.sharedtree import SharedTreeSearch
 from miai.coords import Color
 from miai.game import Game
 
@@ -44,54 +45,116 @@ def children(ti: np.ndarray, node: int) -> range:
     return range(first, first + int(ti[T.T_NCHILD, node]))
 
 
+def often_visited(tree: T.Tree, visits: int) -> dict[int, list[int]]:
+    """Every node below the root with children and ``visits`` visits or more, reached through
+    such nodes and no pass, with the kernel points of the moves that lead to it."""
+    ti, tf, _ = tree
+    found: dict[int, list[int]] = {}
+
+    def walk(node: int, path: list[int]) -> None:
+        for k in children(ti, node):
+            if tf[T.T_V, k] >= visits and ti[T.T_MOVE, k] > 0 and ti[T.T_NCHILD, k] > 0:
+                found[k] = [*path, int(ti[T.T_MOVE, k])]
+                walk(k, found[k])
+
+    walk(0, [])
+    return found
+
+
 @pytest.fixture(scope="module")
 def searched() -> tuple[Game, T.Tree]:
     game = opening()
     return game, grown_tree(game, 3000)
 
 
-def test_the_roots_children_get_the_nets_prior_once(searched):
+def test_nodes_visited_often_enough_get_the_nets_prior_once(searched):
     game, tree = searched
     tree = tuple(array.copy() for array in tree)
     ti, tf, _ = tree
-    before, before_won = tf[T.T_PV].copy(), tf[T.T_PW].copy()
-    prior = NetPrior(300.0)
-    prior.give_root(game, tree, Color.BLACK)
-    chances = policynet.root_chances(game, int(Color.BLACK), *last_points(game), policynet.default_net(),
-                                     movemodel.default_model())
-    for k in children(ti, 0):
+    expected = often_visited(tree, 150)
+    assert len(expected) >= 3, "the search should have grown a few nodes past 150 visits"
+    before = tf[T.T_PV].copy()
+    assert NetPrior(300.0, 150).give_grown(game, tree, Color.BLACK) == len(expected)
+    flagged = {int(k) for k in np.flatnonzero(ti[T.T_NET, : int(tree[2][T.TM_USED])])}
+    assert flagged == set(expected)
+    # the deepest of them: its children got 300 × sqrt(chance) at that node's position
+    node, path = max(expected.items(), key=lambda item: len(item[1]))
+    at_node = game.copy()
+    for point in path:
+        at_node.play(at_node.board.point(point))
+    chances = policynet.root_chances(at_node, int(at_node.to_move), *last_points(at_node),
+                                     policynet.default_net(), movemodel.default_model())
+    for k in children(ti, node):
         move = int(ti[T.T_MOVE, k])
-        bonus = 0.0 if move == 0 else 300.0 * np.sqrt(chances[game.board.point(move)])
+        bonus = 0.0 if move == 0 else 300.0 * np.sqrt(chances[at_node.board.point(move)])
         assert tf[T.T_PV, k] - before[k] == pytest.approx(bonus)
-        assert tf[T.T_PW, k] - before_won[k] == pytest.approx(bonus)  # visits all won
-    untouched = np.setdiff1d(np.arange(len(before)), list(children(ti, 0)))
-    assert np.array_equal(tf[T.T_PV, untouched], before[untouched])  # below the root: none
+    untouched = np.setdiff1d(np.arange(len(before)), [k for n in expected for k in children(ti, n)])
+    assert np.array_equal(tf[T.T_PV, untouched], before[untouched])  # the root's children among them
+    again = tf[T.T_PV].copy()
+    assert NetPrior(300.0, 150).give_grown(game, tree, Color.BLACK) == 0
+    assert np.array_equal(tf[T.T_PV], again)
+
+
+def test_the_root_gets_its_prior_once_and_a_kept_subtree_keeps_its_nodes_marks(searched):
+    game, tree = searched
+    tree = tuple(array.copy() for array in tree)
+    ti, tf, _ = tree
+    prior = NetPrior(300.0, 150)
+    prior.give_root(game, tree, Color.BLACK)
     given = tf[T.T_PV].copy()
     prior.give_root(game, tree, Color.BLACK)
     assert ti[T.T_NET, 0] == 1 and np.array_equal(tf[T.T_PV], given)
-
-
-def test_a_kept_subtrees_new_root_gets_the_prior_of_its_own_position(searched):
-    game, tree = searched
-    tree = tuple(array.copy() for array in tree)
-    ti, tf, _ = tree
-    NetPrior(300.0).give_root(game, tree, Color.BLACK)
-    node = max(children(ti, 0), key=lambda k: tf[T.T_V, k])
+    prior.give_grown(game, tree, Color.BLACK)
+    node = max(often_visited(tree, 150), key=lambda k: tf[T.T_V, k])
     kept = T.new_tree(200_000)
     T.compact(tree, node, kept)
-    assert kept[0][T.T_NET, 0] == 0 and not kept[0][T.T_NET].any()
-    after = game.copy()
-    after.play(after.board.point(int(ti[T.T_MOVE, node])))
-    before = kept[1][T.T_PV].copy()
-    NetPrior(300.0).give_root(after, kept, Color.WHITE)
-    assert kept[0][T.T_NET, 0] == 1 and not np.array_equal(kept[1][T.T_PV], before)
+    assert kept[0][T.T_NET, 0] == 1  # the new root has the prior already: it gets no second one
+    marked_below = {int(ti[T.T_MOVE, k]) for k in children(ti, node) if ti[T.T_NET, k]}
+    assert {int(kept[0][T.T_MOVE, k]) for k in children(kept[0], 0) if kept[0][T.T_NET, k]} == marked_below
 
 
-def test_no_prior_at_zero_weight_nor_off_the_nets_board(searched):
+def test_no_prior_below_the_root_at_zero_visits_nor_off_the_nets_board(searched):
     game, tree = searched
     tree = tuple(array.copy() for array in tree)
     before = tree[1].copy()
-    NetPrior(0.0).give_root(game, tree, Color.BLACK)
+    assert NetPrior(300.0, 0).give_grown(game, tree, Color.BLACK) == 0
+    assert NetPrior(0.0, 150).give_grown(game, tree, Color.BLACK) == 0
     assert np.array_equal(tree[1], before) and not tree[0][T.T_NET].any()
-    assert not NetPrior(300.0).applies(Game(9))
-    assert NetPrior(300.0).applies(game)
+    assert not NetPrior(300.0, 150).applies(Game(9))
+
+
+def test_the_search_gives_the_prior_below_the_root_when_asked():
+    game = opening()
+
+    def first_moves(visits: int) -> list[tuple[object, int]]:
+        config = MctsConfig(playouts=1500, max_seconds=None, seed=3, early_stop=False, prior_net_visits=visits)
+        result = MctsPlayer(config).search(game)
+        return [(c.point, c.visits) for c in result.candidates[:5]]
+
+    assert first_moves(0) == first_moves(0)  # a seeded search repeats itself, so the difference is the prior's
+    assert first_moves(100) != first_moves(0)
+
+
+
+def test_with_two_threads_the_nodes_get_it_between_chunks_while_the_other_thread_searches():
+    game = opening()
+    board = game.board
+    last, last2 = last_points(game)
+    config = MctsConfig(playouts=4000, max_seconds=None, threads=2, chunk=500)
+    params = config.tree_params(7.5)
+    forbidden = np.zeros(board.grid.shape[1], np.bool_)
+    tree = T.new_tree(200_000)
+    assert T.expand(tree, 0, board.grid, board.meta, int(Color.BLACK), last, last2, params, KNOWLEDGE, forbidden)
+    search = SharedTreeSearch(tree, board.grid, board.meta, int(Color.BLACK), last, last2, config, params,
+                              config.policy_params(19), KNOWLEDGE, forbidden)
+    prior = NetPrior(300.0, 150)
+    given: list[int] = []
+    done, _ = search.run(4000, seed=9, keep_going=lambda done: True,
+                         between=lambda: given.append(prior.give_grown(game, tree, Color.BLACK, search.lock)))
+    assert done == 4000 and sum(given) > 0
+    ti = tree[0]
+    flagged = {int(k) for k in np.flatnonzero(ti[T.T_NET, 1 : int(tree[2][T.TM_USED])]) + 1}
+    assert len(flagged) == sum(given)
+    assert flagged <= set(often_visited(tree, 150))  # visits only grow: each had its 150 when it got it
+    prior.give_grown(game, tree, Color.BLACK)  # those that reached 150 in the last chunk
+    assert {int(k) for k in np.flatnonzero(ti[T.T_NET, 1 : int(tree[2][T.TM_USED])]) + 1} == set(often_visited(tree, 150))

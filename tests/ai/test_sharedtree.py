@@ -109,6 +109,29 @@ def test_a_stop_asked_for_ends_the_search_after_the_batches_in_flight():
     assert 0 < result.playouts < 2_000 and result.playouts % 4 == 0
 
 
+def test_between_chunks_the_slow_work_runs_without_the_lock_while_the_other_thread_searches():
+    game = random_position(9, Rules.preset("chinese"), seed=4, moves=12)
+    cfg = MctsConfig(playouts=6000, max_seconds=None, threads=2, chunk=1000)
+    board = game.board
+    tree, params, forbidden = rooted_tree(game, cfg)
+    search = SharedTreeSearch(tree, board.grid, board.meta, int(game.to_move), 0, 0, cfg, params,
+                              cfg.policy_params(game.size), KNOWLEDGE, forbidden)
+    visits_during: list[float] = []
+
+    def between() -> None:
+        # the lock is free to take (called with it held, this would wait its whole timeout)
+        assert search.lock.acquire(timeout=10)
+        before = tree[1][T.T_V, 0]
+        search.lock.release()
+        time.sleep(0.05)  # the other thread searches meanwhile
+        with search.lock:
+            visits_during.append(tree[1][T.T_V, 0] - before)
+
+    done, _ = search.run(6000, seed=SEED, keep_going=lambda done: done < 6000, between=between)
+    assert done == 6000
+    assert len(visits_during) >= 2  # after each chunk the search went on from
+    assert max(visits_during) > 0
+
 def test_the_time_budget_is_kept_with_two_threads():
     ai = MctsPlayer(MctsConfig(playouts=10**9, max_seconds=0.3, seed=1, early_stop=False, threads=2))
     ai.search(Game(9))  # compiled or loaded from the cache before the clock starts

@@ -190,6 +190,10 @@ class MctsConfig:
     """Prior (won visits, times the square root of the chance) at the root, from the policy
     network over the move predictor (:mod:`miai.ai.policynet`; Pachi's DCNN prior), on 19×19,
     where it was learnt (0: not read; 300 won 65 of 100 against 0 in 19×19 self-play)."""
+    prior_net_visits: int = knob(0, Limit("int", 0, 1_000_000_000))
+    """The visits from which a node below the root gets the network's prior too, once
+    (:mod:`miai.ai.netprior`; 0: the root only, the default: 50 won 64 of 100 at equal
+    playouts but 49 of 100 at 0.6 s a move; kept to be measured in long searches)."""
     pattern_min_size: int = knob(PATTERN_MIN_SIZE, Limit("int", 2, 25))
     """The smallest board the learned patterns and the move predictor, both learned from
     19×19 games, are used on (levels 1–9 use them on 19×19 only: :data:`AS_MEASURED`)."""

@@ -44,6 +44,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -372,7 +373,8 @@ class MctsPlayer:
         if tree[0][T.T_NCHILD, 0] == 0 and not T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden):
             tree = self._tree = self._fresh_tree(game)
             T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden)
-        NetPrior(cfg.prior_net).give_root(game, tree, color)
+        net_prior = NetPrior(cfg.prior_net, cfg.prior_net_visits)
+        net_prior.give_root(game, tree, color)
         ti, tf, _ = tree
         last_report = start
 
@@ -396,7 +398,8 @@ class MctsPlayer:
             shared = SharedTreeSearch(tree, grid, meta, c, last, last2, cfg, params, pparams, knowledge, forbidden)
             seed = int(self._rng[0])
             self._rng[0] = thread_seed(seed, cfg.threads)
-            done, owners = shared.run(budget_playouts, seed, keep_going)
+            grow = partial(net_prior.give_grown, game, tree, color, shared.lock)  # the network without the lock
+            done, owners = shared.run(budget_playouts, seed, keep_going, between=grow)
         else:
             owners = np.zeros(grid.shape[1], np.int64)
             done = 0
@@ -407,6 +410,7 @@ class MctsPlayer:
                 done += n
                 if not keep_going(done):
                     break
+                net_prior.give_grown(game, tree, color)
         seconds_taken = time.monotonic() - start
         w = game.size + 2
         own = (owners / max(done, 1)).reshape(w, w)[1:-1, 1:-1]

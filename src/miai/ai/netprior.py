@@ -1,19 +1,24 @@
-"""The policy network's prior at the root of the search tree.
+"""The policy network's prior in the search tree: the root's children, and the children of
+every node the search has visited often enough.
 
-Each of the root's moves gets ``prior_net × sqrt(chance)`` won visits on top of its other
-priors, as Pachi gives its DCNN's prior. The root gets it once (the tree's ``T_NET`` flag, so a
-search that goes on from the same root adds none twice). Giving it to the nodes below the root as
-well won 64 of 100 at equal playouts, but 49 of 100 at equal time, and was removed (BENCHMARKS.md).
+At the root (as Pachi gives its DCNN's prior) each move gets ``prior_net × sqrt(chance)`` won
+visits on top of its other priors. With ``prior_net_visits``, a node below the root gets the
+same once its own visits reach that many: then the search has shown the node matters, and
+one evaluation (some milliseconds) is small beside the playouts it will still receive. Each
+node gets the prior once (the tree's ``T_NET`` flag, which a kept tree keeps). Off by
+default: in short searches the evaluations cost the playouts they won (BENCHMARKS.md).
 """
 
 from __future__ import annotations
+
+from contextlib import AbstractContextManager, nullcontext
 
 import numpy as np
 
 from miai._kernel import tree as T
 from miai.ai import movemodel, policynet
 from miai.coords import Color, Move
-from miai.errors import ConfigError
+from miai.errors import ConfigError, IllegalMoveError
 from miai.game import Game
 
 
@@ -33,11 +38,13 @@ def last_points(game: Game) -> tuple[int, int]:
 
 
 class NetPrior:
-    """Gives a tree's root the network's prior of ``weight`` won visits times the square root
-    of each move's chance; only on the board the network was learnt on."""
+    """Gives a tree's nodes the network's prior of ``weight`` won visits times the square root
+    of each move's chance: the root always, the nodes below it from ``visits`` visits on (0:
+    the root only). Only on the board the network was learnt on."""
 
-    def __init__(self, weight: float) -> None:
+    def __init__(self, weight: float, visits: int) -> None:
         self.weight = weight
+        self.visits = visits
 
     def applies(self, game: Game) -> bool:
         """Whether the prior is given in searches of this game at all."""
@@ -46,7 +53,53 @@ class NetPrior:
     def give_root(self, game: Game, tree: T.Tree, color: Color) -> None:
         """Give the root (``color`` to move in ``game``) its children's prior, unless it has it."""
         if self.applies(game) and not tree[0][T.T_NET, 0]:
-            self._add(tree, 0, game, self._chances(game, color))
+            self._give(tree, 0, game, color)
+
+    def give_grown(
+        self, game: Game, tree: T.Tree, color: Color, lock: AbstractContextManager[object] = nullcontext(),
+    ) -> int:
+        """Give the prior to every node below the root (``color`` to move in ``game``) that has
+        ``visits`` visits or more, children, and no prior yet; returns how many got it. The tree
+        is read and written under ``lock`` (other threads searching it), the network evaluated
+        without it."""
+        if self.visits <= 0 or not self.applies(game):
+            return 0
+        with lock:
+            grown = self._grown(tree)
+        given = 0
+        for node, path in grown:
+            at_node = _position_after(game, color, path)
+            if at_node is None:
+                with lock:
+                    tree[0][T.T_NET, node] = 1  # a move the game's rules forbid (superko): never asked again
+                continue
+            chances = self._chances(at_node, at_node.to_move)
+            with lock:
+                self._add(tree, node, at_node, chances)
+            given += 1
+        return given
+
+    def _grown(self, tree: T.Tree) -> list[tuple[int, list[int]]]:
+        """The nodes below the root with enough visits, children and no prior, each with the
+        kernel points of the moves from the root to it (the walk stops at passes)."""
+        ti, tf, _ = tree
+        found: list[tuple[int, list[int]]] = []
+        stack: list[tuple[int, list[int]]] = [(0, [])]
+        while stack:
+            node, path = stack.pop()
+            first, count = int(ti[T.T_FIRST, node]), int(ti[T.T_NCHILD, node])
+            if count == 0:
+                continue
+            if node and not ti[T.T_NET, node]:
+                found.append((node, path))
+            children = first + np.flatnonzero(tf[T.T_V, first : first + count] >= self.visits)
+            stack.extend((int(k), [*path, int(ti[T.T_MOVE, k])]) for k in children if ti[T.T_MOVE, k] > 0)
+        return found
+
+    def _give(self, tree: T.Tree, node: int, game: Game, color: Color) -> None:
+        """Add the network's prior to ``node``'s children, ``color`` to move in ``game``, and
+        mark the node as having it."""
+        self._add(tree, node, game, self._chances(game, color))
 
     def _chances(self, game: Game, color: Color) -> np.ndarray:
         """The network's chance of each point (N×N) for ``color`` to move in ``game``."""
@@ -70,3 +123,17 @@ class NetPrior:
         tf[T.T_PV, first : first + count] += bonus
         tf[T.T_PW, first : first + count] += bonus
         ti[T.T_NET, node] = 1
+
+
+def _position_after(game: Game, color: Color, path: list[int]) -> Game | None:
+    """The game after ``color`` and then each side in turn play the kernel points ``path``
+    (None if the game's rules forbid one of them: the tree knows only simple ko)."""
+    after = game.copy()
+    mover = color
+    try:
+        for point in path:
+            after.play(Move(mover, after.board.point(point)))
+            mover = mover.opponent
+    except IllegalMoveError:
+        return None
+    return after

@@ -3,9 +3,9 @@
 The network reads a 19×19 position from the mover's side (:func:`input_planes`: the stones,
 their chains' liberties, the last two moves and the predictor's log chance of every move)
 through residual convolutions, and adds its correction to the predictor's log chances
-(:mod:`miai.ai.movemodel`). It is evaluated once a search, at the root, as Pachi uses its
-DCNN (:mod:`miai.ai.netprior`); so it runs in NumPy, and no deep-learning library is needed
-to play. The weights are learnt by
+(:mod:`miai.ai.movemodel`). It is evaluated at the root, as Pachi uses its DCNN, and at
+most at the few nodes the search visits most (:mod:`miai.ai.netprior`); so it runs in NumPy,
+and no deep-learning library is needed to play. The weights are learnt by
 ``tools/train_policynet.py`` from the same records as the predictor (BENCHMARKS.md says
 which, and how well it predicts).
 """

@@ -7,7 +7,9 @@ the virtual losses off (:mod:`miai._kernel.shared`). The playouts are most of an
 so the threads rarely wait for each other, and every playout deepens the same tree, unlike
 root parallelism, where separate trees of half the depth were nearly worthless
 (BENCHMARKS.md). The calling thread is one of the workers: every ``chunk`` iterations it asks
-its ``keep_going`` callback, with the lock held, whether the search goes on.
+its ``keep_going`` callback, with the lock held, whether the search goes on, and then calls its
+``between`` callback without the lock (work that is slow beside a batch, such as the network's
+evaluations, which take the lock, :attr:`SharedTreeSearch.lock`, only to read and write the tree).
 """
 
 from __future__ import annotations
@@ -58,10 +60,18 @@ class SharedTreeSearch:
         self._halt = False
         self._failure: BaseException | None = None
 
-    def run(self, budget: int, seed: int, keep_going: Callable[[int], bool]) -> tuple[int, np.ndarray]:
+    @property
+    def lock(self) -> threading.Lock:
+        """The tree's lock: held by a thread that reads or writes the tree while others search."""
+        return self._lock
+
+    def run(
+        self, budget: int, seed: int, keep_going: Callable[[int], bool], between: Callable[[], object] | None = None,
+    ) -> tuple[int, np.ndarray]:
         """Run up to ``budget`` iterations, the threads seeded from ``seed``, until
-        ``keep_going(done)`` says no (asked in this thread every ``chunk`` iterations). Returns the
-        iterations done and the points' owner sums (+1 per playout ending Black's, -1 White's)."""
+        ``keep_going(done)`` says no (asked in this thread every ``chunk`` iterations, and
+        ``between()`` called after each yes). Returns the iterations done and the points' owner
+        sums (+1 per playout ending Black's, -1 White's)."""
         grid = self._position[0]
         self._budget = budget
         sums = [np.zeros(grid.shape[1], np.int64) for _ in range(self._config.threads)]
@@ -72,7 +82,7 @@ class SharedTreeSearch:
         for helper in helpers:
             helper.start()
         try:
-            self._work(sums[0], thread_seed(seed, 0), keep_going)
+            self._work(sums[0], thread_seed(seed, 0), keep_going, between)
         finally:
             self._halt = True
             for helper in helpers:
@@ -89,9 +99,12 @@ class SharedTreeSearch:
             self._failure = exc
             self._halt = True
 
-    def _work(self, owners_sum: np.ndarray, seed: int, keep_going: Callable[[int], bool] | None) -> None:
+    def _work(
+        self, owners_sum: np.ndarray, seed: int, keep_going: Callable[[int], bool] | None,
+        between: Callable[[], object] | None = None,
+    ) -> None:
         """One thread's batches until the budget is claimed, the search halted or
-        ``keep_going`` says no."""
+        ``keep_going`` says no; ``between()`` after each yes, without the lock."""
         grid, meta, to_move, last, last2 = self._position
         cfg = self._config
         boards, metas, amafs, paths, leaves, results = S.batch_arrays(grid, meta, cfg.thread_batch)
@@ -111,8 +124,12 @@ class SharedTreeSearch:
             with self._lock:
                 S.back_up_batch(self._tree, to_move, count, loss, amafs, paths, leaves, results)
                 self._done += count
+                asked = False
                 if keep_going is not None and self._done >= next_check:
+                    asked = True
                     next_check = self._done + cfg.chunk
                     if not keep_going(self._done):
                         self._halt = True
                         return
+            if asked and between is not None:
+                between()
