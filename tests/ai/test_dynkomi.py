@@ -3,6 +3,8 @@ the player that searches with it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -10,7 +12,7 @@ from hypothesis import strategies as st
 from miai.ai.config import MctsConfig
 from miai.ai.dynkomi import MIN_PLAYOUTS, DynamicKomi, KomiMemory, KomiState, searched_komi
 from miai.ai.mcts import MctsPlayer
-from miai.coords import Color
+from miai.coords import Color, Point
 from miai.errors import ConfigError
 from miai.game import Game
 from miai.gtp.engine import GtpEngine
@@ -77,26 +79,39 @@ def test_the_extra_points_count_against_the_colour_searched():
     assert searched_komi(7.5, Color.WHITE, 0) == 7.5
 
 
-def test_a_kept_tree_may_be_at_most_a_step_easier_to_search_than_the_new_komi():
-    assert RULE.keeps_tree(0) and RULE.keeps_tree(-2)
-    assert not RULE.keeps_tree(-3)  # harder by more than a step
-    assert not RULE.keeps_tree(1)  # easier: the tree's win rates would be too low
-
-
-def test_the_memory_finds_each_colours_state_again_after_an_undo_and_forgets_an_old_game():
+def test_the_memory_finds_each_colours_state_in_the_positions_after_its_search():
     memory = KomiMemory()
     game = Game(9)
     game.play("E5")
     memory.record(game, Color.WHITE, KomiState(2))
+    assert memory.state(game, Color.WHITE) == KomiState()  # asked again there: as that search began
     game.play("C3")
     game.play("G7")
+    assert memory.state(game, Color.WHITE) == KomiState(2)
     memory.record(game, Color.WHITE, KomiState(4))
+    game.play("D4")
     assert memory.state(game, Color.WHITE) == KomiState(4)
     assert memory.state(game, Color.BLACK) == KomiState()
     game.undo()
     game.undo()
-    assert memory.state(game, Color.WHITE) == KomiState(2)
+    game.undo()
+    assert memory.state(game, Color.WHITE) == KomiState()  # back where it was first searched
+    game.play("F6")
+    game.play("B2")
+    assert memory.state(game, Color.WHITE) == KomiState(2)  # the line through G7 is forgotten
     assert memory.state(Game(9), Color.WHITE) == KomiState()
+
+
+def test_the_memory_does_not_carry_a_state_into_another_kind_of_game():
+    def after_two_moves(game: Game) -> Game:
+        game.play("D4")
+        game.play("F6")
+        return game
+
+    for other, found in ((Game(9), KomiState(6)), (Game(13), KomiState()), (Game(9, handicap=2), KomiState())):
+        memory = KomiMemory()
+        memory.record(Game(9), Color.BLACK, KomiState(6))
+        assert memory.state(after_two_moves(other), Color.BLACK) == found, other
 
 
 def test_the_knobs_are_off_by_default_and_checked_at_the_door():
@@ -120,36 +135,68 @@ WON_FOR_BLACK = """
     """
 """Black's 35 points against White's 14 and 7.5 komi."""
 
+WON_FOR_WHITE = """
+    .......
+    XXXXXXX
+    OOOOOOO
+    .......
+    .......
+    .......
+    .......
+    """
+"""White's 35 points and 7.5 komi against Black's 14."""
 
-def dynkomi_player(**changes) -> MctsPlayer:
+
+def dynkomi_player(**changes: Any) -> MctsPlayer:
     knobs = dict(playouts=800, max_seconds=None, seed=1, dynkomi=True, dynkomi_start=0, **changes)
     return MctsPlayer(MctsConfig(**knobs))
 
 
-def test_a_leading_player_searches_its_next_move_with_more_komi_against_it():
-    game = game_from(WON_FOR_BLACK)
+def leading(color: Color) -> Game:
+    """A game won for ``color``, ``color`` to move (Black, if White, has played in its own
+    area first)."""
+    if color is Color.BLACK:
+        return game_from(WON_FOR_BLACK)
+    game = game_from(WON_FOR_WHITE)
+    game.play("A7")
+    return game
+
+
+def play_on(game: Game, point: Point | str) -> None:
+    """The side to move plays ``point``, then its opponent a move in its own area, an empty
+    point of the top line (on either board), so the count stays as it was and nobody passed."""
+    game.play(point)
+    game.play(next(p for p in game.board if p[0] == 0 and game.board[p] is None))
+
+
+@pytest.mark.parametrize("color", [Color.BLACK, Color.WHITE])
+def test_a_leading_player_searches_its_next_move_with_more_komi_against_it(color):
+    game = leading(color)
     ai = dynkomi_player()
     first = ai.genmove(game)
-    assert first.extra_komi == 0 and first.winrate > 0.7
-    game.play(first.point)
-    game.play(None)
+    assert first.extra_komi == 0 and first.winrate > 0.7 and first.point is not None
+    again = ai.genmove(game)  # asked again in the same position: the komi it began with
+    assert again.extra_komi == 0
+    play_on(game, first.point)
     second = ai.genmove(game)
     assert second.extra_komi == 2
 
 
-def test_no_resigning_on_a_win_rate_counted_with_extra_komi():
-    game = game_from(WON_FOR_BLACK)
+@pytest.mark.parametrize("color", [Color.BLACK, Color.WHITE])
+def test_the_extra_komi_counts_against_the_player_and_it_does_not_resign_on_it(color):
+    game = leading(color)
     ai = dynkomi_player(resign=True, resign_min_playouts=100)
-    ai.komi_memory.record(game, Color.BLACK, KomiState(100))
+    ai.komi_memory.record(game, color, KomiState(100))
+    play_on(game, "D1")
     decision = ai.genmove(game)
-    # every condition to resign holds but the extra komi: so it plays on
+    # a won game made lost by the extra komi; every condition to resign holds but that komi
     assert decision.winrate < ai.config.resign_threshold and decision.playouts >= 100
     assert not decision.resign and decision.point is not None and decision.extra_komi == 100
 
 
-def test_the_tree_is_given_up_when_the_komi_turns_easier_and_kept_when_a_step_harder():
+def test_a_tree_is_kept_only_for_a_search_with_the_komi_it_was_searched_with():
     game = game_from(WON_FOR_BLACK)
-    for extra_now, kept in ((0, False), (12, True), (14, False)):
+    for extra_now, kept in ((10, True), (0, False), (12, False)):
         ai = dynkomi_player()
         ai.search(game, extra_komi=10)
         visits = sum(c.visits for c in ai.search(game, playouts=1, extra_komi=extra_now).candidates)

@@ -240,7 +240,7 @@ class MctsConfig:
     """The move from which the extra komi may change."""
     dynkomi_zone: tuple[float, float] = knob((0.6, 0.7), Limit("floats", 0, 1, length=2))
     """Below the first win rate the extra komi comes down by ``dynkomi_drop`` points (and
-    never goes higher again); above the second it goes up by ``dynkomi_step``."""
+    never higher than that again); above the second it goes up by ``dynkomi_step``."""
     dynkomi_step: int = knob(2, Limit("int", 1, 100))
     """Points the extra komi goes up by, a move, while the player leads."""
     dynkomi_drop: int = knob(4, Limit("int", 1, 1000))

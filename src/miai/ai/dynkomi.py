@@ -77,12 +77,6 @@ class DynamicKomi:
             return KomiState(raised if ceiling is None else min(raised, ceiling), ceiling)
         return state
 
-    def keeps_tree(self, change: float) -> bool:
-        """Whether a tree searched with a komi ``change`` points easier (negative: harder) for
-        the side to move than this search's may be kept: only when the komi is as hard or at
-        most a step harder (a kept tree counted with an easier komi would be too hopeful)."""
-        return -max(self.step, 1) <= change <= 0
-
 
 def searched_komi(komi: float, color: Color, extra: int) -> float:
     """The komi (White's, as the search counts it) with ``extra`` points against ``color``."""
@@ -91,21 +85,37 @@ def searched_komi(komi: float, color: Color, extra: int) -> float:
 
 @dataclass
 class KomiMemory:
-    """Each colour's state as of the positions it was searched in, so that the state after an
-    undo is the one that position had, and a new game starts with none."""
+    """Each colour's state, filed under the position it was searched in and read in the
+    positions after it: asking again in the same position (an undo, ``reg_genmove``) finds
+    the state that search began with, and another game (other size, rules or handicap, or
+    a history that parted) finds none."""
 
     _entries: list[tuple[tuple[object, ...], Color, KomiState]] = field(default_factory=list)
 
     def state(self, game: Game, color: Color) -> KomiState:
-        """``color``'s state in ``game`` now: the last one recorded in a position this game
-        went through (the entries of positions it did not are forgotten)."""
-        history = tuple(game.history)
-        self._entries = [e for e in self._entries if history[: len(e[0])] == e[0]]
-        for _, who, state in reversed(self._entries):
-            if who is color:
+        """``color``'s state for a search in ``game`` now: the last one filed in a position
+        before this one that this game went through (the entries of positions it did not go
+        through are forgotten)."""
+        key = _key(game)
+        self._entries = [e for e in self._entries if _leads_to(e[0], key)]
+        for position, who, state in reversed(self._entries):
+            if who is color and len(position) < len(key):
                 return state
         return KomiState()
 
     def record(self, game: Game, color: Color, state: KomiState) -> None:
-        """Remember ``state`` as ``color``'s from ``game``'s position on."""
-        self._entries.append((tuple(game.history), color, state))
+        """File ``state`` as ``color``'s for the searches after ``game``'s position, in place of
+        one filed there before."""
+        key = _key(game)
+        self._entries = [e for e in self._entries if not (e[0] == key and e[1] is color)]
+        self._entries.append((key, color, state))
+
+
+def _key(game: Game) -> tuple[object, ...]:
+    """The game's kind (size, rules, handicap) followed by its history."""
+    return (game.size, game.rules, game.handicap, *game.history)
+
+
+def _leads_to(before: tuple[object, ...], now: tuple[object, ...]) -> bool:
+    """Whether the position keyed ``before`` is ``now``'s or one the game went through to it."""
+    return now[: len(before)] == before

@@ -281,19 +281,14 @@ class MctsPlayer:
             return self._reset_tree(self._tree)
         return T.new_tree(self._capacity(game))
 
-    def _keeps_komi(self, old: float, new: float, color: Color) -> bool:
-        """Whether a tree searched with komi ``old`` may serve a search of ``color``'s with
-        komi ``new`` (the same komi, or as the dynamic komi rule allows)."""
-        easier = old - new if color is Color.BLACK else new - old
-        return easier == 0 or (self.dynamic_komi is not None and self.dynamic_komi.keeps_tree(easier))
-
     def _root_for(self, game: Game, color: Color, komi: float) -> Tree:
-        """The tree whose root (node 0) is this position: the kept one moved down, or new."""
+        """The tree whose root (node 0) is this position searched with ``komi``: the kept one
+        moved down, or new."""
         key = (game.size, game.rules, game.handicap, color)
         history = tuple(game.history)
         old = self._tree_key
         if (self.config.reuse_tree and self._tree is not None and old is not None and old[:3] == key[:3]
-                and self._keeps_komi(old[5], komi, color)):
+                and old[5] == komi):  # a tree counted with another komi (dynamic komi) would mislead
             old_history, old_color = old[3], old[4]
             if history[: len(old_history)] == old_history:
                 extra = history[len(old_history) :]
