@@ -9,7 +9,8 @@ from concurrent.futures import Executor, Future
 
 from miai.ai.status import estimate_status
 from miai.game import GameSpec
-from miai.server.compute.computer import computer_action
+from miai.coords import point_to_gtp
+from miai.server.compute.computer import KEPT_PLAYERS, computer_action, kept_player
 from miai.server.play.events import EventKind, rebuild
 from miai.server.play.seats import computer_level
 from miai.server.wire.forms import vertices
@@ -107,17 +108,44 @@ def test_in_the_marking_phase_a_computer_proposes_its_estimate_accepts_it_and_re
     # White passed first: the computer (White) proposes its estimate
     white_first = events_of(WALL + " pass pass")
     dead, seki = estimate(white_first)
-    assert computer_action(spec.to_text(), white_first, 1, 1.0) == ("dead", {"dead": dead, "seki": seki})
+    assert computer_action("marking", spec.to_text(), white_first, 1, 1.0) == ("dead", {"dead": dead, "seki": seki})
     # ... and refuses a person's counter-proposal that differs from it
     proposal = ("propose", {"color": "white", "dead": dead, "seki": seki})
     counter = ("propose", {"color": "black", "dead": [] if dead else ["E1"], "seki": []})
-    assert computer_action(spec.to_text(), [*white_first, proposal, counter], 1, 1.0) == ("refuse", {})
+    assert computer_action("marking", spec.to_text(), [*white_first, proposal, counter], 1, 1.0) == ("refuse", {})
 
     # Black passed first and proposed exactly the estimate: the computer (White) accepts
     black_first = events_of(WALL + " A8 pass pass")
     dead, seki = estimate(black_first)
     proposal = ("propose", {"color": "black", "dead": dead, "seki": seki})
-    assert computer_action(spec.to_text(), [*black_first, proposal], 1, 1.0) == ("accept", {})
+    assert computer_action("marking", spec.to_text(), [*black_first, proposal], 1, 1.0) == ("accept", {})
     # a proposal other than its estimate: it counter-proposes the estimate
     other = ("propose", {"color": "black", "dead": [], "seki": []})
-    assert computer_action(spec.to_text(), [*black_first, other], 1, 1.0) == ("dead", {"dead": dead, "seki": seki})
+    assert computer_action("marking", spec.to_text(), [*black_first, other], 1, 1.0) == ("dead", {"dead": dead, "seki": seki})
+
+
+def test_a_worker_keeps_a_games_tree_for_its_next_move():
+    spec = GameSpec.from_text(9, "chinese", 0)
+    first = events_of("E5")
+    name, body = computer_action("kept", spec.to_text(), first, 4, 30.0)
+    assert name == "play"
+    player = kept_player("kept", 4)
+    game = rebuild(spec, [(EventKind(k), p) for k, p in first])
+    chosen = next(c for c in player.candidates(game) if c.point is not None and point_to_gtp(c.point) == body["move"])
+    assert len(chosen.pv) >= 2  # the search went on below White's move: Black's reply is in the tree
+    second = [*first, ("move", {"color": "white", "move": body["move"]}),
+              ("move", {"color": "black", "move": point_to_gtp(chosen.pv[1])})]
+    assert computer_action("kept", spec.to_text(), second, 4, 30.0)[0] == "play"
+    assert kept_player("kept", 4) is player
+    game = rebuild(spec, [(EventKind(k), p) for k, p in second])
+    assert player.last_stats is not None
+    assert sum(c.visits for c in player.candidates(game)) > player.last_stats.playouts  # the kept subtree's visits
+
+
+def test_a_worker_keeps_the_players_of_its_last_games_only():
+    player = kept_player("first", 3)
+    assert kept_player("first", 3) is player
+    assert kept_player("first", 5) is not player  # another level in the same game: another player
+    for i in range(KEPT_PLAYERS):
+        kept_player(f"later {i}", 3)
+    assert kept_player("first", 3) is not player  # let go for the later games

@@ -410,14 +410,16 @@ class Workers:
         return result
 
     async def computer_action(
-        self, spec: GameSpec, events: Events, level: int, max_seconds: float, *,
+        self, game_id: str, spec: GameSpec, events: Events, level: int, max_seconds: float, *,
         waiting: Callable[[], None] | None = None, started: Callable[[], None] | None = None,
     ) -> tuple[str, dict[str, Any]]:
-        """What the computer seat whose turn it is does after ``events``: first in the queue;
+        """What the computer seat of game ``game_id`` whose turn it is does after ``events``
+        (a worker keeps the game's player and its tree for the next move): first in the queue;
         ``waiting()`` and ``started()`` tell the room when it waits for a worker, and when one
         takes it (its clock does not run meanwhile)."""
         result: tuple[str, dict[str, Any]] = await self._play.run(
-            computer_action, spec.to_text(), events, level, max_seconds, urgent=True, waiting=waiting, started=started
+            computer_action, game_id, spec.to_text(), events, level, max_seconds,
+            urgent=True, waiting=waiting, started=started,
         )
         return result
 

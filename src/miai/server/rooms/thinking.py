@@ -146,7 +146,7 @@ class Thinking:
         for attempt in range(3):
             try:
                 return await self.workers.computer_action(
-                    self.room.spec, events, level, seconds,
+                    self.room.id, self.room.spec, events, level, seconds,
                     waiting=lambda: self._clock_job(v, paused=True),
                     started=lambda: self._clock_job(v, paused=False),
                 )
