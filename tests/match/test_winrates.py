@@ -33,3 +33,15 @@ def test_no_figure_or_a_figure_that_is_no_probability_gives_none():
     assert last_winrate(["thinking...", "Move: 12 Komi: 7.5"]) is None
     assert last_winrate(["winrate 57.3"]) is None  # a percentage, not a probability
     assert last_winrate(["winrate 0.25", "winrate 120"]) == 0.25
+
+
+def test_a_figure_searched_with_an_extra_komi_is_not_the_games():
+    miai = "miai: black search: D4 winrate 0.712, 9000 playouts in 9.80 s"
+    assert last_winrate([miai, "miai: black search: D5 winrate 0.802, 9000 playouts in 9.8 s, extra komi 6"]) == 0.712
+    pachi = [
+        "[20000] best 0.612000 xkomi 0.0 | seq P18 O17 | can b P18(0.612)",
+        "[40000] best 0.702000 xkomi 3.0 | seq P18 O17 | can b P18(0.702)",
+        "*** WINNER is P18 (15,18) with score 0.7050 (28000/40001 games), extra komi 3.000000",
+    ]
+    assert last_winrate(pachi) == 0.612
+    assert last_winrate(["*** WINNER is D4 with score 0.5500 (1/2 games), extra komi -2.0"]) is None
