@@ -31,7 +31,7 @@ __all__ = ["KEPT_PLAYERS", "computer_action", "kept_player"]
 
 KEPT_PLAYERS = 4
 """Computer players (each with its tree) a worker keeps between moves. A 19×19 tree after a
-search of 5 s, the server's longest by default, holds some 200,000 to 270,000 nodes (about
+search of 5 s, the server's longest by default, holds some 180,000 to 270,000 nodes (about
 17 MB, and as much again for the copy its next move compacts into)."""
 
 _kept: OrderedDict[tuple[str, int], MctsPlayer] = OrderedDict()
