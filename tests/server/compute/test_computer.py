@@ -94,6 +94,11 @@ def events_of(moves: str) -> list[tuple[str, dict]]:
     return events
 
 
+def game_after(spec: GameSpec, events: list[tuple[str, dict]]):
+    """The game ``events`` lead to from ``spec``, rebuilt as a worker rebuilds it."""
+    return rebuild(spec, [(EventKind(k), p) for k, p in events])
+
+
 WALL = "E1 A9 E2 pass E3 pass E4 pass E5 pass E6 pass E7 pass E8 pass E9"
 """9x9: Black walls off the right side; White's lone stone at A9 is dead."""
 
@@ -102,7 +107,7 @@ def test_in_the_marking_phase_a_computer_proposes_its_estimate_accepts_it_and_re
     spec = GameSpec.from_text(9, "japanese", 0)
 
     def estimate(events):
-        found = estimate_status(rebuild(spec, [(EventKind(k), p) for k, p in events]))
+        found = estimate_status(game_after(spec, events))
         return vertices(found.dead), vertices(found.seki)
 
     # White passed first: the computer (White) proposes its estimate
@@ -130,16 +135,15 @@ def test_a_worker_keeps_a_games_tree_for_its_next_move():
     name, body = computer_action("kept", spec.to_text(), first, 4, 30.0)
     assert name == "play"
     player = kept_player("kept", 4)
-    game = rebuild(spec, [(EventKind(k), p) for k, p in first])
-    chosen = next(c for c in player.candidates(game) if c.point is not None and point_to_gtp(c.point) == body["move"])
-    assert len(chosen.pv) >= 2  # the search went on below White's move: Black's reply is in the tree
+    candidates = player.candidates(game_after(spec, first))
+    chosen = next(c for c in candidates if c.point is not None and point_to_gtp(c.point) == body["move"])
+    assert len(chosen.pv) >= 3  # Black's reply is in the tree, and the search went on below it
     second = [*first, ("move", {"color": "white", "move": body["move"]}),
               ("move", {"color": "black", "move": point_to_gtp(chosen.pv[1])})]
     assert computer_action("kept", spec.to_text(), second, 4, 30.0)[0] == "play"
     assert kept_player("kept", 4) is player
-    game = rebuild(spec, [(EventKind(k), p) for k, p in second])
     assert player.last_stats is not None
-    assert sum(c.visits for c in player.candidates(game)) > player.last_stats.playouts  # the kept subtree's visits
+    assert sum(c.visits for c in player.candidates(game_after(spec, second))) > player.last_stats.playouts  # the kept subtree's visits
 
 
 def test_a_worker_keeps_the_players_of_its_last_games_only():
