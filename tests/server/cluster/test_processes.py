@@ -7,9 +7,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import signal
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -21,45 +18,31 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from miai.server.cluster.shards import LOCK_SPACE, shard_of
-from miai.testing.services import free_port
+from miai.testing.serve import ServeProcess
 
 SRC = Path(__file__).resolve().parents[3] / "src"
 TAKEOVER_S = 15
 
 
 class Serve:
-    """One ``miai serve`` process on the shared database and Redis."""
+    """One ``miai serve`` process on the shared database and Redis, its stderr in ``log``."""
 
-    def __init__(self, pg_url: str, redis_url: str, cwd: Path):
-        self.port = free_port()
-        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+    def __init__(self, pg_url: str, redis_url: str, cwd: Path, log: Path):
+        env = {"PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
         env["MIAI_SECRET"] = "a shared secret for the tests' processes"
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "miai", "serve", "--port", str(self.port), "--database", pg_url, "--redis", redis_url],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            env=env,
-            cwd=cwd,
-        )
-        line = self.proc.stdout.readline()
-        assert line.startswith("miai serve: http://"), line
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        self.process = ServeProcess(pg_url, redis=redis_url, env=env, log_path=log, cwd=cwd)
+        self.url = self.process.start()  # port 0: the server picks its port, no other test can take it first
+        self.port = self.process.port
+        self.proc = self.process.proc
         self.http = httpx.Client(base_url=self.url, timeout=20)
 
     def kill(self) -> None:
-        self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait()
+        self.process.kill()
 
     def stop(self) -> None:
         self.http.close()
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        self.process.stop()
 
 
 class Watcher:
@@ -179,13 +162,16 @@ def cluster(pg_url, redis_server, tmp_path):
     started: list[Serve] = []
 
     def start() -> Serve:
-        server = Serve(pg_url, redis_server.url, tmp_path)
+        server = Serve(pg_url, redis_server.url, tmp_path, tmp_path / f"serve-{len(started)}.log")
         started.append(server)
         return server
 
     yield start
     for server in started:
         server.stop()
+    for server in started:  # shown with a failing test's report: what each process logged
+        print(f"--- {server.log.name} (pid {server.proc.pid}), its last lines:")
+        print(server.log.read_text(errors="replace")[-3000:] if server.log.exists() else "(nothing)")
 
 
 @pytest.mark.timeout(110)
