@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from tests.server.cluster.test_automatch import on, person
-from tests.server.cluster.test_processes import Serve, act, cluster  # noqa: F401 (the fixture)
+from tests.server.cluster.test_processes import Serve, balanced, cluster  # noqa: F401 (the fixture)
 from tests.server.ratings_replay import check_postgres
 
 
@@ -28,6 +28,7 @@ def rated(server: Serve, black: httpx.Client, white: httpx.Client) -> tuple[str,
 @pytest.mark.timeout(120)
 def test_rated_games_of_one_player_ending_together_on_two_processes(cluster, pg_url):
     first, second = cluster(), cluster()
+    balanced(pg_url, [first, second])  # the second's shards handed over: no request meets a handover's 503
     ann, ben = person(first, "ann"), person(first, "ben")
     cid = person(second, "cid")
     ann_there = on(second, ann)
