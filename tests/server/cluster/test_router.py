@@ -111,6 +111,34 @@ def test_a_shard_between_owners_is_waited_for_within_the_forward_timeout():
     assert 2 <= late.asked <= 5  # looked again every 0.1 s, then gave up
 
 
+class GivenUpBus(Bus):
+    """The shard's old owner answers the first ``stale`` requests (it has just given the shard up:
+    the answer of :meth:`Router.answer` for a game it no longer owns); then the new owner does."""
+
+    def __init__(self, stale: int):
+        self.stale = stale
+        self.asked = 0
+        self.old_owner = Router(NoRooms(), Ownership(16), Bus(), ServerConfig())  # type: ignore[arg-type]
+
+    async def request(self, shard: int, message: dict[str, Any], timeout: float) -> dict[str, Any]:
+        self.asked += 1
+        if self.asked <= self.stale:
+            return await self.old_owner.answer(message)
+        return {"ok": {"v": 7}}
+
+
+def test_the_old_owners_refusal_mid_handover_is_asked_again_not_passed_on():
+    bus = GivenUpBus(stale=2)
+    router = Router(NoRooms(), Ownership(16), bus, ServerConfig(forward_timeout_s=2.0))  # type: ignore[arg-type]
+    assert asyncio.run(router.call("abc", "act", {"token": "t"})) == {"v": 7}
+    assert bus.asked == 3
+    stuck = GivenUpBus(stale=10**6)
+    router = Router(NoRooms(), Ownership(16), stuck, ServerConfig(forward_timeout_s=0.35))  # type: ignore[arg-type]
+    with pytest.raises(Unavailable, match="retry"):
+        asyncio.run(router.call("abc", "act", {"token": "t"}))
+    assert 2 <= stuck.asked <= 5
+
+
 def test_a_malformed_game_id_is_not_found_without_asking_anyone():
     bus = FakeBus({"ok": None})
     with pytest.raises(NotFound):

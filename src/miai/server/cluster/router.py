@@ -5,9 +5,10 @@ The HTTP API and the WebSocket ask for a game's operations by name with JSON arg
 ``visit``, ``reseat``. :meth:`Router.call` runs one in this process's room when this process owns the
 game's shard, and otherwise forwards it over the bus to the owner, which runs it the same way
 (:meth:`Router.answer`) and sends back the answer or the error (status and JSON, as its own
-client would have got them). No owner: this process tries to take the shard at once; a lost
-or late answer is a 503 the client retries (an action with the same ``a`` or ``v`` is never
-applied twice). With one process (:class:`~miai.server.cluster.shards.Everything`) nothing is forwarded.
+client would have got them). No owner: this process tries to take the shard at once; a shard
+between owners (given up, or its old owner still closing it) is asked again until
+``forward_timeout_s``; a lost or late answer is a 503 the client retries (an action with the
+same ``a`` or ``v`` is never applied twice). With one process (:class:`~miai.server.cluster.shards.Everything`) nothing is forwarded.
 """
 
 from __future__ import annotations
@@ -42,6 +43,10 @@ Args = dict[str, Any]
 HANDOVER_POLL_S = 0.1
 """How often a request for a game that has no owner for the moment (its shard being handed over,
 or its owner just dead) looks again, until ``ServerConfig.forward_timeout_s`` has passed."""
+MOVED = "moved"
+"""Set in an owner's answer to a forwarded request for a game it has just given up: nothing ran,
+and the forwarding process asks the shard's next owner instead of passing the 503 on (an older
+process that does not set it still gets its 503 through, and the client retries)."""
 
 
 class RemoteError(ApiError):
@@ -238,13 +243,21 @@ class Router:
                     continue
                 # A shard being handed over (its old owner closes its rooms, then unlocks it) or
                 # whose owner just died has no owner for a moment: wait for the next one.
-                if loop.time() + HANDOVER_POLL_S > deadline:
-                    raise Unavailable("no server owns this game right now: retry in a moment") from None
-                await asyncio.sleep(HANDOVER_POLL_S)
+                await self._wait_for_next_owner(deadline)
+                continue
+            if answer.get(MOVED):  # the old owner, mid-handover, ran nothing: ask the shard again
+                await self._wait_for_next_owner(deadline)
                 continue
             if "error" in answer:
                 raise RemoteError(int(answer["status"]), answer["error"])
             return answer.get("ok")
+
+    @staticmethod
+    async def _wait_for_next_owner(deadline: float) -> None:
+        """Sleep before asking a shard between owners again; a 503 once ``deadline`` is near."""
+        if asyncio.get_running_loop().time() + HANDOVER_POLL_S > deadline:
+            raise Unavailable("no server owns this game right now: retry in a moment")
+        await asyncio.sleep(HANDOVER_POLL_S)
 
     async def local(self, game_id: str, op: str, args: Args) -> Any:
         handler = OPS[op]
@@ -257,7 +270,7 @@ class Router:
             return {"status": 400, "error": {"error": "bad-request", "message": f"unknown operation {op!r}"}}
         if not self.ownership.owns(game_id):
             err: ApiError = Unavailable("this server no longer owns the game: retry")
-            return {"status": err.status, "error": err.to_json()}
+            return {"status": err.status, "error": err.to_json(), MOVED: True}
         try:
             return {"ok": await self.local(game_id, op, dict(message.get("args") or {}))}
         except ApiError as e:
