@@ -8,7 +8,8 @@ game's shard, and otherwise forwards it over the bus to the owner, which runs it
 client would have got them). No owner: this process tries to take the shard at once; a shard
 between owners (given up, or its old owner still closing it) is asked again until
 ``forward_timeout_s``; a lost or late answer is a 503 the client retries (an action with the
-same ``a`` or ``v`` is never applied twice). With one process (:class:`~miai.server.cluster.shards.Everything`) nothing is forwarded.
+same ``a`` or ``v`` is never applied twice). With one process
+(:class:`~miai.server.cluster.shards.Everything`) nothing is forwarded.
 """
 
 from __future__ import annotations
@@ -243,9 +244,8 @@ class Router:
                     continue
                 # A shard being handed over (its old owner closes its rooms, then unlocks it) or
                 # whose owner just died has no owner for a moment: wait for the next one.
-                await self._wait_for_next_owner(deadline)
-                continue
-            if answer.get(MOVED):  # the old owner, mid-handover, ran nothing: ask the shard again
+                answer = {MOVED: True}
+            if answer.get(MOVED):  # between owners (or the old one, mid-handover, ran nothing)
                 await self._wait_for_next_owner(deadline)
                 continue
             if "error" in answer:
