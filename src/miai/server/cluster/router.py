@@ -235,6 +235,7 @@ class Router:
         while True:
             if shard in self.ownership.owned:
                 return await self.local(game_id, op, args)
+            answer: dict[str, Any] | None
             try:
                 answer = await self.bus.request(
                     shard, {"game": game_id, "op": op, "args": args}, self.config.forward_timeout_s
@@ -244,8 +245,9 @@ class Router:
                     continue
                 # A shard being handed over (its old owner closes its rooms, then unlocks it) or
                 # whose owner just died has no owner for a moment: wait for the next one.
-                answer = {MOVED: True}
-            if answer.get(MOVED):  # between owners (or the old one, mid-handover, ran nothing)
+                answer = None
+            # No owner, or the old one, mid-handover, ran nothing: ask again once the next owner is in.
+            if answer is None or answer.get(MOVED):
                 await self._wait_for_next_owner(deadline)
                 continue
             if "error" in answer:
