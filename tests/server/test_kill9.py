@@ -64,6 +64,9 @@ class ServerProcess:
         with self.lock:
             if self.proc is not None and self.proc.poll() is None:
                 self.proc.send_signal(signal.SIGKILL)
+                # Reaped at once: a process killed but not yet dead would still look running to
+                # ensure_running, and the final clean stop would then meet a SIGKILLed server.
+                self.proc.wait()
                 self.kills += 1
 
     def ensure_running(self) -> None:
