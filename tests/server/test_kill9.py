@@ -8,10 +8,7 @@ import json
 import os
 import random
 import signal
-import socket
 import sqlite3
-import subprocess
-import sys
 import threading
 import time
 from pathlib import Path
@@ -23,63 +20,60 @@ from miai import Game, Rules
 from miai.coords import point_to_gtp
 from miai.game import GameSpec, Phase
 from miai.server.play.events import EventKind, rebuild
+from miai.testing.serve import ServeProcess
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 RUN_SECONDS = 15
 MIN_KILLS = 4
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class ServerProcess:
-    """``miai serve`` on a fixed port and database, started again after each kill."""
+    """``miai serve`` on one database, started again after each kill on the port its first start
+    picked. A kill is a SIGKILL to the server's process alone: its workers must follow it by
+    themselves."""
 
-    def __init__(self, db: str, port: int, *options: str):
-        self.db, self.port, self.options = db, port, list(options)
-        self.proc: subprocess.Popen[str] | None = None
+    def __init__(self, db: str, *options: str):
+        env = {"PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
+        # cwd: its worker processes are found by this directory
+        self.serve = ServeProcess(db, extra=options, env=env, cwd=Path(db).parent)
         self.lock = threading.Lock()
         self.kills = 0
-        self.generation = 0
+
+    @property
+    def port(self) -> int:
+        return self.serve.port
+
+    @property
+    def generation(self) -> int:
         """How many times the server was started."""
+        return self.serve.starts
 
     def start(self) -> None:
-        env = {**os.environ, "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}"}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "miai", "serve", "--port", str(self.port), "--database", self.db, *self.options],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-            env=env,
-            cwd=Path(self.db).parent,  # its worker processes are found by this directory
-        )
-        line = self.proc.stdout.readline()  # printed once it accepts connections
-        assert line.startswith("miai serve: http://"), line
-        self.generation += 1
+        self.serve.start()
 
     def kill(self) -> None:
         with self.lock:
-            if self.proc is not None and self.proc.poll() is None:
-                self.proc.send_signal(signal.SIGKILL)
+            if self.serve.running:
+                os.kill(self.serve.pid, signal.SIGKILL)
                 # Reaped at once: a process killed but not yet dead would still look running to
                 # ensure_running, and the final clean stop would then meet a SIGKILLed server.
-                self.proc.wait()
+                self.wait()
                 self.kills += 1
 
     def ensure_running(self) -> None:
         with self.lock:
-            if self.proc is None or self.proc.poll() is not None:
-                if self.proc is not None:
-                    self.proc.wait()
-                self.start()
+            if not self.serve.running:  # (``running`` polls, which reaps a dead server)
+                self.serve.start()
+
+    def wait(self) -> None:
+        """Reap the server's process (after a kill)."""
+        assert self.serve.proc is not None
+        self.serve.proc.wait()
 
     def stop(self) -> int:
-        assert self.proc is not None
-        self.proc.send_signal(signal.SIGTERM)
-        return self.proc.wait(timeout=30)
+        code = self.serve.stop(timeout=30)
+        assert code is not None
+        return code
 
 
 class Player:
@@ -143,7 +137,7 @@ def killer(server: ServerProcess, stop: threading.Event, timing: random.Random, 
 @pytest.mark.timeout(90)
 def test_kill_9_loses_no_acknowledged_move_and_applies_none_twice(tmp_path):
     db = str(tmp_path / "miai.db")
-    server = ServerProcess(db, free_port())
+    server = ServerProcess(db)
     server.start()
     rng = random.Random(20261123)
     stop = threading.Event()
@@ -201,7 +195,7 @@ def processes_under(directory: Path) -> list[int]:
 
 @pytest.mark.timeout(90)
 def test_the_worker_processes_do_not_outlive_a_killed_server(tmp_path):
-    server = ServerProcess(str(tmp_path / "miai.db"), free_port())
+    server = ServerProcess(str(tmp_path / "miai.db"))
     server.start()
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{server.port}", timeout=30) as http:
@@ -216,7 +210,7 @@ def test_the_worker_processes_do_not_outlive_a_killed_server(tmp_path):
         assert workers  # the fork server and the worker that played White
     finally:
         server.kill()
-        server.proc.wait()
+        server.wait()
     deadline = time.monotonic() + 20
     while processes_under(tmp_path):
         assert time.monotonic() < deadline, f"still running: {processes_under(tmp_path)}"

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from tests.server.ratings_replay import check_sqlite
-from tests.server.test_kill9 import ServerProcess, free_port, killer
+from tests.server.test_kill9 import ServerProcess, killer
 
 RUN_SECONDS = 12
 MIN_KILLS = 3
@@ -61,7 +61,7 @@ def rated_game(black: Person, white: Person, rng: random.Random, n: int) -> str:
 @pytest.mark.timeout(120)
 def test_kill_9_leaves_the_ratings_those_of_the_finished_rated_games(tmp_path):
     db = str(tmp_path / "miai.db")
-    server = ServerProcess(db, free_port(), "--no-rate-limits")
+    server = ServerProcess(db, "--no-rate-limits")
     server.start()
     rng = random.Random(20261128)
     people = [Person(server, name) for name in ("ann", "ben", "cid", "dot")]

@@ -6,43 +6,31 @@ clicked while the server was down is sent again until it is acknowledged, exactl
 from __future__ import annotations
 
 import os
-import signal
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import httpx
 import pytest
 
-from ..test_kill9 import free_port
+from miai.testing.serve import ServeProcess
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
 SRC = Path(__file__).resolve().parents[3] / "src"
 
 
-def _start(db: Path, port: int) -> subprocess.Popen[str]:
+def _server(db: Path) -> ServeProcess:
+    """``miai serve`` on ``db`` without rate limits; started again after a kill, it keeps its port."""
     env = {
-        **os.environ,
         "PYTHONPATH": f"{SRC}{os.pathsep}{os.environ.get('PYTHONPATH', '')}",
         "MIAI_SECRET": "browser-tests-secret-0123456789abcdef",
     }
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "miai", "serve", "--port", str(port), "--database", f"sqlite:///{db}", "--no-rate-limits"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=db.parent,
-    )
-    assert proc.stdout is not None
-    line = proc.stdout.readline()
-    assert line.startswith("miai serve: http://"), line
-    return proc
+    return ServeProcess(f"sqlite:///{db}", extra=["--no-rate-limits"], env=env, cwd=db.parent)
 
 
 def test_the_page_reconnects_after_the_server_dies_and_catches_up(tmp_path, new_context):
-    port = free_port()
-    db = tmp_path / "reconnect.db"
-    proc = _start(db, port)
-    url = f"http://127.0.0.1:{port}"
+    server = _server(tmp_path / "reconnect.db")
+    url = server.start()
     try:
         game = httpx.post(f"{url}/api/games", json={"size": 9}).json()
         white = {"Authorization": f"Bearer {game['white_token']}"}
@@ -52,32 +40,26 @@ def test_the_page_reconnects_after_the_server_dies_and_catches_up(tmp_path, new_
         page.locator('[data-vertex="E5"]').click()
         expect(page.locator("#status")).to_contain_text("White to move")
 
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        server.kill()
         expect(page.locator("#status")).to_contain_text("reconnecting")
-        proc = _start(db, port)
+        server.start()
         assert httpx.post(f"{url}/api/games/{game['id']}/play", json={"move": "C3", "v": 1}, headers=white).status_code == 200
         expect(page.locator('[data-vertex="C3"]')).to_have_attribute("data-stone", "white", timeout=20_000)
         expect(page.locator("#status")).to_contain_text("Your move")
 
         # a click while the server is down is kept and sent again once it is back
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        server.kill()
         expect(page.locator("#status")).to_contain_text("reconnecting")
         page.locator('[data-vertex="G7"]').click()
         expect(page.locator("#status")).to_contain_text("sending")
         time.sleep(1)
-        proc = _start(db, port)
+        server.start()
         expect(page.locator('[data-vertex="G7"]')).to_have_attribute("data-stone", "black", timeout=20_000)
         expect(page.locator("#status")).not_to_contain_text("sending", timeout=20_000)
         state = httpx.get(f"{url}/api/games/{game['id']}").json()
         assert state["moves"] == ["E5", "C3", "G7"] and state["v"] == 3
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:  # pragma: no cover
-            proc.kill()
+        server.stop()
 
 
 def test_a_move_clicked_while_the_server_is_down_is_played_after_a_restart_of_a_timed_game(tmp_path, new_context):
@@ -85,10 +67,8 @@ def test_a_move_clicked_while_the_server_is_down_is_played_after_a_restart_of_a_
     while the server was down was made against the version before it, and is sent again with the
     new one, since nothing was played in between (issue 40, defect 7); in Spanish, every word the
     page says in its language."""
-    port = free_port()
-    db = tmp_path / "timed.db"
-    proc = _start(db, port)
-    url = f"http://127.0.0.1:{port}"
+    server = _server(tmp_path / "timed.db")
+    url = server.start()
     try:
         game = httpx.post(f"{url}/api/games", json={"size": 9, "time": "byoyomi:600:30:3"}).json()
         white = {"Authorization": f"Bearer {game['white_token']}"}
@@ -100,12 +80,11 @@ def test_a_move_clicked_while_the_server_is_down_is_played_after_a_restart_of_a_
         assert httpx.post(f"{url}/api/games/{game['id']}/play", json={"move": "C3", "v": 1}, headers=white).status_code == 200
         expect(page.locator('[data-vertex="C3"]')).to_have_attribute("data-stone", "white")
 
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        server.kill()
         expect(page.locator("#status")).to_contain_text("reconectando")
         page.locator('[data-vertex="G7"]').click()
         expect(page.locator("#status")).to_contain_text("enviando")
-        proc = _start(db, port)
+        server.start()
         expect(page.locator('[data-vertex="G7"]')).to_have_attribute("data-stone", "black", timeout=20_000)
         expect(page.locator("#status")).not_to_contain_text("enviando", timeout=20_000)
         expect(page.locator("#message")).to_be_empty()
@@ -117,12 +96,11 @@ def test_a_move_clicked_while_the_server_is_down_is_played_after_a_restart_of_a_
         # page is kept offline while White asks to take its move back
         assert httpx.post(f"{url}/api/games/{game['id']}/play", json={"move": "H8", "v": 4}, headers=white).status_code == 200
         expect(page.locator('[data-vertex="H8"]')).to_have_attribute("data-stone", "white")
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
+        server.kill()
         expect(page.locator("#status")).to_contain_text("reconectando")
         page.context.set_offline(True)
         page.locator('[data-vertex="D4"]').click()
-        proc = _start(db, port)
+        server.start()
         v = httpx.get(f"{url}/api/games/{game['id']}").json()["v"]
         assert httpx.post(f"{url}/api/games/{game['id']}/undo", json={"v": v}, headers=white).status_code == 200
         page.context.set_offline(False)
@@ -132,8 +110,4 @@ def test_a_move_clicked_while_the_server_is_down_is_played_after_a_restart_of_a_
         expect(page.locator('[data-vertex="D4"]')).not_to_have_attribute("data-stone", "black")
         assert httpx.get(f"{url}/api/games/{game['id']}").json()["moves"] == ["E5", "C3", "G7", "H8"]
     finally:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:  # pragma: no cover
-            proc.kill()
+        server.stop()
