@@ -123,16 +123,31 @@ def test_no_prior_below_the_root_at_zero_visits_nor_off_the_nets_board(searched)
     assert not NetPrior(300.0, 150).applies(Game(9))
 
 
+def test_the_threshold_is_the_share_of_the_searchs_playouts_when_that_is_more(searched):
+    game, tree = searched
+    prior = NetPrior(300.0, 100, share=0.05)
+    assert prior.threshold(1000) == 100 and prior.threshold(6000) == 300
+    assert len(often_visited(tree, 300)) < len(often_visited(tree, 100))
+    for playouts, visits in ((1000, 100), (6000, 300)):
+        copy = tuple(array.copy() for array in tree)
+        assert prior.give_grown(game, copy, Color.BLACK, playouts=playouts) == len(often_visited(tree, visits))
+        flagged = {int(k) for k in np.flatnonzero(copy[0][T.T_NET, : int(copy[2][T.TM_USED])])}
+        assert flagged == set(often_visited(tree, visits))
+
+
 def test_the_search_gives_the_prior_below_the_root_when_asked():
     game = opening()
 
-    def first_moves(visits: int) -> list[tuple[object, int]]:
-        config = MctsConfig(playouts=1500, max_seconds=None, seed=3, early_stop=False, prior_net_visits=visits)
+    def first_moves(visits: int, share: float = 0.0) -> list[tuple[object, int]]:
+        config = MctsConfig(playouts=1500, max_seconds=None, seed=3, early_stop=False, prior_net_visits=visits,
+                            prior_net_share=share)
         result = MctsPlayer(config).search(game)
         return [(c.point, c.visits) for c in result.candidates[:5]]
 
     assert first_moves(0) == first_moves(0)  # a seeded search repeats itself, so the difference is the prior's
     assert first_moves(100) != first_moves(0)
+    # the whole search's 1,500 playouts as the threshold: no node below the root reaches it
+    assert first_moves(100, share=1.0) == first_moves(0)
 
 
 

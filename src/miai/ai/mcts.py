@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -368,15 +369,17 @@ class MctsPlayer:
         if tree[0][T.T_NCHILD, 0] == 0 and not T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden):
             tree = self._tree = self._fresh_tree(game)
             T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden)
-        net_prior = NetPrior(cfg.prior_net, cfg.prior_net_visits)
+        net_prior = NetPrior(cfg.prior_net, cfg.prior_net_visits, cfg.prior_net_share)
         net_prior.give_root(game, tree, color)
         ti, tf, _ = tree
         last_report = start
+        checked = 0  # the playouts done when keep_going was last asked
 
         def keep_going(done: int) -> bool:
             """Between chunks: whether the search goes on (its clock, ``stop``, the early
             stop), reporting ``progress`` on the way."""
-            nonlocal last_report
+            nonlocal last_report, checked
+            checked = done
             now = time.monotonic()
             if budget_seconds is not None and now - start >= budget_seconds:
                 return False
@@ -389,12 +392,17 @@ class MctsPlayer:
             return not (cfg.early_stop and done >= 200
                         and self._settled(ti, tf, done, budget_playouts, start, budget_seconds))
 
+        def grow(lock: AbstractContextManager[object] = nullcontext()) -> int:
+            """Give the network's prior to the nodes below the root the search has grown (the
+            threshold from the playouts it will make, at the rate so far)."""
+            size = checked + self._left(checked, budget_playouts, start, budget_seconds)
+            return net_prior.give_grown(game, tree, color, lock, playouts=size)
+
         if cfg.threads > 1:
             shared = SharedTreeSearch(tree, grid, meta, c, last, last2, cfg, params, pparams, knowledge, forbidden)
             seed = int(self._rng[0])
             self._rng[0] = thread_seed(seed, cfg.threads)
-            grow = partial(net_prior.give_grown, game, tree, color, shared.lock)  # the network without the lock
-            done, owners = shared.run(budget_playouts, seed, keep_going, between=grow)
+            done, owners = shared.run(budget_playouts, seed, keep_going, between=partial(grow, shared.lock))
         else:
             owners = np.zeros(grid.shape[1], np.int64)
             done = 0
@@ -405,7 +413,7 @@ class MctsPlayer:
                 done += n
                 if not keep_going(done):
                     break
-                net_prior.give_grown(game, tree, color)
+                grow()
         seconds_taken = time.monotonic() - start
         w = game.size + 2
         own = (owners / max(done, 1)).reshape(w, w)[1:-1, 1:-1]
@@ -423,12 +431,18 @@ class MctsPlayer:
             return True
         visits = np.sort(tf[T.T_V, first : first + nc])
         lead = visits[-1] - visits[-2]
+        return bool(lead > MctsPlayer._left(done, budget_playouts, start, budget_seconds))
+
+    @staticmethod
+    def _left(done: int, budget_playouts: int, start: float, budget_seconds: float | None) -> float:
+        """The playouts a search that has made ``done`` can still make: the rest of its budget,
+        or, at the rate so far, what its clock allows if that is less."""
         left: float = budget_playouts - done
         if budget_seconds is not None:
             elapsed = time.monotonic() - start
             rate = done / max(elapsed, 1e-6)
             left = min(left, rate * max(budget_seconds - elapsed, 0.0))
-        return bool(lead > left)
+        return left
 
     def candidates(self, game: Game, limit: int | None = None, pv_length: int = 10) -> list[Candidate]:
         """The root's moves after the last search, most visited first (moves the rules

@@ -3,10 +3,11 @@ every node the search has visited often enough.
 
 At the root (as Pachi gives its DCNN's prior) each move gets ``prior_net × sqrt(chance)`` won
 visits on top of its other priors. With ``prior_net_visits``, a node below the root gets the
-same once its own visits reach that many: then the search has shown the node matters, and
-one evaluation (some milliseconds) is small beside the playouts it will still receive. Each
-node gets the prior once (the tree's ``T_NET`` flag, which a kept tree keeps). Off by
-default: in short searches the evaluations cost the playouts they won (BENCHMARKS.md).
+same once its own visits reach that many, or ``prior_net_share`` of the search's playouts if
+that is more: then the search has shown the node matters, and one evaluation (some
+milliseconds) is small beside the playouts it will still receive. The share lets one setting
+suit every search's size (a fixed threshold that paid at 2 s a move lost its gain at 0.6 s).
+Each node gets the prior once (the tree's ``T_NET`` flag, which a kept tree keeps).
 """
 
 from __future__ import annotations
@@ -39,12 +40,19 @@ def last_points(game: Game) -> tuple[int, int]:
 
 class NetPrior:
     """Gives a tree's nodes the network's prior of ``weight`` won visits times the square root
-    of each move's chance: the root always, the nodes below it from ``visits`` visits on (0:
-    the root only). Only on the board the network was learnt on."""
+    of each move's chance: the root always, the nodes below it from ``visits`` visits on, or
+    ``share`` of the search's playouts if that is more (``visits`` 0: the root only). Only on
+    the board the network was learnt on."""
 
-    def __init__(self, weight: float, visits: int) -> None:
+    def __init__(self, weight: float, visits: int, share: float = 0.0) -> None:
         self.weight = weight
         self.visits = visits
+        self.share = share
+
+    def threshold(self, playouts: float) -> float:
+        """The visits from which a node below the root gets the prior in a search of
+        ``playouts`` playouts."""
+        return max(float(self.visits), self.share * playouts)
 
     def applies(self, game: Game) -> bool:
         """Whether the prior is given in searches of this game at all."""
@@ -57,15 +65,16 @@ class NetPrior:
 
     def give_grown(
         self, game: Game, tree: T.Tree, color: Color, lock: AbstractContextManager[object] = nullcontext(),
+        playouts: float = 0.0,
     ) -> int:
         """Give the prior to every node below the root (``color`` to move in ``game``) that has
-        ``visits`` visits or more, children, and no prior yet; returns how many got it. The tree
-        is read and written under ``lock`` (other threads searching it), the network evaluated
-        without it."""
+        the :meth:`threshold`'s visits or more in a search of ``playouts`` playouts, children,
+        and no prior yet; returns how many got it. The tree is read and written under ``lock``
+        (other threads searching it), the network evaluated without it."""
         if self.visits <= 0 or not self.applies(game):
             return 0
         with lock:
-            grown = self._grown(tree)
+            grown = self._grown(tree, self.threshold(playouts))
         given = 0
         for node, path in grown:
             at_node = _position_after(game, color, path)
@@ -79,9 +88,10 @@ class NetPrior:
             given += 1
         return given
 
-    def _grown(self, tree: T.Tree) -> list[tuple[int, list[int]]]:
-        """The nodes below the root with enough visits, children and no prior, each with the
-        kernel points of the moves from the root to it (the walk stops at passes)."""
+    @staticmethod
+    def _grown(tree: T.Tree, visits: float) -> list[tuple[int, list[int]]]:
+        """The nodes below the root with ``visits`` visits or more, children and no prior, each
+        with the kernel points of the moves from the root to it (the walk stops at passes)."""
         ti, tf, _ = tree
         found: list[tuple[int, list[int]]] = []
         stack: list[tuple[int, list[int]]] = [(0, [])]
@@ -92,7 +102,7 @@ class NetPrior:
                 continue
             if node and not ti[T.T_NET, node]:
                 found.append((node, path))
-            children = first + np.flatnonzero(tf[T.T_V, first : first + count] >= self.visits)
+            children = first + np.flatnonzero(tf[T.T_V, first : first + count] >= visits)
             stack.extend((int(k), [*path, int(ti[T.T_MOVE, k])]) for k in children if ti[T.T_MOVE, k] > 0)
         return found
 
