@@ -379,18 +379,21 @@ def test_the_search_runs_interpreted_with_jit_disabled():
 NO_NET = {"prior_net": 0.0}
 ENGINES = {
     "default": {}, "levels 1-9": AS_MEASURED, "mm x1": {"prior_mm_small": 1.0}, "no net": NO_NET,
+    "root net": {"prior_net_visits": 0},
 }
 """The defaults (the learned shapes from 9×9 up) and the engine levels 1–9 keep; "mm x1":
 with the predictor's prior as on 19×19, as the
 9×9 figures were before it was tripled there (``prior_mm_small``); "no net": without the
 policy network's root prior, as the 19×19 figures were before it was on by default (the
-figures with it were found when it became the default)."""
+figures with it were found when it became the default); "root net": that prior at the root
+only, as it was before the nodes below the root got it by default."""
 SEEDED_SEARCHES = [
     ((19, 0, 0, "no net"), [("C16", 44), ("Q3", 33), ("D4", 26), ("Q4", 21)]),
     ((19, 3, 60, "no net"), [("P13", 203), ("Q12", 35), ("Q14", 9), ("P15", 7)]),
     ((19, 5, 150, "no net"), [("S8", 55), ("O11", 52), ("S5", 50), ("Q9", 30)]),
     ((19, 0, 0, "default"), [("Q4", 55), ("D16", 46), ("D4", 34), ("Q16", 32)]),
-    ((19, 3, 60, "default"), [("P13", 215), ("Q12", 37), ("P15", 4), ("O12", 0)]),
+    ((19, 3, 60, "root net"), [("P13", 215), ("Q12", 37), ("P15", 4), ("O12", 0)]),
+    ((19, 3, 60, "default"), [("P13", 230), ("Q12", 20), ("P15", 4), ("O12", 2)]),
     ((19, 5, 150, "default"), [("S8", 131), ("Q9", 60), ("R9", 36), ("S9", 24)]),
     ((9, 2, 25, "levels 1-9"), [("C3", 130), ("C8", 68), ("D8", 29), ("B8", 22)]),
     ((9, 2, 25, "mm x1"), [("C3", 196), ("D8", 23), ("E8", 18), ("C8", 10)]),

@@ -190,15 +190,15 @@ class MctsConfig:
     """Prior (won visits, times the square root of the chance) at the root, from the policy
     network over the move predictor (:mod:`miai.ai.policynet`; Pachi's DCNN prior), on 19×19,
     where it was learnt (0: not read; 300 won 65 of 100 against 0 in 19×19 self-play)."""
-    prior_net_visits: int = knob(0, Limit("int", 0, 1_000_000_000))
-    """The visits from which a node below the root gets the network's prior too, once
-    (:mod:`miai.ai.netprior`; 0: the root only, the default: 50 won 64 of 100 at equal
-    playouts but 49 of 100 at 0.6 s a move; 125 won 66 of 100 at 2 s a move)."""
-    prior_net_share: float = knob(0.0, Limit("float", 0, 1))
-    """The share of the search's playouts (its budget, or at the rate so far what its clock
-    allows) from which a node below the root gets the network's prior, if that is more
-    than ``prior_net_visits``: one setting for every search's size (0.02 is 100 visits in 5,000
-    playouts, 2 s a move, and 600 in 30,000, 10 s)."""
+    prior_net_visits: int = knob(125, Limit("int", 0, 1_000_000_000))
+    """The fewest visits from which a node below the root gets the network's prior too, once
+    (:mod:`miai.ai.netprior`; 0: the root only; 125 won 66 of 100 at 2 s a move in 19×19
+    self-play, and 54 of 100 at 0.6 s a move, where 50 won 49)."""
+    prior_net_share: float = knob(0.015, Limit("float", 0, 1))
+    """The share of the search's playouts (its budget, or what its clock allows at the rate
+    so far) from which a node below the root gets the network's prior, if that is more than
+    ``prior_net_visits``: one setting for every search's size (0.015 is 125 visits at 2 s a
+    move and about 600 at 10 s, where 625 won 16 of 30 against Pachi 12.90)."""
     pattern_min_size: int = knob(PATTERN_MIN_SIZE, Limit("int", 2, 25))
     """The smallest board the learned patterns and the move predictor, both learned from
     19×19 games, are used on (levels 1–9 use them on 19×19 only: :data:`AS_MEASURED`)."""
