@@ -217,6 +217,9 @@ def test_a_refusal_resumes_play_and_both_pages_show_the_compensable_areas(server
     act("black", "play", move="pass")
     act("white", "dead", dead=["A9"])
     black.get_by_role("button", name="Aceptar", exact=True).click()
+    # the breakdown is shown from the proposal on: the status line says when the count is final
+    expect(black.locator("#status")).to_contain_text("Partida terminada")
+    expect(white.locator("#status")).to_contain_text("Game over")
     for page, word in ((black, "Compensación"), (white, "Compensation")):
         row = page.locator('#breakdown [data-row="compensation"]')
         expect(row).to_contain_text(word)
