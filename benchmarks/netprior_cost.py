@@ -73,8 +73,9 @@ def main() -> None:
     args = parser.parse_args()
     MctsPlayer(MctsConfig(playouts=200, max_seconds=None, seed=1)).search(
         random_position(NET_SIZE, Rules.preset("chinese"), 5, 0))  # compiles and loads before timing
-    budget: dict[str, Any] = ({"playouts": args.playouts, "max_seconds": None, "early_stop": False} if args.seconds is None
-              else {"max_seconds": args.seconds})
+    budget: dict[str, Any] = {"max_seconds": args.seconds}
+    if args.seconds is None:
+        budget = {"playouts": args.playouts, "max_seconds": None, "early_stop": False}
     rows = {f"visits_{v}_after_{m}": cost(budget, v, args.share, m) for v in args.visits for m in args.moves}
     print(json.dumps(rows, indent=1))
 
