@@ -8,9 +8,12 @@ and the search never visits is a knowledge miss; one searched thousands of times
 little worse is a misread fight. ``--after`` then plays each move given and searches the
 position after it for the whole time (no early stop): the mover's win rate there and the
 opponent's answer, so that a move the search never tried can be told from one it would have
-misjudged anyway. Usage::
+misjudged anyway. ``--below`` lists the replies the same search gave the opponent below a
+root move: a subtree that keeps its visits on a reply the search after that move does not
+play overrates the move. Usage::
 
     python tools/root_probe.py runs/p19j-a/game-001.sgf 66 C18 --seconds 10 --after C18 F10
+    python tools/root_probe.py runs/p19j-a/game-001.sgf 66 C18 --below H5 C4
 
 (66 moves played, then the judge's move C18). A research tool: it reads the record and
 changes nothing.
@@ -49,6 +52,8 @@ def main() -> None:
     parser.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE", help="a search knob, as miai gtp's")
     parser.add_argument("--after", nargs="+", default=[], metavar="MOVE",
                         help="then search the position after each of these moves (GTP points)")
+    parser.add_argument("--below", nargs="+", default=[], metavar="MOVE",
+                        help="list the search's replies below each of these root moves (GTP points)")
     args = parser.parse_args()
     record, _ = load_game(args.record)
     played = list(record.moves)
@@ -59,9 +64,10 @@ def main() -> None:
             game.play(move)
         return game
 
-    config = MctsConfig(max_seconds=args.seconds, seed=args.seed, **MctsConfig.parse_settings(args.set))
+    config = MctsConfig(**{"max_seconds": args.seconds, "seed": args.seed, **MctsConfig.parse_settings(args.set)})
     game = position()
-    result = MctsPlayer(config).search(game)
+    player = MctsPlayer(config)
+    result = player.search(game)
     candidates = list(result.candidates)
     best = candidates[0]
     print(f"{args.record} after {args.moves} moves: {result.playouts} playouts in {result.seconds:.1f} s; "
@@ -69,6 +75,12 @@ def main() -> None:
     print("  judge's  " + describe(args.judge.upper(), candidates))
     if args.moves < len(played):
         print("  played   " + describe(point_to_gtp(played[args.moves].point), candidates))
+    for text in args.below:
+        point = point_from_gtp(text, game.size)
+        replies = player.candidates(game, pv_length=1, below=[point])[:6]
+        print(f"  below {text.upper()}: " + ("; ".join(
+            f"{point_to_gtp(r.point)} {r.visits} visits at {r.winrate:.3f}, prior {r.prior:.3f}" for r in replies)
+            or "no replies in the tree"))
     for text in args.after:
         game = position()
         mover = game.to_move

@@ -291,6 +291,20 @@ def test_tree_is_kept_between_moves():
     assert fresh == 1
 
 
+def test_candidates_below_a_root_move_are_that_node_s_moves_for_the_player_there():
+    game = Game(9)
+    ai = player(playouts=2000, early_stop=False)
+    best = ai.search(game).candidates[0]
+    replies = ai.candidates(game, below=[best.point])
+    assert 0 < sum(r.visits for r in replies) < best.visits  # the node's first visits came before its children
+    assert replies[0].pv[0] == best.pv[1]  # the principal variation goes through the most visited reply
+    game.play(best.point)
+    assert all(r.point is None or game.is_legal(r.point) for r in replies)
+    deeper = ai.candidates(game, below=[best.point, replies[0].point])
+    assert sum(d.visits for d in deeper) < replies[0].visits
+    assert ai.candidates(game, below=[pt("A1", 9), pt("A2", 9), pt("A3", 9)]) == []  # not in the tree
+
+
 def test_a_search_returns_its_candidates_playouts_time_and_ownership():
     game = Game(7)
     game.play("D4")

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -444,14 +444,23 @@ class MctsPlayer:
             left = min(left, rate * max(budget_seconds - elapsed, 0.0))
         return left
 
-    def candidates(self, game: Game, limit: int | None = None, pv_length: int = 10) -> list[Candidate]:
+    def candidates(
+        self, game: Game, limit: int | None = None, pv_length: int = 10, below: Sequence[Point | None] = ()
+    ) -> list[Candidate]:
         """The root's moves after the last search, most visited first (moves the rules
-        forbid left out)."""
+        forbid left out); with ``below``, the moves of the node those moves lead to from the
+        root (none if the tree does not hold them), win rates for the player to move there."""
         if self._tree is None or self._forbidden is None:
             return []
         ti, tf, _ = self._tree
-        forbidden = self._forbidden
-        first, nc = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
+        node = 0
+        for point in below:
+            first, nc = int(ti[T.T_FIRST, node]), int(ti[T.T_NCHILD, node])
+            node = next((k for k in range(first, first + nc) if self._point(game, int(ti[T.T_MOVE, k])) == point), -1)
+            if node < 0:
+                return []
+        forbidden = self._forbidden if node == 0 else np.zeros_like(self._forbidden)
+        first, nc = int(ti[T.T_FIRST, node]), int(ti[T.T_NCHILD, node])
         ks = [k for k in range(first, first + nc) if not forbidden[ti[T.T_MOVE, k]]]
         ks.sort(key=lambda k: (-tf[T.T_V, k], -(tf[T.T_W, k] + tf[T.T_PW, k]) / max(tf[T.T_V, k] + tf[T.T_PV, k], 1)))
         if limit is not None:
