@@ -53,7 +53,7 @@ SHOWN = 0.3
 
 
 def judge(command: str, positions: list[dict], visits: int, out: Path) -> None:
-    """KataGo's lead and ownership (rows from the top, Black's side) for every position not
+    """KataGo's lead, ownership (rows from the top, Black's side) and best moves for every position not
     yet in ``out``, appended to it a line each as they come: a judging stopped half-way
     keeps what it has, and the next one goes on from there."""
     done = set(read_judged(out)) if out.exists() else set()
@@ -72,7 +72,9 @@ def judge(command: str, positions: list[dict], visits: int, out: Path) -> None:
             if "error" in answer:
                 raise SystemExit(f"playout_bias: the judge refused a query: {answer}")
             if "ownership" in answer:
-                judged = {"id": answer["id"], "lead": answer["rootInfo"]["scoreLead"], "ownership": answer["ownership"]}
+                best = [info["move"] for info in answer.get("moveInfos", [])[:3]]
+                judged = {"id": answer["id"], "lead": answer["rootInfo"]["scoreLead"], "ownership": answer["ownership"],
+                          "best": best}
                 sink.write(json.dumps(judged) + "\n")
                 sink.flush()
                 print(f"\r  {count}/{len(todo)} judged", end="", file=sys.stderr, flush=True)
