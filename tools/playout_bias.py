@@ -53,9 +53,9 @@ SHOWN = 0.3
 
 
 def judge(command: str, positions: list[dict], visits: int, out: Path) -> None:
-    """KataGo's lead, ownership (rows from the top, Black's side) and best moves for every position not
-    yet in ``out``, appended to it a line each as they come: a judging stopped half-way
-    keeps what it has, and the next one goes on from there."""
+    """KataGo's lead, ownership (rows from the top, Black's side) and first three moves for
+    every position not yet in ``out``, appended to it a line each as they come: a judging
+    stopped half-way keeps what it has, and the next one goes on from there."""
     done = set(read_judged(out)) if out.exists() else set()
     todo = [pos for pos in positions if pos["id"] not in done]
     proc = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)

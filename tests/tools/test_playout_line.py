@@ -1,9 +1,9 @@
 """tools/playout_line.py: positions along a line of play, the playouts' first replies there,
 and a watched chain's fate from its owner's side.
 
-The record is a 9×9 game whose last move, White's C3, puts itself in atari among four
-black stones (B3, D3, C4 and Black's last liberty at C2 open): the playouts' capture
-heuristic answers it at C2 nine times in ten, and a uniform move almost never would."""
+The record is a 9×9 game whose last move, White's C3, puts itself in atari among three
+black stones (B3, D3 and C4; its last liberty, C2, open): the playouts' capture heuristic
+answers it at C2 nine times in ten, and a uniform move almost never would."""
 
 from __future__ import annotations
 
