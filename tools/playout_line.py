@@ -27,13 +27,14 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
+import misread
 import numpy as np
 import playout_bias
 
 from miai._kernel import heavy
 from miai._kernel.playout import _restore, _scratch
 from miai.ai.config import MctsConfig
-from miai.coords import Color, Move, point_from_gtp, point_to_gtp
+from miai.coords import Move, point_from_gtp, point_to_gtp
 from miai.game import Game, Setup
 from miai.sgf import load_game
 
@@ -74,17 +75,16 @@ def chain_fates(pos: dict, own: np.ndarray, watch: list[str]) -> list[str]:
     """Each watched stone's chain and its mean ownership in ``own`` (Black's side, rows from
     the top) from its owner's side, or that it is gone from the board."""
     game, _, _ = playout_bias.replay(pos)
-    size = pos["size"]
+    by_point = own[::-1]  # misread.chain_ownership indexes by point, rows from the bottom
     fates = []
     for vertex in watch:
-        point = point_from_gtp(vertex, size)
-        stones = game.board.chain(point) if point is not None else []
-        if not stones:
+        point = point_from_gtp(vertex, pos["size"])
+        chain = next((c for c in game.board.chains() if point in c.stones), None)
+        if chain is None:
             fates.append(f"{vertex} gone")
             continue
-        mean = float(np.mean([own[size - 1 - row][col] for row, col in stones]))
-        side = 1 if game.board[stones[0]] == Color.BLACK else -1
-        fates.append(f"{vertex} ({len(stones)}) {side * mean + 0.0:+.2f}")  # + 0.0: no "-0.00"
+        mine = misread.chain_ownership(chain, by_point) + 0.0  # + 0.0: no "-0.00"
+        fates.append(f"{vertex} ({len(chain.stones)}) {mine:+.2f}")
     return fates
 
 
