@@ -35,6 +35,7 @@ import shlex
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -83,6 +84,15 @@ def judge(command: str, positions: list[dict], visits: int, out: Path) -> None:
         raise SystemExit(f"playout_bias: the judge exited with status {proc.returncode}")
 
 
+def judged_now(command: str, positions: list[dict], visits: int) -> dict[str, dict]:
+    """The judge's answers for the positions (as :func:`judge`'s, by id), kept in a
+    temporary file: for the tools that judge a few positions and print."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "judged.jsonl"
+        judge(command, positions, visits, out)
+        return read_judged(out)
+
+
 def read_judged(path: Path) -> dict[str, dict]:
     """The judged positions of a ``judge`` file (one JSON object a line), by id."""
     judged = (json.loads(line) for line in path.read_text().splitlines() if line.strip())
@@ -109,9 +119,27 @@ def playouts(pos: dict, count: int, config: MctsConfig, seed: int) -> tuple[floa
     owners = np.zeros(board.grid.shape[1], np.int64)
     total = heavy.heavy_ownership(board.grid, board.meta, int(game.to_move), last, last2, count, seed,
                                   heavy.PAT3, config.policy_params(size), owners)
+    return total / count - pos["komi"], _mean_ownership(owners, count, size)
+
+
+def playout_scores(pos: dict, count: int, config: MctsConfig, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each playout's score (Black's area less White's, less komi) and the mean ownership, as
+    :func:`playouts` but one playout at a time: how often Black wins, not only by how much
+    on average (the playouts' scores spread over tens of points in a fight)."""
+    size = pos["size"]
+    game, last, last2 = replay(pos)
+    board = game.board
+    owners = np.zeros(board.grid.shape[1], np.int64)
+    params = config.policy_params(size)
+    scores = np.array([heavy.heavy_ownership(board.grid, board.meta, int(game.to_move), last, last2, 1, seed + i,
+                                             heavy.PAT3, params, owners) for i in range(count)], float)
+    return scores - pos["komi"], _mean_ownership(owners, count, size)
+
+
+def _mean_ownership(owners: np.ndarray, count: int, size: int) -> np.ndarray:
+    """The kernel's summed owners as a mean ownership, rows from the top as KataGo's."""
     w = size + 2
-    own = (owners / count).reshape(w, w)[1:-1, 1:-1][::-1]  # the kernel's row 1 is the bottom line
-    return total / count - pos["komi"], own
+    return (owners / count).reshape(w, w)[1:-1, 1:-1][::-1]  # the kernel's row 1 is the bottom line
 
 
 def settled_misread(own: np.ndarray, truth: np.ndarray) -> int:

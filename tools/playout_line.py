@@ -23,7 +23,6 @@ reads a record and runs engines, and changes nothing.
 from __future__ import annotations
 
 import argparse
-import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -134,7 +133,7 @@ def main(argv: list[str] | None = None) -> None:
             point_from_gtp(vertex, positions[0]["size"])
         except ValueError as exc:
             parser.error(f"--watch {vertex}: {exc}")
-    judged = _judged(args.judge, positions, args.visits) if args.judge else {}
+    judged = playout_bias.judged_now(args.judge, positions, args.visits) if args.judge else {}
     for i, pos in enumerate(positions):
         last = pos["moves"][-1] if pos["moves"] else None
         to_move = "white" if last and last[0] == "B" else "black"
@@ -147,15 +146,6 @@ def main(argv: list[str] | None = None) -> None:
             truth = np.array(j["ownership"]).reshape(pos["size"], pos["size"])
             print(f"  judge:    lead (Black) {j['lead']:+.1f}; {'; '.join(chain_fates(pos, truth, args.watch))};"
                   f" best {', '.join(j.get('best', []))}")
-
-
-def _judged(command: str, positions: list[dict], visits: int) -> dict[str, dict]:
-    """The judge's answers for the positions, through ``playout_bias.judge``."""
-    with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder) / "judged.jsonl"
-        playout_bias.judge(command, positions, visits, out)
-        return playout_bias.read_judged(out)
-
 
 if __name__ == "__main__":
     main()
