@@ -1,9 +1,10 @@
 """Two candidate moves side by side: which chains' fates the choice decides, by a judge and by miai's playouts.
 
 When a judge says one move lost many points against another (``point_loss.py``), this says
-where the points went: from the position after ``--at`` moves of a record, each move is
-played, and the ownership after it is read twice, by the judge (KataGo's analysis engine,
-optional) and by miai's playouts without a tree (``playout_bias.playouts``). The chains of
+where the points went: from the position after ``--at`` moves of a record (and the moves
+of ``--line``, if any), each move is played, and the ownership after it is read twice, by
+the judge (KataGo's analysis engine, optional) and by miai's playouts without a tree
+(``playout_bias.playout_scores``, with how often Black wins them). The chains of
 the position whose fate differs between the two moves (their mean ownership from their
 owner's side, +1 alive in every playout, -1 captured in every one) are listed with both
 readings, and a map shows the points that change owner. Where the judge's difference is
@@ -11,7 +12,7 @@ large and the playouts' small, the search had little to choose the right move by
 
 Usage::
 
-    python tools/two_moves.py GAME.sgf --at 186 J7 J8 [--playouts 2000] [--threshold 0.5] \\
+    python tools/two_moves.py GAME.sgf J7 J8 --at 186 [--line MOVES...] [--playouts 2000] [--threshold 0.5] \\
         [--judge "KATAGO analysis -model NET -config analysis_example.cfg" --visits 200]
 
 A research tool: it reads a record and runs engines, and changes nothing.
@@ -98,6 +99,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("sgf", type=Path, help="a game record")
     parser.add_argument("--at", type=int, required=True, help="the choice is made after this many of the game's moves")
     parser.add_argument("moves", nargs=2, help="the two moves of the side to move, in GTP (J7 J8)")
+    parser.add_argument("--line", nargs="*", default=[], help="moves played first from there, alternating")
     parser.add_argument("--playouts", type=int, default=2000, help="playouts after each move (default 2,000)")
     parser.add_argument("--threshold", type=float, default=0.5, help="the difference shown (default 0.5)")
     parser.add_argument("--seed", type=int, default=1)
@@ -109,8 +111,8 @@ def main(argv: list[str] | None = None) -> None:
         config = MctsConfig(**MctsConfig.parse_settings(args.set))
     except ValueError as exc:
         parser.error(f"--set {exc}")
-    before = playout_line.positions_along(args.sgf, args.at, [])[0]
-    after = [playout_line.positions_along(args.sgf, args.at, [move])[1] for move in args.moves]
+    before = playout_line.positions_along(args.sgf, args.at, args.line)[-1]
+    after = [playout_line.positions_along(args.sgf, args.at, args.line + [move])[-1] for move in args.moves]
     for pos, move in zip(after, args.moves):
         pos["id"] = move
     readings: dict[str, list[np.ndarray]] = {}

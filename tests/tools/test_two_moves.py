@@ -83,3 +83,10 @@ def test_the_report_sets_the_judge_beside_the_playouts(record: Path, tmp_path: P
 def test_a_move_that_cannot_be_played_is_refused_with_its_reason(record: Path):
     with pytest.raises(SystemExit, match="move 7, black C3"):
         two_moves.main([str(record), "--at", "6", "C3", "J9"])
+
+
+def test_a_line_is_played_before_the_two_moves(record: Path, capsys):
+    two_moves.main([str(record), "A9", "J1", "--at", "4", "--line", "C4", "C3", "--playouts", "20"])
+    assert "after 6 moves: A9 against J1" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="move 6, white B3"):  # the line alternates from Black after 4 moves
+        two_moves.main([str(record), "A9", "J1", "--at", "4", "--line", "C4", "B3"])
