@@ -147,5 +147,6 @@ def main(argv: list[str] | None = None) -> None:
             print(f"  judge:    lead (Black) {j['lead']:+.1f}; {'; '.join(chain_fates(pos, truth, args.watch))};"
                   f" best {', '.join(j.get('best', []))}")
 
+
 if __name__ == "__main__":
     main()
