@@ -110,6 +110,24 @@ def shares(replies: Counter[str], count: int, top: int) -> str:
     return ", ".join(f"{v} {100 * n / count:.0f}%" for v, n in replies.most_common(top))
 
 
+def add_reading_arguments(parser: argparse.ArgumentParser, visits: int) -> None:
+    """The options of the tools that read positions with miai's playouts and KataGo: the
+    playouts' seed and knobs, the judge and its visits (``visits`` by default)."""
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE", help="a search knob, as miai gtp's")
+    parser.add_argument("--judge", help="KataGo's analysis engine command line (optional)")
+    parser.add_argument("--visits", type=int, default=visits, help=f"the judge's visits a position (default {visits})")
+
+
+def search_config(parser: argparse.ArgumentParser, args: argparse.Namespace) -> MctsConfig:
+    """The search configuration of ``--set``'s knobs; a knob that is wrong ends the tool with
+    the parser's error."""
+    try:
+        return MctsConfig(**MctsConfig.parse_settings(args.set))
+    except ValueError as exc:
+        parser.error(f"--set {exc}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("sgf", type=Path, help="a game record")
@@ -118,15 +136,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--watch", nargs="+", required=True, help="a stone of each chain to follow")
     parser.add_argument("--playouts", type=int, default=2000, help="playouts a position for the verdict (default 2,000)")
     parser.add_argument("--replies", type=int, default=2000, help="first moves drawn a position (default 2,000)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE", help="a search knob, as miai gtp's")
-    parser.add_argument("--judge", help="KataGo's analysis engine command line (optional)")
-    parser.add_argument("--visits", type=int, default=400, help="the judge's visits a position (default 400)")
+    add_reading_arguments(parser, visits=400)
     args = parser.parse_args(argv)
-    try:
-        config = MctsConfig(**MctsConfig.parse_settings(args.set))
-    except ValueError as exc:
-        parser.error(f"--set {exc}")
+    config = search_config(parser, args)
     positions = positions_along(args.sgf, args.at, args.line)
     for vertex in args.watch:
         try:

@@ -28,7 +28,6 @@ import numpy as np
 import playout_bias
 import playout_line
 
-from miai.ai.config import MctsConfig
 from miai.board import Chain
 from miai.coords import point_to_gtp
 
@@ -102,15 +101,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--line", nargs="*", default=[], help="moves played first from there, alternating")
     parser.add_argument("--playouts", type=int, default=2000, help="playouts after each move (default 2,000)")
     parser.add_argument("--threshold", type=float, default=0.5, help="the difference shown (default 0.5)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--set", action="append", default=[], metavar="KNOB=VALUE", help="a search knob, as miai gtp's")
-    parser.add_argument("--judge", help="KataGo's analysis engine command line (optional)")
-    parser.add_argument("--visits", type=int, default=200, help="the judge's visits a position (default 200)")
+    playout_line.add_reading_arguments(parser, visits=200)
     args = parser.parse_args(argv)
-    try:
-        config = MctsConfig(**MctsConfig.parse_settings(args.set))
-    except ValueError as exc:
-        parser.error(f"--set {exc}")
+    config = playout_line.search_config(parser, args)
     before = playout_line.positions_along(args.sgf, args.at, args.line)[-1]
     after = [playout_line.positions_along(args.sgf, args.at, args.line + [move])[-1] for move in args.moves]
     for pos, move in zip(after, args.moves):

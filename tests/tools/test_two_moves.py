@@ -13,21 +13,8 @@ import playout_line
 import pytest
 import two_moves
 
-from miai.game import Game
-from miai.sgf import game_to_sgf
 from tests.judges import scripted_judge
-
-MOVES = ["B3", "G7", "D3", "G3", "C4", "C3"]
-
-
-@pytest.fixture
-def record(tmp_path: Path) -> Path:
-    game = Game(size=9)
-    for vertex in MOVES:
-        game.play(vertex)
-    path = tmp_path / "atari.sgf"
-    path.write_text(game_to_sgf(game))
-    return path
+from tests.tools.atari import ATARI_MOVES
 
 
 def ownership(**points: float) -> np.ndarray:
@@ -38,8 +25,8 @@ def ownership(**points: float) -> np.ndarray:
     return own
 
 
-def test_a_chain_s_fate_is_read_from_its_owner_s_side_rows_from_the_top(record: Path):
-    before = playout_line.positions_along(record, 6, [])[0]
+def test_a_chain_s_fate_is_read_from_its_owner_s_side_rows_from_the_top(atari_record: Path):
+    before = playout_line.positions_along(atari_record, 6, [])[0]
     first, second = ownership(C3=1.0, G7=-0.9), ownership(C3=-1.0, G7=-0.9)  # C3: captured, then alive
     decided = two_moves.decided_chains(before, first, second, 0.5)
     assert [two_moves.label(chain) for chain in decided] == ["W C3 (1)"]  # G7 the same after both: not listed
@@ -47,8 +34,8 @@ def test_a_chain_s_fate_is_read_from_its_owner_s_side_rows_from_the_top(record: 
     assert two_moves.fate(decided[0], second) == 1.0
 
 
-def test_the_largest_stakes_come_first_and_small_differences_are_left_out(record: Path):
-    before = playout_line.positions_along(record, 6, [])[0]
+def test_the_largest_stakes_come_first_and_small_differences_are_left_out(atari_record: Path):
+    before = playout_line.positions_along(atari_record, 6, [])[0]
     first = ownership(B3=1.0, D3=1.0, G3=-0.2, G7=0.6)
     second = ownership(B3=-1.0, D3=0.2, G3=-0.4, G7=-0.6)  # swings: B3 2.0, D3 0.8, G3 0.2, G7 1.2
     decided = two_moves.decided_chains(before, first, second, 0.5)
@@ -63,13 +50,13 @@ def test_the_map_marks_the_points_that_change_owner_by_the_threshold():
     assert rows[9] == "   A B C D E F G H J"
 
 
-def test_the_report_sets_the_judge_beside_the_playouts(record: Path, tmp_path: Path, capsys):
-    after = " ".join(MOVES)
+def test_the_report_sets_the_judge_beside_the_playouts(atari_record: Path, tmp_path: Path, capsys):
+    after = " ".join(ATARI_MOVES)
     captured = ownership(C3=1.0, C2=1.0).ravel().tolist()
     saved = ownership(C3=-1.0, C2=-1.0).ravel().tolist()
     judge = scripted_judge(tmp_path, {f"{after} C2": 6.0, f"{after} J9": -3.0},
                            {f"{after} C2": captured, f"{after} J9": saved})
-    two_moves.main([str(record), "--at", "6", "C2", "J9", "--playouts", "50", "--judge", judge])
+    two_moves.main([str(atari_record), "--at", "6", "C2", "J9", "--playouts", "50", "--judge", judge])
     out = capsys.readouterr().out
     assert "after 6 moves: C2 against J9" in out
     assert "judge: Black's lead +6.0 after C2, -3.0 after J9" in out
@@ -80,13 +67,13 @@ def test_the_report_sets_the_judge_beside_the_playouts(record: Path, tmp_path: P
     assert judge_map[7] == " 3 . . + . . . . . ." and judge_map[8] == " 2 . . + . . . . . ."
 
 
-def test_a_move_that_cannot_be_played_is_refused_with_its_reason(record: Path):
+def test_a_move_that_cannot_be_played_is_refused_with_its_reason(atari_record: Path):
     with pytest.raises(SystemExit, match="move 7, black C3"):
-        two_moves.main([str(record), "--at", "6", "C3", "J9"])
+        two_moves.main([str(atari_record), "--at", "6", "C3", "J9"])
 
 
-def test_a_line_is_played_before_the_two_moves(record: Path, capsys):
-    two_moves.main([str(record), "A9", "J1", "--at", "4", "--line", "C4", "C3", "--playouts", "20"])
+def test_a_line_is_played_before_the_two_moves(atari_record: Path, capsys):
+    two_moves.main([str(atari_record), "A9", "J1", "--at", "4", "--line", "C4", "C3", "--playouts", "20"])
     assert "after 6 moves: A9 against J1" in capsys.readouterr().out
     with pytest.raises(SystemExit, match="move 6, white B3"):  # the line alternates from Black after 4 moves
-        two_moves.main([str(record), "A9", "J1", "--at", "4", "--line", "C4", "B3"])
+        two_moves.main([str(atari_record), "A9", "J1", "--at", "4", "--line", "C4", "B3"])
