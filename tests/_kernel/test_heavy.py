@@ -254,7 +254,7 @@ def test_after_a_ko_capture_and_a_threat_the_playout_fights_the_ko():
     assert ko_settled(0.0) <= 3
 
 
-@pytest.mark.parametrize("knob", [H.P_KO, H.P_TWOLIB, H.P_NAKADE], ids=["ko", "twolib", "nakade"])
+@pytest.mark.parametrize("knob", [H.P_KO, H.P_TWOLIB, H.P_NAKADE, H.P_CUT], ids=["ko", "twolib", "nakade", "cut"])
 @pytest.mark.parametrize("size", [9, 19])
 def test_heavy_playouts_with_each_check_always_on_stay_consistent(size, knob):
     assert_playouts_consistent(size, knob)
