@@ -11,12 +11,13 @@ from miai._kernel.board import BLACK, WHITE
 from miai._kernel.cuts import cut_moves
 from tests._kernel.test_heavy import board_of, idx, replies_with
 
-# White's C4-C3 has three liberties (D4, D3, C2); on D4 it would join White's E4
+# White's C4-C3 has three liberties (D4, D3, C2); on D4 it would join White's E4, which
+# has three too (D4, E5, E3)
 JOINS_AT_D4 = """
     .......
     .......
     ..X....
-    .XO.O..
+    .XO.OX.
     .XO....
     .......
     .......
@@ -42,10 +43,15 @@ def test_ones_own_chain_next_to_the_last_move_connects_there():
 
 
 def test_a_chain_with_nothing_to_join_or_four_liberties_is_left_alone():
-    alone = JOINS_AT_D4.replace(".XO.O..", ".XO....")
+    alone = JOINS_AT_D4.replace(".XO.OX.", ".XO..X.")
     assert moves(alone, BLACK, "C3") == set()
     four_liberties = JOINS_AT_D4.replace("..X....", ".......", 1)
     assert moves(four_liberties, BLACK, "C3") == set()
+
+
+def test_a_chain_is_not_cut_from_one_with_liberties_to_spare():
+    # without Black's F4, White's E4 has four liberties
+    assert moves(JOINS_AT_D4.replace(".XO.OX.", ".XO.O.."), BLACK, "C3") == set()
 
 
 def test_a_cut_that_leaves_the_cutter_in_atari_is_not_offered():

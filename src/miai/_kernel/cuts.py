@@ -10,9 +10,11 @@ first reply in a hundred.
 
 After the opponent's move, the chain it made and the chains next to it (of either colour) that
 have exactly three liberties are looked at. Each of their liberties that touches another
-chain of the same colour is offered: a cut if the chain is the opponent's, a connection if it
-is the mover's own. A point where the mover's stone would be in atari (captures aside) is not
-offered. Compiled by :mod:`miai._kernel.jit` and plain Python, like the rest of the kernel.
+chain of the same colour, itself with three liberties or fewer, is offered: a cut if the
+chains are the opponent's, a connection if they are the mover's own. (Offered wherever a
+short chain touches any other, the cuts made the playouts' ownership worse against KataGo's
+in 150 positions of the games against Pachi 12.90: BENCHMARKS.md.) A point where the mover's
+stone would be in atari (captures aside) is not offered. Compiled by :mod:`miai._kernel.jit` and plain Python, like the rest of the kernel.
 """
 
 from __future__ import annotations
@@ -24,15 +26,17 @@ from miai._kernel.jit import kernel
 from miai._kernel.twolib import safe_to_play
 
 SHORT_LIBERTIES = 3
-"""The liberties of the chains whose joining points are offered."""
+"""The liberties of the chains whose joining points are offered, and the most that the chain
+they would join may have."""
 
 
 @kernel(inline="always")
 def _joins_another(grid: np.ndarray, w: int, p: int, head: int) -> bool:
-    """Whether the empty point ``p`` touches a chain of ``head``'s colour other than ``head``."""
+    """Whether the empty point ``p`` touches a chain of ``head``'s colour other than ``head``
+    with :data:`SHORT_LIBERTIES` liberties or fewer."""
     owner = grid[COLOR, head]
     for q in (p - w, p - 1, p + 1, p + w):
-        if grid[COLOR, q] == owner and grid[HEAD, q] != head:
+        if grid[COLOR, q] == owner and grid[HEAD, q] != head and grid[LIBS, grid[HEAD, q]] <= SHORT_LIBERTIES:
             return True
     return False
 
@@ -40,7 +44,7 @@ def _joins_another(grid: np.ndarray, w: int, p: int, head: int) -> bool:
 @kernel
 def joining_points(grid: np.ndarray, meta: np.ndarray, head: int, c: int, out: np.ndarray, n: int) -> int:
     """Append to ``out`` (from index ``n``) the liberties of the chain ``head`` through which
-    it would join another chain of its colour and that ``c`` may play without being left in
+    it would join another short chain of its colour and that ``c`` may play without being left in
     atari; returns the new count."""
     w = meta[M_W]
     seen0 = 0  # the liberties already looked at (a chain here has three)
