@@ -3,13 +3,10 @@ join another of its colour, the opponent cuts and the owner connects."""
 
 from __future__ import annotations
 
-import numpy as np
-
-from miai._kernel import check_consistency
 from miai._kernel import heavy as H
 from miai._kernel.board import BLACK, WHITE
 from miai._kernel.cuts import cut_moves
-from tests._kernel.test_heavy import board_of, idx, replies_with
+from tests._kernel.test_heavy import board_of, idx, offered, replies_with
 
 # White's C4-C3 has three liberties (D4, D3, C2); on D4 it would join White's E4, which
 # has three too (D4, E5, E3)
@@ -26,12 +23,7 @@ JOINS_AT_D4 = """
 
 def moves(diagram: str, c: int, last: str) -> set[str]:
     """The vertices :func:`cut_moves` offers ``c`` after the move at ``last``."""
-    game, g, m = board_of(diagram)
-    out = np.zeros(64, np.int32)
-    n = cut_moves(g, m, c, idx(game, last), out)
-    names = {idx(game, f"{col}{row}"): f"{col}{row}" for col in "ABCDEFGHJ"[: game.size] for row in range(1, game.size + 1)}
-    check_consistency(g, m)  # asking changes nothing on the board
-    return {names[p] for p in out[:n]}
+    return offered(cut_moves, diagram, c, last)
 
 
 def test_the_opponent_chain_of_the_last_move_is_cut_where_it_would_join_another():

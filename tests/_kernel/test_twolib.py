@@ -5,21 +5,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from miai._kernel import check_consistency
 from miai._kernel import heavy as H
 from miai._kernel.board import BLACK, M_RNG, WHITE
 from miai._kernel.twolib import two_liberty_moves
-from tests._kernel.test_heavy import board_of, idx
+from tests._kernel.test_heavy import board_of, idx, offered, vertex_names
 
 
 def moves(diagram: str, c: int, last: str) -> set[str]:
     """The vertices :func:`two_liberty_moves` offers ``c`` after the move at ``last``."""
-    game, g, m = board_of(diagram)
-    out = np.zeros(64, np.int32)
-    n = two_liberty_moves(g, m, c, idx(game, last), out)
-    names = {idx(game, f"{col}{row}"): f"{col}{row}" for col in "ABCDEFGHJ"[: game.size] for row in range(1, game.size + 1)}
-    check_consistency(g, m)  # asking changes nothing on the board
-    return {names[p] for p in out[:n]}
+    return offered(two_liberty_moves, diagram, c, last)
 
 
 def test_a_chain_the_last_move_left_with_two_liberties_is_put_in_atari_on_either():
@@ -137,7 +131,7 @@ def replies(diagram: str, c: int, last: str, twolib: float, tries: int = 200) ->
     params = H.DEFAULT_PARAMS.copy()
     params[H.P_TWOLIB] = twolib
     cand = np.zeros(64, np.int32)
-    names = {idx(game, f"{col}{row}"): f"{col}{row}" for col in "ABCDEFGHJ"[: game.size] for row in range(1, game.size + 1)}
+    names = vertex_names(game)
     count: dict[str, int] = {}
     for seed in range(1, tries + 1):
         m[M_RNG] = seed  # each draw its own random state

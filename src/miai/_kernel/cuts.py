@@ -14,7 +14,8 @@ chain of the same colour, itself with three liberties or fewer, is offered: a cu
 chains are the opponent's, a connection if they are the mover's own. (Offered wherever a
 short chain touches any other, the cuts made the playouts' ownership worse against KataGo's
 in 150 positions of the games against Pachi 12.90: BENCHMARKS.md.) A point where the mover's
-stone would be in atari (captures aside) is not offered. Compiled by :mod:`miai._kernel.jit` and plain Python, like the rest of the kernel.
+stone would be in atari (captures aside) is not offered. Compiled by :mod:`miai._kernel.jit`
+and plain Python, like the rest of the kernel.
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ def _joins_another(grid: np.ndarray, w: int, p: int, head: int) -> bool:
 @kernel
 def joining_points(grid: np.ndarray, meta: np.ndarray, head: int, c: int, out: np.ndarray, n: int) -> int:
     """Append to ``out`` (from index ``n``) the liberties of the chain ``head`` through which
-    it would join another short chain of its colour and that ``c`` may play without being left in
-    atari; returns the new count."""
+    it would join another short chain of its colour and that ``c`` may play without being
+    left in atari; returns the new count."""
     w = meta[M_W]
     seen0 = 0  # the liberties already looked at (a chain here has three)
     seen1 = 0

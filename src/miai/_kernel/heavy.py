@@ -20,7 +20,8 @@ random move:
    playouts read capturing races.
 3. **Cuts** (:mod:`miai._kernel.cuts`, with probability ``P_CUT``, off by default until a
    match tells): where a chain with three liberties on or around the last move would join
-   another chain of its colour, the opponent's cut or one's own connection.
+   another chain of its colour with three or fewer, the opponent's cut or one's own
+   connection.
 4. **Nakade** (:mod:`miai._kernel.nakade`, with probability ``P_NAKADE``, 0.6 by default):
    the vital point of a small eye space that the last move borders.
 5. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
