@@ -5,15 +5,21 @@ from __future__ import annotations
 
 import numpy as np
 
+from miai._kernel import check_consistency
 from miai._kernel import heavy as H
 from miai._kernel.board import BLACK, M_RNG, WHITE
 from miai._kernel.twolib import two_liberty_moves
-from tests._kernel.test_heavy import board_of, idx, offered, vertex_names
+from tests._kernel.test_heavy import board_of, idx
 
 
 def moves(diagram: str, c: int, last: str) -> set[str]:
     """The vertices :func:`two_liberty_moves` offers ``c`` after the move at ``last``."""
-    return offered(two_liberty_moves, diagram, c, last)
+    game, g, m = board_of(diagram)
+    out = np.zeros(64, np.int32)
+    n = two_liberty_moves(g, m, c, idx(game, last), out)
+    names = {idx(game, f"{col}{row}"): f"{col}{row}" for col in "ABCDEFGHJ"[: game.size] for row in range(1, game.size + 1)}
+    check_consistency(g, m)  # asking changes nothing on the board
+    return {names[p] for p in out[:n]}
 
 
 def test_a_chain_the_last_move_left_with_two_liberties_is_put_in_atari_on_either():
@@ -131,7 +137,7 @@ def replies(diagram: str, c: int, last: str, twolib: float, tries: int = 200) ->
     params = H.DEFAULT_PARAMS.copy()
     params[H.P_TWOLIB] = twolib
     cand = np.zeros(64, np.int32)
-    names = vertex_names(game)
+    names = {idx(game, f"{col}{row}"): f"{col}{row}" for col in "ABCDEFGHJ"[: game.size] for row in range(1, game.size + 1)}
     count: dict[str, int] = {}
     for seed in range(1, tries + 1):
         m[M_RNG] = seed  # each draw its own random state

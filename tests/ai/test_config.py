@@ -195,14 +195,14 @@ def test_the_policy_parameters_carry_each_playout_knob_to_its_place():
 
     params = MctsConfig(
         p_capture=0.7, p_pattern=0.6, p_selfatari_heuristic=0.5, p_selfatari_random=0.4, p_twolib=0.3, p_nakade=0.1,
-        p_ko=0.05, race_min_chain=5, p_race_reply=0.25, p_cut=0.15,
+        p_ko=0.05, race_min_chain=5, p_race_reply=0.25,
     ).policy_params()
     assert params.shape == (H.NPARAMS,)
     indices = (
         H.P_CAPTURE, H.P_PATTERN, H.P_SELFATARI_HEURISTIC, H.P_SELFATARI_RANDOM, H.P_TWOLIB, H.P_NAKADE, H.P_KO,
-        H.P_RACE_MIN_CHAIN, H.P_RACE_REPLY, H.P_CUT,
+        H.P_RACE_MIN_CHAIN, H.P_RACE_REPLY,
     )
-    assert [params[i] for i in indices] == [0.7, 0.6, 0.5, 0.4, 0.3, 0.1, 0.05, 5.0, 0.25, 0.15]
+    assert [params[i] for i in indices] == [0.7, 0.6, 0.5, 0.4, 0.3, 0.1, 0.05, 5.0, 0.25]
 
 
 def test_the_default_knobs_give_the_kernels_default_policy():

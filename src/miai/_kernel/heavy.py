@@ -18,16 +18,12 @@ random move:
 2. **Two liberties** (:mod:`miai._kernel.twolib`, with probability ``P_TWOLIB``): ataris
    and escapes of the chains with two liberties on and around the last move, as Pachi's
    playouts read capturing races.
-3. **Cuts** (:mod:`miai._kernel.cuts`, with probability ``P_CUT``, off by default until a
-   match tells): where a chain with three liberties on or around the last move would join
-   another chain of its colour with three or fewer, the opponent's cut or one's own
-   connection.
-4. **Nakade** (:mod:`miai._kernel.nakade`, with probability ``P_NAKADE``, 0.6 by default):
+3. **Nakade** (:mod:`miai._kernel.nakade`, with probability ``P_NAKADE``, 0.6 by default):
    the vital point of a small eye space that the last move borders.
-5. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
+4. **3×3 patterns** (``PAT3``): the empty points next to the last two moves whose 3×3
    neighbourhood matches one of MoGo's patterns (hane, cuts, edge moves), as michi lists them;
    one of them drawn uniformly.
-6. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
+5. **Random** (:func:`heavy_random_move`): uniformly among the legal moves that do not fill
    an own eye.
 
 A move near a capturing race (chains of at least ``P_RACE_MIN_CHAIN`` stones) that stood on
@@ -65,7 +61,6 @@ from miai._kernel.board import (
     COLOR, EMPTIES, EMPTY, HEAD, LEGAL, LIBS, M_KO, M_N, M_NEMPTY, M_W, NB, WALL,
     add_owners, area_difference, is_own_eye, legality,
 )
-from miai._kernel.cuts import cut_moves
 from miai._kernel.jit import allocating, kernel
 from miai._kernel.light import sacrifice_leaves_an_eye, sacrifice_leaves_dead_shape
 from miai._kernel.nakade import NAKADE_MAX, nakade_move
@@ -82,17 +77,14 @@ P_RACE_REPLY = 8
 """How often a playout answers a move in a capturing race that stood on the board when it
 began with the reader's move there (:func:`miai._kernel.semeai.race_reply`; chains of at
 least ``P_RACE_MIN_CHAIN`` stones)."""
-P_CUT = 9
-"""How often a playout move first looks for the cuts and connections of chains with three
-liberties around the last move (:mod:`miai._kernel.cuts`)."""
-NPARAMS = 10
+NPARAMS = 9
 
-DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0, 0.0], np.float64)
+DEFAULT_PARAMS = np.array([0.9, 0.95, 0.9, 0.5, 0.9, 0.6, 0.4, 8.0, 1.0], np.float64)
 """michi's PROB_HEURISTIC (capture, pat3) and PROB_SSAREJECT / PROB_RSAREJECT; the
 two-liberty tactics as often as the captures (BENCHMARKS.md: +49 Elo at equal time); nakade
 and ko fights at Pachi's rates (together +45 Elo at equal playouts); the races between chains
 of eight stones or more answered (the search turns that off below 19×19:
-``race_reply_min_size``); the cuts not yet measured in games, so off."""
+``race_reply_min_size``)."""
 
 KO_AGE = 4
 """The playouts fight a ko for the turns fewer than this after its capture (Pachi's ``koage``)."""
@@ -334,10 +326,6 @@ def heavy_move(
             return p
     if last > 0 and params[P_TWOLIB] > 0.0 and _chance(meta, params[P_TWOLIB]):
         p = _pick_candidate(grid, meta, c, cand, two_liberty_moves(grid, meta, c, last, cand), params)
-        if p > 0:
-            return p
-    if last > 0 and params[P_CUT] > 0.0 and _chance(meta, params[P_CUT]):
-        p = _pick_candidate(grid, meta, c, cand, cut_moves(grid, meta, c, last, cand), params)
         if p > 0:
             return p
     if last > 0 and params[P_NAKADE] > 0.0 and _chance(meta, params[P_NAKADE]):

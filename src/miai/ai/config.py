@@ -212,10 +212,6 @@ class MctsConfig:
     p_twolib: float = knob(0.9, _PROBABILITY)
     """How often a playout move first looks at the chains with two liberties around the last
     move (:mod:`miai._kernel.twolib`; 0: never)."""
-    p_cut: float = knob(0.0, _PROBABILITY)
-    """How often a playout move first looks for the cut (or connection) where a chain with
-    three liberties around the last move would join another of its colour
-    (:mod:`miai._kernel.cuts`; 0: never, the default until a match measures it)."""
     p_nakade: float = knob(0.6, _PROBABILITY)
     """How often a playout move takes the vital point of a small eye space the last move
     borders (:mod:`miai._kernel.nakade`; 0: never)."""
@@ -355,7 +351,6 @@ class MctsConfig:
         p[H.P_SELFATARI_HEURISTIC] = self.p_selfatari_heuristic
         p[H.P_SELFATARI_RANDOM] = self.p_selfatari_random
         p[H.P_TWOLIB] = self.p_twolib
-        p[H.P_CUT] = self.p_cut
         p[H.P_NAKADE] = self.p_nakade
         p[H.P_KO] = self.p_ko
         p[H.P_RACE_MIN_CHAIN] = self.race_min_chain
