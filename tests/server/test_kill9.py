@@ -82,12 +82,12 @@ class Player:
 
     def __init__(self, server: ServerProcess, http: httpx.Client, rng: random.Random):
         self.server, self.http, self.rng = server, http, rng
+        self.retried = 0  # set first: the request that creates the game may itself be retried
         created = self.request("POST", "/api/games", json={"size": 9, "rules": "chinese"})
         self.id = created["id"]
         self.tokens = {"black": created["black_token"], "white": created["white_token"]}
         self.model = Game(9, Rules.preset("chinese"))
         self.acked: list[tuple[int, str, str]] = []  # (v, seat, move)
-        self.retried = 0
 
     def request(self, method: str, path: str, **kw) -> dict:
         while True:
