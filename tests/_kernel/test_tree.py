@@ -185,3 +185,25 @@ def test_compact_keeps_a_subtree_with_its_statistics():
         return 1 + sum(count(ti_, k) for k in children(ti_, node))
 
     assert count(ti2, 0) == count(ti, best) == tmeta2[T.TM_USED]
+
+
+def test_well_visited_lists_the_nodes_reached_through_well_visited_moves():
+    g, m = new_board(7)
+    ti, tf, tmeta = expanded_root(g, m)
+    search(ti, tf, tmeta, g, m, BLACK, 2000, 5)
+
+    def reached(node, visits):  # the same walk, written plainly
+        out = [node]
+        for k in children(ti, node):
+            if tf[T.T_V, k] >= visits and ti[T.T_MOVE, k] > 0:
+                out += reached(k, visits)
+        return out
+
+    nodes, parents = np.empty(10_000, np.int32), np.empty(10_000, np.int32)
+    count = T.well_visited(ti, tf, 50.0, nodes, parents)
+    assert sorted(nodes[:count]) == sorted(reached(0, 50.0)) and count > 3
+    assert parents[0] == -1
+    for i in range(1, count):  # each node's parent comes before it, and is its parent in the tree
+        j = parents[i]
+        assert 0 <= j < i and nodes[i] in children(ti, nodes[j])
+    assert T.well_visited(ti, tf, 50.0, nodes[: count - 1], parents[: count - 1]) == -1

@@ -352,6 +352,19 @@ def ko_fight_move(grid: np.ndarray, meta: np.ndarray, c: int, ko_point: int) -> 
     return ko_point
 
 
+PlayoutScratch = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+"""A heavy playout's working space: the races it answers, liberties, a board and its meta
+to read race moves on, and the heuristics' candidates (:func:`playout_scratch`)."""
+
+
+@allocating
+def playout_scratch(grid: np.ndarray, meta: np.ndarray) -> PlayoutScratch:
+    """Working space for heavy playouts on boards like ``grid``/``meta``, made once for many
+    (:func:`heavy_playout_in`)."""
+    return (np.empty((MAX_RACES, 2), np.int32), np.empty(LIB_ROOM, np.int32), np.empty_like(grid),
+            np.empty_like(meta), np.empty(64, np.int32))
+
+
 @allocating
 def heavy_playout(
     grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int, max_turns: int,
@@ -362,20 +375,24 @@ def heavy_playout(
 
     ``last`` and ``last2`` are the two moves before (0 for a pass or none). Each point's
     first player is written into ``amaf`` where it is still 0. Returns the number of turns
-    played (passes included).
+    played (passes included). A loop of playouts makes its working space once and calls
+    :func:`heavy_playout_in`.
     """
+    scratch = playout_scratch(grid, meta)
+    return heavy_playout_in(grid, meta, to_move, last, last2, max_turns, pat3, params, amaf, scratch)
+
+
+@kernel
+def heavy_playout_in(
+    grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int, max_turns: int,
+    pat3: np.ndarray, params: np.ndarray, amaf: np.ndarray, scratch: PlayoutScratch,
+) -> int:
+    """:func:`heavy_playout` in the working space ``scratch`` (:func:`playout_scratch`)."""
+    races, libs, g2, m2, cand = scratch
     c = to_move
-    races = np.empty((MAX_RACES, 2), np.int32)
     nraces = 0
-    libs = np.empty(LIB_ROOM, np.int32)
-    g2 = np.empty((grid.shape[0], 0), grid.dtype)
-    m2 = np.empty(0, meta.dtype)
     if params[P_RACE_REPLY] > 0.0:
         nraces = find_races(grid, meta, races, libs, int(params[P_RACE_MIN_CHAIN]))
-        if nraces > 0:
-            g2 = grid.copy()
-            m2 = meta.copy()
-    cand = np.empty(64, np.int32)
     ko_point = meta[M_KO]  # the last ko captured, and when
     ko_turn = 0
     passes = 0
@@ -412,12 +429,13 @@ def run_heavy_playouts(
     g, m = _scratch(grid, meta, seed)
     n = meta[M_N]
     amaf = np.zeros(grid.shape[1], np.int8)
+    scratch = playout_scratch(grid, meta)
     total = 0
     wins = 0
     for _ in range(count):
         _restore(g, m, grid, meta)
         amaf[:] = 0
-        total += heavy_playout(g, m, to_move, 0, 0, 3 * n * n, pat3, params, amaf)
+        total += heavy_playout_in(g, m, to_move, 0, 0, 3 * n * n, pat3, params, amaf, scratch)
         if area_difference(g, m) - komi > 0:
             wins += 1
     return total, wins
@@ -437,10 +455,11 @@ def heavy_ownership(
     n = meta[M_N]
     amaf = np.zeros(grid.shape[1], np.int8)
     owners = np.zeros(grid.shape[1], np.int32)
+    scratch = playout_scratch(grid, meta)
     total = 0
     for _ in range(count):
         _restore(g, m, grid, meta)
         amaf[:] = 0
-        heavy_playout(g, m, to_move, last, last2, 3 * n * n, pat3, params, amaf)
+        heavy_playout_in(g, m, to_move, last, last2, 3 * n * n, pat3, params, amaf, scratch)
         total += add_owners(g, m, owners, owners_sum)
     return total

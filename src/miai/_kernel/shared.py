@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from miai._kernel.board import M_N, M_RNG
-from miai._kernel.heavy import heavy_playout
+from miai._kernel.heavy import heavy_playout_in, playout_scratch
 from miai._kernel.jit import allocating, kernel
 from miai._kernel.playout import _restore
 from miai._kernel.tree import (
@@ -81,6 +81,7 @@ def playout_batch(
     ``rng_state[0]``, counting each into ``results`` and the thread's ``owners_sum``; no
     lock needed. Returns the turns played."""
     owners = np.zeros(boards.shape[2], np.int32)
+    scratch = playout_scratch(boards[0], metas[0])
     turns = 0
     for b in range(count):
         g = boards[b]
@@ -89,7 +90,7 @@ def playout_batch(
         n = m[M_N]
         c = leaves[b, L_COLOR]
         l1, l2 = leaves[b, L_LAST], leaves[b, L_LAST2]
-        turns += heavy_playout(g, m, c, l1, l2, 3 * n * n, pat3, policy_params, amafs[b])
+        turns += heavy_playout_in(g, m, c, l1, l2, 3 * n * n, pat3, policy_params, amafs[b], scratch)
         results[b] = _black_win(g, m, params[S_KOMI], owners, owners_sum)
         rng_state[0] = m[M_RNG]
     return turns

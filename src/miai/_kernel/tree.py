@@ -41,7 +41,7 @@ import numpy as np
 from miai._kernel.board import (
     BLACK, EMPTIES, LEGAL, M_N, M_NEMPTY, M_RNG, add_owners, is_own_eye, legality, pass_turn, play_stone,
 )
-from miai._kernel.heavy import heavy_playout, hopeless_self_atari
+from miai._kernel.heavy import heavy_playout_in, hopeless_self_atari, playout_scratch
 from miai._kernel.jit import allocating, kernel
 from miai._kernel.ladder import new_scratch
 from miai._kernel.playout import _restore, _scratch
@@ -351,6 +351,7 @@ def search(
     amaf = np.zeros(length, np.int8)
     owners = np.zeros(length, np.int32)
     path = np.zeros(4 * length + 8, np.int32)
+    scratch = playout_scratch(grid, meta)
     n = meta[M_N]
     max_turns = 3 * n * n
     turns_total = 0
@@ -359,11 +360,35 @@ def search(
         amaf[:] = 0
         depth, c, l1, l2 = descend(tree, root, g, m, to_move, last, last2, params, knowledge, forbidden,
                                    nothing_forbidden, amaf, path, 0.0)
-        turns_total += heavy_playout(g, m, c, l1, l2, max_turns, knowledge[0], policy_params, amaf)
+        turns_total += heavy_playout_in(g, m, c, l1, l2, max_turns, knowledge[0], policy_params, amaf, scratch)
         black_win = _black_win(g, m, params[S_KOMI], owners, owners_sum)
         _back_up(ti, tf, path, depth, to_move, black_win, amaf)
     rng_state[0] = m[M_RNG]
     return turns_total
+
+
+@kernel
+def well_visited(ti: np.ndarray, tf: np.ndarray, visits: float, nodes: np.ndarray, parents: np.ndarray) -> int:
+    """The root and every node reached from it through moves (not passes) of ``visits``
+    visits or more, breadth first: each node into ``nodes``, the index in ``nodes`` of its
+    parent into ``parents`` (-1 for the root); returns how many, or -1 if they do not fit."""
+    cap = nodes.shape[0]
+    nodes[0] = 0
+    parents[0] = -1
+    used = 1
+    head = 0
+    while head < used:
+        node = nodes[head]
+        first = ti[T_FIRST, node]
+        for k in range(first, first + ti[T_NCHILD, node]):
+            if tf[T_V, k] >= visits and ti[T_MOVE, k] > 0:
+                if used == cap:
+                    return -1
+                nodes[used] = k
+                parents[used] = head
+                used += 1
+        head += 1
+    return used
 
 
 @allocating

@@ -49,6 +49,8 @@ class NetPrior:
         self.weight = weight
         self.visits = visits
         self.share = share
+        self._nodes = np.empty(4096, np.int32)  # well_visited's scratch, grown when it does not fit
+        self._parents = np.empty_like(self._nodes)
 
     def threshold(self, playouts: float) -> float:
         """The visits from which a node below the root gets the prior in a search of
@@ -89,22 +91,24 @@ class NetPrior:
             given += 1
         return given
 
-    @staticmethod
-    def _grown(tree: T.Tree, visits: float) -> list[tuple[int, list[int]]]:
+    def _grown(self, tree: T.Tree, visits: float) -> list[tuple[int, list[int]]]:
         """The nodes below the root with ``visits`` visits or more, children and no prior, each
         with the kernel points of the moves from the root to it (the walk stops at passes)."""
         ti, tf, _ = tree
+        while (count := T.well_visited(ti, tf, visits, self._nodes, self._parents)) < 0:
+            self._nodes = np.empty(2 * self._nodes.shape[0], np.int32)
+            self._parents = np.empty_like(self._nodes)
         found: list[tuple[int, list[int]]] = []
-        stack: list[tuple[int, list[int]]] = [(0, [])]
-        while stack:
-            node, path = stack.pop()
-            first, count = int(ti[T.T_FIRST, node]), int(ti[T.T_NCHILD, node])
-            if count == 0:
+        for i in range(1, count):
+            node = int(self._nodes[i])
+            if ti[T.T_NCHILD, node] == 0 or ti[T.T_NET, node]:
                 continue
-            if node and not ti[T.T_NET, node]:
-                found.append((node, path))
-            children = first + np.flatnonzero(tf[T.T_V, first : first + count] >= visits)
-            stack.extend((int(k), [*path, int(ti[T.T_MOVE, k])]) for k in children if ti[T.T_MOVE, k] > 0)
+            path: list[int] = []
+            j = i
+            while j > 0:
+                path.append(int(ti[T.T_MOVE, self._nodes[j]]))
+                j = int(self._parents[j])
+            found.append((node, path[::-1]))
         return found
 
     def _give(self, tree: T.Tree, node: int, game: Game, color: Color) -> None:
