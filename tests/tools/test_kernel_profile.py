@@ -21,7 +21,7 @@ def test_a_gdb_answer_gives_the_function_without_its_signature_or_offset():
     assert kernel_profile.function_name("No symbol matches 0x7ffb6099a4f6.") == "?"
 
 
-@pytest.mark.skipif(not (shutil.which("perf") and shutil.which("gdb")), reason="needs perf and gdb")
+@pytest.mark.skipif(not (shutil.which("perf") and shutil.which("gdb")), reason="needs perf and gdb (.ci/run installs them)")
 def test_a_short_search_is_found_in_the_playouts(tmp_path):
     record = write_atari_record(tmp_path)
     by_function, total = kernel_profile.profile(str(record), [2], 1.0, 499)
