@@ -305,6 +305,26 @@ def test_candidates_below_a_root_move_are_that_node_s_moves_for_the_player_there
     assert ai.candidates(game, below=[pt("A1", 9), pt("A2", 9), pt("A3", 9)]) == []  # not in the tree
 
 
+def test_a_settled_search_spends_the_rest_of_its_budget_below_the_move_it_chose():
+    game = Game(9)
+    game.play("E5")
+    plain = player(playouts=4000, seed=3)
+    stopped = plain.search(game)
+    assert stopped.playouts < 4000  # settled early: the test's premise
+    ahead = player(playouts=4000, seed=3, settled_search=True)
+    result = ahead.search(game)
+    assert result.playouts == 4000
+    assert [c.point for c in result.candidates[1:]] == [c.point for c in stopped.candidates[1:]]
+    assert [c.visits for c in result.candidates[1:]] == [c.visits for c in stopped.candidates[1:]]
+    best = result.candidates[0]
+    assert best.point == stopped.best.point
+    assert best.visits == stopped.best.visits + 4000 - stopped.playouts  # every playout more went below it
+    replies = ahead.candidates(game, below=[best.point])
+    assert sum(r.visits for r in replies) > sum(r.visits for r in plain.candidates(game, below=[best.point]))
+    game.play(best.point)
+    assert all(r.point is None or game.is_legal(r.point) for r in replies)
+
+
 def test_a_search_returns_its_candidates_playouts_time_and_ownership():
     game = Game(7)
     game.play("D4")

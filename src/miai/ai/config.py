@@ -140,6 +140,9 @@ class MctsConfig:
     """Seconds kept aside from every clock-derived budget (communication, overhead)."""
     early_stop: bool = knob(True, _BOOL)
     """Stop when the most visited move can no longer be overtaken in the budget left."""
+    settled_search: bool = knob(False, _BOOL)
+    """Once the early stop has settled the move, spend the budget left searching below it
+    (the subtree the next search keeps) rather than returning at once; one thread only."""
     chunk: int = knob(64, Limit("int", 1, 100_000))
     """Iterations per compiled call (between clock checks and progress reports)."""
     threads: int = knob(1, Limit("int", 1, 64))

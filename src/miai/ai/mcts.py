@@ -374,11 +374,12 @@ class MctsPlayer:
         ti, tf, _ = tree
         last_report = start
         checked = 0  # the playouts done when keep_going was last asked
+        settled = False  # whether the early stop ended the search
 
         def keep_going(done: int) -> bool:
             """Between chunks: whether the search goes on (its clock, ``stop``, the early
             stop), reporting ``progress`` on the way."""
-            nonlocal last_report, checked
+            nonlocal last_report, checked, settled
             checked = done
             now = time.monotonic()
             if budget_seconds is not None and now - start >= budget_seconds:
@@ -389,8 +390,9 @@ class MctsPlayer:
                 last_report = now
                 cands = self.candidates(game, limit=1, pv_length=0)
                 progress(SearchStats(done, now - start, budget_seconds, budget_playouts, cands[0] if cands else None))
-            return not (cfg.early_stop and done >= 200
-                        and self._settled(ti, tf, done, budget_playouts, start, budget_seconds))
+            settled = cfg.early_stop and done >= 200 and self._settled(ti, tf, done, budget_playouts, start,
+                                                                          budget_seconds)
+            return not settled
 
         def grow(lock: AbstractContextManager[object] = nullcontext()) -> int:
             """Give the network's prior to the nodes below the root the search has grown (the
@@ -414,12 +416,52 @@ class MctsPlayer:
                 if not keep_going(done):
                     break
                 grow()
+            if settled and cfg.settled_search:
+                done += self._search_below_best(game, color, tree, params, pparams, knowledge, grow, stop,
+                                                budget_playouts - done, start, budget_seconds)
         seconds_taken = time.monotonic() - start
         w = game.size + 2
         own = (owners / max(done, 1)).reshape(w, w)[1:-1, 1:-1]
         result = SearchResult(tuple(self.candidates(game)), done, seconds_taken, own)
         self.last_stats = SearchStats(done, seconds_taken, budget_seconds, budget_playouts, result.best)
         return result
+
+    def _search_below_best(
+        self, game: Game, color: Color, tree: T.Tree, params: np.ndarray, pparams: np.ndarray,
+        knowledge: T.Knowledge, grow: Callable[[], int], stop: Callable[[], bool] | None, budget_playouts: int,
+        start: float, budget_seconds: float | None,
+    ) -> int:
+        """Search below the root's most visited move, the position after it, until the budget
+        runs out (``budget_playouts`` more at most): the subtree the next search keeps.
+        Returns the playouts made; none after a pass."""
+        ti, tf, _ = tree
+        first, nc = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
+        node = first + int(np.argmax(tf[T.T_V, first : first + nc]))
+        move = int(ti[T.T_MOVE, node])
+        if move == 0 or budget_playouts <= 0:
+            return 0
+        after = game.copy()
+        after.play(Move(color, self._point(game, move)))
+        grid, meta = after.board.grid, after.board.meta
+        last, last2 = last_points(after)
+        reply = int(color.opponent)
+        forbidden = _forbidden_mask(after, color.opponent)
+        if ti[T.T_NCHILD, node] == 0 and not T.expand(tree, node, grid, meta, reply, last, last2, params, knowledge,
+                                                       forbidden):
+            return 0
+        owners = np.zeros(grid.shape[1], np.int64)  # the ownership after the move: not this search's to report
+        done = 0
+        while done < budget_playouts:
+            if budget_seconds is not None and time.monotonic() - start >= budget_seconds:
+                break
+            if stop is not None and stop():
+                break
+            n = min(self.config.chunk, budget_playouts - done)
+            T.search(tree, node, grid, meta, reply, last, last2, n, params, pparams, knowledge, owners, self._rng,
+                     forbidden)
+            done += n
+            grow()
+        return done
 
     @staticmethod
     def _settled(
