@@ -13,6 +13,7 @@ from miai.ai.mcts import (
     MctsConfig,
     MctsPlayer,
     SearchResult,
+    budget_is_lost,
     count_after_pass,
     move_budget,
 )
@@ -312,7 +313,9 @@ def test_a_settled_search_spends_the_rest_of_its_budget_below_the_move_it_chose(
     stopped = plain.search(game)
     assert stopped.playouts < 4000  # settled early: the test's premise
     ahead = player(playouts=4000, seed=3, settled_search=True)
-    result = ahead.search(game)
+    assert ahead.search(game).playouts == stopped.playouts  # a budget that could be saved is not spent
+    ahead = player(playouts=4000, seed=3, settled_search=True)
+    result = ahead.search(game, spend_rest=True)
     assert result.playouts == 4000
     assert [c.point for c in result.candidates[1:]] == [c.point for c in stopped.candidates[1:]]
     assert [c.visits for c in result.candidates[1:]] == [c.visits for c in stopped.candidates[1:]]
@@ -323,6 +326,29 @@ def test_a_settled_search_spends_the_rest_of_its_budget_below_the_move_it_chose(
     assert sum(r.visits for r in replies) > sum(r.visits for r in plain.candidates(game, below=[best.point]))
     game.play(best.point)
     assert all(r.point is None or game.is_legal(r.point) for r in replies)
+
+
+def test_a_settled_search_with_two_threads_spends_the_whole_budget():
+    game = Game(9)
+    for vertex in ("C5", "D5", "C6", "D6", "C4", "D4", "C3", "D3", "E4", "A1", "E5", "A2", "E6", "A3", "D7", "A4",
+                   "D2", "B1"):
+        game.play(vertex)  # White's four stones from D3 in atari: a search that settles early
+    assert player(playouts=12_000, seed=3, threads=2).search(game).playouts < 12_000  # settled early
+    result = player(playouts=12_000, seed=3, threads=2, settled_search=True).search(game, spend_rest=True)
+    assert result.playouts == 12_000 == sum(c.visits for c in result.candidates)  # each playout through one move
+
+
+@pytest.mark.parametrize(("control", "left", "lost"), [
+    (TimeControl(), None, True),
+    (TimeControl.simple(10_000), TimeLeft(10_000, 0), True),
+    (TimeControl.byoyomi(60_000, 10_000, 3), None, False),
+    (TimeControl.byoyomi(60_000, 10_000, 3), TimeLeft(5_000, 3), True),
+    (TimeControl.byoyomi(0, 10_000, 3), None, True),
+    (TimeControl.canadian(60_000, 300_000, 25), TimeLeft(200_000, 20), False),
+    (TimeControl.absolute(600_000), TimeLeft(1_000, 0), False),
+])
+def test_only_time_that_cannot_be_saved_counts_as_lost(control, left, lost):
+    assert budget_is_lost(control, left) is lost
 
 
 def test_a_search_returns_its_candidates_playouts_time_and_ownership():

@@ -87,6 +87,30 @@ def test_one_thread_one_leaf_a_batch_grows_the_tree_of_the_search_without_thread
     assert np.array_equal(shared[1][:, :used], plain[1][:, :used])
 
 
+def test_a_search_from_a_node_below_the_root_grows_only_that_node_s_subtree():
+    game = random_position(9, Rules.preset("chinese"), seed=4, moves=12)
+    tree, _ = grown_tree(game, 2000)
+    ti, tf, _ = tree
+    first, nc = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
+    node = first + int(np.argmax(tf[T.T_V, first : first + nc]))
+    before = tf[T.T_V, first : first + nc].copy()
+    after = game.copy()
+    after.play(after.board.point(int(ti[T.T_MOVE, node])))
+    cfg = MctsConfig(playouts=1000, max_seconds=None)
+    board = after.board
+    forbidden = np.zeros(board.grid.shape[1], np.bool_)
+    params = cfg.tree_params(game.rules.komi)
+    search = SharedTreeSearch(tree, board.grid, board.meta, int(after.to_move), 0, 0, cfg, params,
+                              cfg.policy_params(game.size), KNOWLEDGE, forbidden, root=node)
+    done, _ = search.run(1000, seed=SEED, keep_going=lambda done: True)
+    assert done == 1000
+    assert tf[T.T_V, 0] == 2000  # the root is not on these paths
+    grown = tf[T.T_V, first : first + nc] - before
+    assert grown[node - first] == 1000 and grown.sum() == 1000  # only the node's visits rose
+    below = int(ti[T.T_FIRST, node]), int(ti[T.T_NCHILD, node])
+    assert tf[T.T_V, below[0] : below[0] + below[1]].sum() > 900  # its replies took the playouts
+
+
 def test_the_playout_budget_is_kept_exactly():
     result = threaded(playouts=1234, thread_batch=5, early_stop=False).search(Game(9))
     assert result.playouts == 1234

@@ -40,6 +40,24 @@ def test_genmove_plays_a_legal_move_for_the_colour_asked():
     assert engine.game.move_number == 3
 
 
+def test_genmove_spends_a_budget_that_cannot_be_saved_and_keeps_one_that_can():
+    logged: list[str] = []
+    engine = GtpEngine(size=9)
+    engine.log = logged.append
+    engine.ai_config = MctsConfig(playouts=12_000, max_seconds=None, seed=3, settled_search=True)
+    for vertex in ("C5", "D5", "C6", "D6", "C4", "D4", "C3", "D3", "E4", "A1", "E5", "A2", "E6", "A3", "D7", "A4",
+                   "D2", "B1"):
+        assert answer(engine, f"play {'bw'[engine.game.move_number % 2]} {vertex}") == "= \n\n"
+
+    def playouts() -> int:
+        answer(engine, "reg_genmove b")
+        return int(re.search(r"(\d+) playouts in", logged[-1]).group(1))
+
+    assert playouts() == 12_000  # no clock: each move has its fixed budget, spent whole
+    assert answer(engine, "time_settings 600 0 0") == "= \n\n"  # an absolute clock: what is left is saved
+    assert playouts() < 12_000
+
+
 def test_reg_genmove_does_not_play():
     engine = fast_engine()
     assert re.fullmatch(r"= [A-HJ-T]\d\n\n", answer(engine, "reg_genmove b"))

@@ -29,10 +29,10 @@ PATTERN_MIN_SIZE = 9
 SMALL_BOARD = 13
 """Boards of fewer lines than this weigh the move predictor's prior ``prior_mm_small`` times
 as much (:meth:`MctsConfig.mm_weight`)."""
-AS_MEASURED = {"pattern_min_size": 19}
+AS_MEASURED = {"pattern_min_size": 19, "settled_search": False}
 """What levels 1–9 keep of the engine their table was measured with (README, BENCHMARKS.md
-"Levels"): the learned shapes and the move predictor on 19×19 only. Level 10 has the
-defaults."""
+"Levels"): the learned shapes and the move predictor on 19×19 only, a search that returns
+once its move is settled. Level 10 has the defaults."""
 
 
 def level_knobs(level: int) -> dict[str, Any]:
@@ -140,9 +140,10 @@ class MctsConfig:
     """Seconds kept aside from every clock-derived budget (communication, overhead)."""
     early_stop: bool = knob(True, _BOOL)
     """Stop when the most visited move can no longer be overtaken in the budget left."""
-    settled_search: bool = knob(False, _BOOL)
-    """Once the early stop has settled the move, spend the budget left searching below it
-    (the subtree the next search keeps) rather than returning at once; one thread only."""
+    settled_search: bool = knob(True, _BOOL)
+    """Once the early stop has settled the move, spend a budget left that would be lost (no
+    clock or a fixed time a move, a byo-yomi period) searching below it: the subtree the next
+    search keeps."""
     chunk: int = knob(64, Limit("int", 1, 100_000))
     """Iterations per compiled call (between clock checks and progress reports)."""
     threads: int = knob(1, Limit("int", 1, 64))

@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -189,6 +189,16 @@ def move_budget(
     return budget
 
 
+def budget_is_lost(control: TimeControl, left: TimeLeft | None) -> bool:
+    """Whether thinking time a move leaves unused is lost rather than saved for the moves
+    after it: without a clock or with a fixed time a move, and in a byo-yomi period."""
+    if control.unlimited or control.system is TimeSystem.SIMPLE:
+        return True
+    if left is None:
+        left = PlayerClock.fresh(control, LagAllowance.none()).time_left(control)
+    return control.system is TimeSystem.BYOYOMI and left is not None and left.stones > 0
+
+
 # ---------------------------------------------------------------------- the player
 _NOTHING = np.zeros(0, np.float64)
 _NO_PATTERNS = (np.zeros(0, np.int64), _NOTHING, _NOTHING)
@@ -239,6 +249,20 @@ def _forbidden_mask(game: Game, color: Color) -> np.ndarray:
         forbidden[game.board.index(p)] = False
     forbidden[0] = False
     return forbidden
+
+
+class _Root(NamedTuple):
+    """Where a search grows the tree: its node and that node's position (``to_move`` to play
+    after the points ``last`` and ``last2``; ``forbidden``: the moves the rules forbid there)."""
+
+    tree: T.Tree
+    node: int
+    grid: np.ndarray
+    meta: np.ndarray
+    to_move: int
+    last: int
+    last2: int
+    forbidden: np.ndarray
 
 
 class MctsPlayer:
@@ -342,11 +366,14 @@ class MctsPlayer:
         progress_interval: float = 0.25,
         stop: Callable[[], bool] | None = None,
         extra_komi: int = 0,
+        spend_rest: bool = False,
     ) -> SearchResult:
         """Search the position for ``color`` (default: the side to move), within ``seconds``
         and ``playouts`` (default: the config's), calling ``progress`` every
         ``progress_interval`` seconds and stopping early when ``stop()`` says so; the win
-        rates are counted with ``extra_komi`` points against ``color``."""
+        rates are counted with ``extra_komi`` points against ``color``. With ``spend_rest``
+        (the budget is lost if not spent: a fixed time a move) and the config's
+        ``settled_search``, a budget left once the move is settled is searched below it."""
         cfg = self.config
         color = color or game.to_move
         budget_playouts = cfg.playouts if playouts is None else playouts
@@ -381,11 +408,9 @@ class MctsPlayer:
             stop), reporting ``progress`` on the way."""
             nonlocal last_report, checked, settled
             checked = done
+            if not self._time_left(stop, start, budget_seconds, done):
+                return False
             now = time.monotonic()
-            if budget_seconds is not None and now - start >= budget_seconds:
-                return False
-            if stop is not None and stop():
-                return False
             if progress is not None and now - last_report >= progress_interval:
                 last_report = now
                 cands = self.candidates(game, limit=1, pv_length=0)
@@ -400,25 +425,11 @@ class MctsPlayer:
             size = checked + self._left(checked, budget_playouts, start, budget_seconds)
             return net_prior.give_grown(game, tree, color, lock, playouts=size)
 
-        if cfg.threads > 1:
-            shared = SharedTreeSearch(tree, grid, meta, c, last, last2, cfg, params, pparams, knowledge, forbidden)
-            seed = int(self._rng[0])
-            self._rng[0] = thread_seed(seed, cfg.threads)
-            done, owners = shared.run(budget_playouts, seed, keep_going, between=partial(grow, shared.lock))
-        else:
-            owners = np.zeros(grid.shape[1], np.int64)
-            done = 0
-            while done < budget_playouts:
-                n = min(cfg.chunk, budget_playouts - done)
-                T.search(tree, 0, grid, meta, c, last, last2, n, params, pparams, knowledge, owners, self._rng,
-                         forbidden)
-                done += n
-                if not keep_going(done):
-                    break
-                grow()
-            if settled and cfg.settled_search:
-                done += self._search_below_best(game, color, tree, params, pparams, knowledge, grow, stop,
-                                                budget_playouts - done, start, budget_seconds)
+        root = _Root(tree, 0, grid, meta, c, last, last2, forbidden)
+        done, owners = self._grow(root, params, pparams, knowledge, budget_playouts, keep_going, grow)
+        if settled and spend_rest and cfg.settled_search:
+            done += self._search_below_best(game, color, root, params, pparams, knowledge, budget_playouts - done,
+                                            partial(self._time_left, stop, start, budget_seconds), grow)
         seconds_taken = time.monotonic() - start
         w = game.size + 2
         own = (owners / max(done, 1)).reshape(w, w)[1:-1, 1:-1]
@@ -426,14 +437,41 @@ class MctsPlayer:
         self.last_stats = SearchStats(done, seconds_taken, budget_seconds, budget_playouts, result.best)
         return result
 
+    def _grow(
+        self, root: _Root, params: np.ndarray, pparams: np.ndarray, knowledge: T.Knowledge, budget_playouts: int,
+        keep_going: Callable[[int], bool], grow: Callable[..., int],
+    ) -> tuple[int, np.ndarray]:
+        """Search from ``root`` with the config's threads until ``budget_playouts`` are made or
+        ``keep_going(done)`` says no, calling ``grow`` between chunks; returns the playouts
+        made and the points' owner sums."""
+        cfg = self.config
+        tree, node, grid, meta, c, last, last2, forbidden = root
+        if cfg.threads > 1:
+            shared = SharedTreeSearch(tree, grid, meta, c, last, last2, cfg, params, pparams, knowledge, forbidden,
+                                      root=node)
+            seed = int(self._rng[0])
+            self._rng[0] = thread_seed(seed, cfg.threads)
+            return shared.run(budget_playouts, seed, keep_going, between=partial(grow, shared.lock))
+        owners = np.zeros(grid.shape[1], np.int64)
+        done = 0
+        while done < budget_playouts:
+            n = min(cfg.chunk, budget_playouts - done)
+            T.search(tree, node, grid, meta, c, last, last2, n, params, pparams, knowledge, owners, self._rng,
+                     forbidden)
+            done += n
+            if not keep_going(done):
+                break
+            grow()
+        return done, owners
+
     def _search_below_best(
-        self, game: Game, color: Color, tree: T.Tree, params: np.ndarray, pparams: np.ndarray,
-        knowledge: T.Knowledge, grow: Callable[[], int], stop: Callable[[], bool] | None, budget_playouts: int,
-        start: float, budget_seconds: float | None,
+        self, game: Game, color: Color, root: _Root, params: np.ndarray, pparams: np.ndarray,
+        knowledge: T.Knowledge, budget_playouts: int, keep_going: Callable[[int], bool], grow: Callable[..., int],
     ) -> int:
-        """Search below the root's most visited move, the position after it, until the budget
-        runs out (``budget_playouts`` more at most): the subtree the next search keeps.
-        Returns the playouts made; none after a pass."""
+        """Search below the root's most visited move, from the position after it, while
+        ``keep_going`` says yes (``budget_playouts`` more at most): the subtree the next search
+        keeps. Returns the playouts made; none below a pass."""
+        tree = root.tree
         ti, tf, _ = tree
         first, nc = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
         node = first + int(np.argmax(tf[T.T_V, first : first + nc]))
@@ -449,19 +487,16 @@ class MctsPlayer:
         if ti[T.T_NCHILD, node] == 0 and not T.expand(tree, node, grid, meta, reply, last, last2, params, knowledge,
                                                        forbidden):
             return 0
-        owners = np.zeros(grid.shape[1], np.int64)  # the ownership after the move: not this search's to report
-        done = 0
-        while done < budget_playouts:
-            if budget_seconds is not None and time.monotonic() - start >= budget_seconds:
-                break
-            if stop is not None and stop():
-                break
-            n = min(self.config.chunk, budget_playouts - done)
-            T.search(tree, node, grid, meta, reply, last, last2, n, params, pparams, knowledge, owners, self._rng,
-                     forbidden)
-            done += n
-            grow()
-        return done
+        below = _Root(tree, node, grid, meta, reply, last, last2, forbidden)
+        done, _ = self._grow(below, params, pparams, knowledge, budget_playouts, keep_going, grow)
+        return done  # the owner sums after the move are not this search's to report
+
+    @staticmethod
+    def _time_left(stop: Callable[[], bool] | None, start: float, budget_seconds: float | None, done: int) -> bool:
+        """Whether a search begun at ``start`` may go on: its clock not out, no ``stop()``."""
+        if budget_seconds is not None and time.monotonic() - start >= budget_seconds:
+            return False
+        return stop is None or not stop()
 
     @staticmethod
     def _settled(
@@ -552,14 +587,16 @@ class MctsPlayer:
         *,
         seconds: float | None = None,
         progress: Callable[[SearchStats], None] | None = None,
+        spend_rest: bool = False,
     ) -> Decision:
         """Decide the move of ``color`` (default: the side to move), with the dynamic komi's
-        extra points against it when the config asks for them."""
+        extra points against it when the config asks for them (``spend_rest``: as
+        :meth:`search`'s)."""
         color = color or game.to_move
         rule = self.dynamic_komi
         state = self.komi_memory.state(game, color)
         extra = state.extra if rule is not None else 0
-        result = self.search(game, color, seconds=seconds, progress=progress, extra_komi=extra)
+        result = self.search(game, color, seconds=seconds, progress=progress, extra_komi=extra, spend_rest=spend_rest)
         best = result.best
         if rule is not None and best is not None:
             self.komi_memory.record(game, color, rule.next(state, game.move_number, best.winrate, result.playouts))

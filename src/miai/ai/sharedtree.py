@@ -37,16 +37,17 @@ def thread_seed(seed: int, index: int) -> int:
 
 
 class SharedTreeSearch:
-    """One search of ``config.threads`` threads on ``tree`` from its root (node 0, already
-    expanded) in the position ``grid``, ``meta`` with ``to_move`` to play after the moves
-    ``last`` and ``last2``."""
+    """One search of ``config.threads`` threads on ``tree`` from its node ``root`` (already
+    expanded; node 0 unless said) in the position ``grid``, ``meta`` with ``to_move`` to play
+    after the moves ``last`` and ``last2``."""
 
     def __init__(
         self, tree: T.Tree, grid: np.ndarray, meta: np.ndarray, to_move: int, last: int, last2: int,
         config: MctsConfig, params: np.ndarray, policy_params: np.ndarray, knowledge: T.Knowledge,
-        forbidden: np.ndarray,
+        forbidden: np.ndarray, root: int = 0,
     ) -> None:
         self._tree = tree
+        self._root = root
         self._position = (grid, meta, to_move, last, last2)
         self._config = config
         self._params = params
@@ -117,7 +118,7 @@ class SharedTreeSearch:
                 if self._halt or count <= 0:
                     return
                 self._claimed += count
-                S.descend_batch(self._tree, 0, grid, meta, to_move, last, last2, count, self._params,
+                S.descend_batch(self._tree, self._root, grid, meta, to_move, last, last2, count, self._params,
                                 self._knowledge, self._forbidden, loss, boards, metas, amafs, paths, leaves)
             S.playout_batch(count, self._params, self._policy_params, self._knowledge[0], boards, metas, amafs,
                             leaves, results, owners_sum, rng)

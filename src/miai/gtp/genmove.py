@@ -114,17 +114,19 @@ def _game_to_search(state: GtpState) -> Game:
 def genmove(state: GtpState, args: Sequence[str], *, commit: bool, cleanup: bool = False) -> str:
     """``genmove COLOR`` (plays the move), ``reg_genmove COLOR`` (does not),
     ``kgs-genmove_cleanup COLOR`` (plays, and captures dead stones before it passes)."""
-    from miai.ai.mcts import move_budget
+    from miai.ai.mcts import budget_is_lost, move_budget
 
     color = _color_arg(state, args, "genmove <color>")
     game = _game_to_search(state)
     player = player_of(state)
-    seconds = move_budget(state.time_control, state.time_left.get(color), game, player.config)
+    left = state.time_left.get(color)
+    seconds = move_budget(state.time_control, left, game, player.config)
     if cleanup:
         search_game = game.with_rules(game.rules.replace(remove_dead_stones=False))
     else:
         search_game = game
-    decision = player.genmove(search_game, color, seconds=seconds)
+    decision = player.genmove(search_game, color, seconds=seconds,
+                              spend_rest=budget_is_lost(state.time_control, left))
     state.log(
         f"miai: {color} {decision.reason}: {'resign' if decision.resign else point_to_gtp(decision.point)} "
         f"winrate {decision.winrate:.3f}, {decision.playouts} playouts in {decision.seconds:.2f} s"
