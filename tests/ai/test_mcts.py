@@ -309,12 +309,11 @@ def test_candidates_below_a_root_move_are_that_node_s_moves_for_the_player_there
 def test_a_settled_search_spends_the_rest_of_its_budget_below_the_move_it_chose():
     game = Game(9)
     game.play("E5")
-    plain = player(playouts=4000, seed=3)
-    stopped = plain.search(game)
+    plain = player(playouts=4000, seed=3, settled_search=False)
+    stopped = plain.search(game, spend_rest=True)
     assert stopped.playouts < 4000  # settled early: the test's premise
-    ahead = player(playouts=4000, seed=3, settled_search=True)
-    assert ahead.search(game).playouts == stopped.playouts  # a budget that could be saved is not spent
-    ahead = player(playouts=4000, seed=3, settled_search=True)
+    assert player(playouts=4000, seed=3).search(game).playouts == stopped.playouts  # a budget a clock keeps
+    ahead = player(playouts=4000, seed=3)
     result = ahead.search(game, spend_rest=True)
     assert result.playouts == 4000
     assert [c.point for c in result.candidates[1:]] == [c.point for c in stopped.candidates[1:]]
@@ -334,7 +333,7 @@ def test_a_settled_search_with_two_threads_spends_the_whole_budget():
                    "D2", "B1"):
         game.play(vertex)  # White's four stones from D3 in atari: a search that settles early
     assert player(playouts=12_000, seed=3, threads=2).search(game).playouts < 12_000  # settled early
-    result = player(playouts=12_000, seed=3, threads=2, settled_search=True).search(game, spend_rest=True)
+    result = player(playouts=12_000, seed=3, threads=2).search(game, spend_rest=True)
     assert result.playouts == 12_000 == sum(c.visits for c in result.candidates)  # each playout through one move
 
 

@@ -44,7 +44,7 @@ def test_genmove_spends_a_budget_that_cannot_be_saved_and_keeps_one_that_can():
     logged: list[str] = []
     engine = GtpEngine(size=9)
     engine.log = logged.append
-    engine.ai_config = MctsConfig(playouts=12_000, max_seconds=None, seed=3, settled_search=True)
+    engine.ai_config = MctsConfig(playouts=12_000, max_seconds=None, seed=3)
     for vertex in ("C5", "D5", "C6", "D6", "C4", "D4", "C3", "D3", "E4", "A1", "E5", "A2", "E6", "A3", "D7", "A4",
                    "D2", "B1"):
         assert answer(engine, f"play {'bw'[engine.game.move_number % 2]} {vertex}") == "= \n\n"
