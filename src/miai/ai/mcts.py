@@ -474,7 +474,8 @@ class MctsPlayer:
         tree = root.tree
         ti, tf, _ = tree
         first, nc = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
-        node = first + int(np.argmax(tf[T.T_V, first : first + nc]))
+        visits = np.where(root.forbidden[ti[T.T_MOVE, first : first + nc]], -1.0, tf[T.T_V, first : first + nc])
+        node = first + int(np.argmax(visits))  # a kept tree's visits on a move the rules now forbid do not count
         move = int(ti[T.T_MOVE, node])
         if move == 0 or budget_playouts <= 0:
             return 0
