@@ -163,8 +163,7 @@ def move_budget(
         remaining = left.remaining_ms(SYSTEM_TIME.monotonic_ms() if now_ms is None else now_ms) / 1000
         stones = left.stones
     else:
-        start = PlayerClock.fresh(control, LagAllowance.none()).time_left(control)
-        assert start is not None
+        start = _starting_time(control)
         remaining, stones = start.ms / 1000, start.stones
     period = control.period_ms / 1000
     # moves still to play for this player, by a rough count of the empty points
@@ -194,9 +193,15 @@ def budget_is_lost(control: TimeControl, left: TimeLeft | None) -> bool:
     after it: without a clock or with a fixed time a move, and in a byo-yomi period."""
     if control.unlimited or control.system is TimeSystem.SIMPLE:
         return True
-    if left is None:
-        left = PlayerClock.fresh(control, LagAllowance.none()).time_left(control)
-    return control.system is TimeSystem.BYOYOMI and left is not None and left.stones > 0
+    stones = (left if left is not None else _starting_time(control)).stones
+    return control.system is TimeSystem.BYOYOMI and stones > 0
+
+
+def _starting_time(control: TimeControl) -> TimeLeft:
+    """The time a player has under ``control`` before its first move (a limited control)."""
+    start = PlayerClock.fresh(control, LagAllowance.none()).time_left(control)
+    assert start is not None
+    return start
 
 
 # ---------------------------------------------------------------------- the player
