@@ -46,14 +46,14 @@ def search_once(game: Game, playouts: int, settled: bool, seed: int) -> HeadStar
 
 
 def positions(path: str, first: int, last: int, every: int) -> list[Game]:
-    """The record's positions after ``first``, ``first + every``, ... moves (to ``last``)."""
-    record, _ = load_game(path)
-    played = list(record.moves)
+    """The record's positions after ``first``, ``first + every``, ... moves (to ``last``),
+    taken back from the whole game so that handicap and set-up stones stay."""
+    whole, _ = load_game(path)
     out = []
-    for n in range(first, min(len(played), last) + 1, every):
-        game = Game(size=record.size, komi=record.komi, rules=record.rules)
-        for move in played[:n]:
-            game.play(move)
+    for n in range(first, min(whole.move_number, last) + 1, every):
+        game = whole.copy()
+        while game.move_number > n:
+            game.undo()
         out.append(game)
     return out
 

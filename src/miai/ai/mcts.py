@@ -499,7 +499,8 @@ class MctsPlayer:
 
     @staticmethod
     def _time_left(stop: Callable[[], bool] | None, start: float, budget_seconds: float | None, done: int) -> bool:
-        """Whether a search begun at ``start`` may go on: its clock not out, no ``stop()``."""
+        """Whether a search begun at ``start`` may go on: its clock not out, no ``stop()``
+        (``done`` unread: the signature of a ``keep_going``)."""
         if budget_seconds is not None and time.monotonic() - start >= budget_seconds:
             return False
         return stop is None or not stop()
