@@ -1,4 +1,4 @@
-"""Game's history: one door for entries (Game.apply), replays (undo, with_rules), copies,
+"""Game's history: one door for entries (Game.apply), replays (undo, after, with_rules), copies,
 and the values a game refuses at the door (board sizes, colours that are not colours)."""
 
 from __future__ import annotations
@@ -157,6 +157,44 @@ def test_whatever_a_copy_does_the_original_stays_as_it_was_and_can_do_the_same(d
         do(game, action)
     same_state(game, twin)
     assert game.history == twin.history and game.result == twin.result
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_after_n_moves_is_the_game_as_it_stood_before_the_next_move(data):
+    game = Game(7, Rules.preset("japanese"), handicap=2)
+    game.setup(white=[(0, 6)])
+    before_move: list[Game] = []
+    for _ in range(data.draw(st.integers(0, 25))):
+        if game.phase is Phase.FINISHED:
+            break
+        if game.phase is Phase.MARKING:
+            game.refuse()
+        before_move.append(game.copy())
+        points = game.legal_moves()
+        game.play(Move(game.to_move, data.draw(st.sampled_from(points)) if points else None))
+    history = list(game.history)
+    for n, earlier in enumerate(before_move):
+        stepped_back = game.after(n)
+        same_state(stepped_back, earlier)
+        assert stepped_back.history == earlier.history and stepped_back.result is None
+        assert stepped_back.handicap == 2
+    start = game.after(0)
+    assert start.board[(0, 6)] is Color.WHITE and len(start.board.stones(Color.BLACK)) == 2
+    same_state(game.after(game.move_number), game)
+    assert game.history == history  # the game stepped back from is untouched
+
+
+def test_after_keeps_the_ending_only_of_the_whole_game_and_refuses_moves_it_never_had():
+    game = Game(9)
+    for v in "E5 C3 D4".split():
+        game.play(v)
+    game.resign()
+    assert game.after(3).result == game.result and game.after(2).result is None
+    assert game.after(2).to_move is Color.BLACK and game.after(2).board[(3, 3)] is None
+    for n in (-1, 4):
+        with pytest.raises(ValueError, match=f"after {n} moves: the game has 3"):
+            game.after(n)
 
 
 def test_a_setup_that_leaves_stones_without_liberties_changes_nothing():

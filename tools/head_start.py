@@ -49,13 +49,7 @@ def positions(path: str, first: int, last: int, every: int) -> list[Game]:
     """The record's positions after ``first``, ``first + every``, ... moves (to ``last``),
     taken back from the whole game so that handicap and set-up stones stay."""
     whole, _ = load_game(path)
-    out = []
-    for n in range(first, min(whole.move_number, last) + 1, every):
-        game = whole.copy()
-        while game.move_number > n:
-            game.undo()
-        out.append(game)
-    return out
+    return [whole.after(n) for n in range(first, min(whole.move_number, last) + 1, every)]
 
 
 def main() -> None:

@@ -27,18 +27,11 @@ from pathlib import Path
 CHILD = """
 import sys
 from miai.ai.mcts import MctsConfig, MctsPlayer
-from miai.game import Game
 from miai.sgf import load_game
 
 record, _ = load_game(sys.argv[1])
-moves = list(record.moves)
 seconds = float(sys.argv[2])
-games = []
-for n in map(int, sys.argv[3:]):
-    game = Game(size=record.size, komi=record.komi, rules=record.rules)
-    for move in moves[:n]:
-        game.play(move)
-    games.append(game)
+games = [record.after(n) for n in map(int, sys.argv[3:])]
 MctsPlayer(MctsConfig(max_seconds=1, seed=1)).search(games[0])  # compiled and loaded before the samples
 print("ready", flush=True)
 sys.stdin.readline()

@@ -39,7 +39,7 @@ from miai.ai.config import MctsConfig
 from miai.ai.mcts import MctsPlayer
 from miai.board import Board, Chain
 from miai.coords import Color, Move, Point, point_from_gtp, point_to_gtp
-from miai.game import Game, Setup
+from miai.game import Setup
 from miai.gtp.controller import GtpController
 from miai.sgf import load_game
 
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error(f"--set {exc}")
     record, _ = load_game(str(args.sgf))
     if record.handicap or any(isinstance(entry, Setup) for entry in record.history):
-        parser.error(f"{args.sgf}: only even games without set-up stones are read (moves replayed from the empty board)")
+        parser.error(f"{args.sgf}: only even games without set-up stones are read (the judge replays the moves from the empty board)")
     moves = list(record.moves)
     if args.every is not None and args.every < 1:
         parser.error(f"--every {args.every}: must be at least 1")
@@ -140,9 +140,7 @@ def main(argv: list[str] | None = None) -> None:
     judge = Judge(args.judge, record.size, record.komi)
     try:
         for n in numbers:
-            game = Game(size=record.size, rules=record.rules)
-            for move in moves[:n]:
-                game.play(move)
+            game = record.after(n)
             result = MctsPlayer(config).search(game, playouts=args.playouts, seconds=1e9)
             best = result.best
             rate = f"{best.winrate:.2f}" if best is not None else "?"

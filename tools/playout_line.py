@@ -34,7 +34,7 @@ from miai._kernel import heavy
 from miai._kernel.playout import _restore, _scratch
 from miai.ai.config import MctsConfig
 from miai.coords import Move, point_from_gtp, point_to_gtp
-from miai.game import Game, Setup
+from miai.game import Setup
 from miai.sgf import load_game
 
 
@@ -48,11 +48,8 @@ def positions_along(record_path: Path, at: int, line: list[str]) -> list[dict]:
     moves = list(record.moves)
     if not 0 <= at <= len(moves):
         raise SystemExit(f"--at {at}: the game has {len(moves)} moves (0 to {len(moves)})")
-    replay = Game(size=record.size, rules=record.rules)
-    played = []
-    for move in moves[:at]:
-        replay.play(move)
-        played.append([move.color.name[0], move.gtp()])
+    replay = record.after(at)
+    played = [[move.color.name[0], move.gtp()] for move in moves[:at]]
     found = [_position(record.size, record.komi, played, at)]
     for number, vertex in enumerate(line, start=at + 1):
         colour = replay.to_move

@@ -29,17 +29,15 @@ from pathlib import Path
 from races import first_settled_race
 
 from miai.coords import Color
-from miai.game import Game
 from miai.sgf import game_to_sgf, load_game, read_file
 
 
 def write_opening(path: Path, moves: int, out: Path) -> Path:
-    """Write the game's first ``moves`` moves (no result, no comments) into ``out`` as
-    ``RUN-game-NNN.sgf``, a record ``miai match --openings`` starts a game from."""
+    """Write the game's first ``moves`` moves (handicap and set-up stones kept; no result, no
+    comments) into ``out`` as ``RUN-game-NNN.sgf``, a record ``miai match --openings`` starts
+    a game from."""
     played, _ = load_game(path)
-    game = Game(size=played.size, rules=played.rules, komi=played.komi)
-    for move in played.moves[:moves]:
-        game.play(move)
+    game = played.after(moves)
     target = out / f"{path.parent.name}-{path.name}"
     target.write_text(game_to_sgf(game), encoding="utf-8")
     return target

@@ -57,12 +57,11 @@ def main() -> None:
     args = parser.parse_args()
     record, _ = load_game(args.record)
     played = list(record.moves)
+    if not 0 <= args.moves <= len(played):
+        parser.error(f"moves {args.moves}: the game has {len(played)} moves (0 to {len(played)})")
 
     def position() -> Game:
-        game = Game(size=record.size, komi=record.komi, rules=record.rules)
-        for move in played[: args.moves]:
-            game.play(move)
-        return game
+        return record.after(args.moves)
 
     config = MctsConfig(**{"max_seconds": args.seconds, "seed": args.seed, **MctsConfig.parse_settings(args.set)})
     game = position()

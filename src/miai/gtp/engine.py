@@ -314,11 +314,10 @@ class GtpEngine:
             raise GtpError("cannot undo")
         assert game is not None
 
-        target = played - count
-        while game.move_number > target:
-            game.undo()  # the last move, and whatever came after it (a setup, a resumption)
+        game = game.after(played - count)  # the last moves, and whatever came after them (a setup, a resumption)
         while game.history and isinstance(game.history[-1], Resume):
             game.undo()
+        self._game = game
         return ""
 
     # ------------------------------------------------------------------ handicap
