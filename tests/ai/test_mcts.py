@@ -13,13 +13,14 @@ from miai.ai.mcts import (
     MctsConfig,
     MctsPlayer,
     SearchResult,
+    SearchStats,
     budget_is_lost,
     count_after_pass,
     move_budget,
 )
 from miai.clock import TimeControl, TimeLeft
 from miai.coords import Color, Move, point_from_gtp, point_to_gtp
-from miai.errors import ConfigError
+from miai.errors import ConfigError, IllegalReason
 from miai.game import Game, Phase
 from miai.gtp.engine import GtpEngine
 from miai.rules import PRESETS, Rules
@@ -336,6 +337,40 @@ def test_a_settled_search_with_two_threads_spends_the_whole_budget():
     result = player(playouts=12_000, seed=3, threads=2).search(game, spend_rest=True)
     assert result.playouts == 12_000 == sum(c.visits for c in result.candidates)  # each playout through one move
 
+
+
+SEND_TWO_RETURN_ONE = """
+    OOOOX.X
+    O.OOXXX
+    OOO.X.X
+    O.O.XXX
+    OOOXX.X
+    OOOXXXX
+    O.X.X.X
+"""
+"""Black's throw-in at B1 puts B1-C1 in atari, White takes the two at D1, and Black's C1 takes
+one back: the board as it was, which positional superko forbids."""
+
+
+def test_a_kept_tree_s_visits_on_a_move_superko_now_forbids_neither_settle_the_search_nor_choose_its_move():
+    game = game_from(SEND_TWO_RETURN_ONE)  # Chinese rules: positional superko
+    ai = player(playouts=20_000)
+    ai.search(game)
+    kept = ai.candidates(game, below=[pt("B1", 7), pt("D1", 7)], pv_length=0)
+    game.play("B1")
+    game.play("D1")
+    assert game.legality("C1") is IllegalReason.SUPERKO
+    budget = 1500
+    assert kept[0].point == pt("C1", 7) and kept[0].visits - kept[1].visits > budget  # the premise
+    reports: list[tuple[int, list[int]]] = []
+
+    def report(stats: SearchStats) -> None:
+        reports.append((stats.playouts, [c.visits for c in ai.candidates(game, pv_length=0)]))
+
+    result = ai.search(game, playouts=budget, spend_rest=True, progress=report, progress_interval=0)
+    assert result.playouts == budget and result.best is not None and game.is_legal(result.best.point)
+    done, visits = reports[-1]  # where the search at the root stopped: out of budget, or settled on a legal move
+    assert done == budget or visits[0] - visits[1] > budget - done
 
 @pytest.mark.parametrize(("control", "left", "lost"), [
     (TimeControl(), None, True),

@@ -17,8 +17,8 @@ Reading guide.
   :meth:`MctsPlayer.genmove` returns a :class:`Decision`: a point, a pass or a resignation,
   with the search's statistics. The rules are the game's: the root's children are only
   moves :meth:`Game.legality` allows (superko included), and a kept root's children that
-  the game no longer allows are ``forbidden`` to the search; inside the tree and playouts
-  simple ko is enough.
+  the game no longer allows are ``forbidden`` to the search (their old visits neither
+  settle it nor choose its move); inside the tree and playouts simple ko is enough.
 - **Passing**: when no sensible move is left (only eye-filling or illegal ones); when the
   opponent has just passed, so that a pass ends the game, and the count the game will then
   use wins — the stones as they stand (:meth:`Game.score`) under rules that do not remove
@@ -256,6 +256,14 @@ def _forbidden_mask(game: Game, color: Color) -> np.ndarray:
     return forbidden
 
 
+def _allowed_visits(tree: Tree, node: int, forbidden: np.ndarray) -> np.ndarray:
+    """The visits of ``node``'s children, -1 on a move ``forbidden`` there: a kept tree may
+    hold visits on a move superko now forbids, which must neither be chosen nor settle a search."""
+    ti, tf, _ = tree
+    first, nc = int(ti[T.T_FIRST, node]), int(ti[T.T_NCHILD, node])
+    return np.where(forbidden[ti[T.T_MOVE, first : first + nc]], -1.0, tf[T.T_V, first : first + nc])
+
+
 class _Root(NamedTuple):
     """Where a search grows the tree: its node and that node's position (``to_move`` to play
     after the points ``last`` and ``last2``; ``forbidden``: the moves the rules forbid there)."""
@@ -355,9 +363,8 @@ class MctsPlayer:
     def _usable(self, tree: Tree, forbidden: np.ndarray) -> bool:
         """Whether a kept root offers at least one move that is not forbidden (an empty root
         is usable: the search expands it)."""
-        ti = tree[0]
-        first, nc = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
-        return nc == 0 or not forbidden[ti[T.T_MOVE, first : first + nc]].all()
+        allowed = _allowed_visits(tree, 0, forbidden)
+        return len(allowed) == 0 or bool((allowed >= 0).any())
 
     # -------------------------------------------------------------- search
     def search(
@@ -403,7 +410,6 @@ class MctsPlayer:
             T.expand(tree, 0, grid, meta, c, last, last2, params, knowledge, forbidden)
         net_prior = NetPrior(cfg.prior_net, cfg.prior_net_visits, cfg.prior_net_share)
         net_prior.give_root(game, tree, color)
-        ti, tf, _ = tree
         last_report = start
         checked = 0  # the playouts done when keep_going was last asked
         settled = False  # whether the early stop ended the search
@@ -420,8 +426,8 @@ class MctsPlayer:
                 last_report = now
                 cands = self.candidates(game, limit=1, pv_length=0)
                 progress(SearchStats(done, now - start, budget_seconds, budget_playouts, cands[0] if cands else None))
-            settled = cfg.early_stop and done >= 200 and self._settled(ti, tf, done, budget_playouts, start,
-                                                                          budget_seconds)
+            settled = cfg.early_stop and done >= 200 and self._settled(
+                _allowed_visits(tree, 0, forbidden), done, budget_playouts, start, budget_seconds)
             return not settled
 
         def grow(lock: AbstractContextManager[object] = nullcontext()) -> int:
@@ -477,10 +483,8 @@ class MctsPlayer:
         ``keep_going`` says yes (``budget_playouts`` more at most): the subtree the next search
         keeps. Returns the playouts made; none below a pass."""
         tree = root.tree
-        ti, tf, _ = tree
-        first, nc = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
-        visits = np.where(root.forbidden[ti[T.T_MOVE, first : first + nc]], -1.0, tf[T.T_V, first : first + nc])
-        node = first + int(np.argmax(visits))  # a kept tree's visits on a move the rules now forbid do not count
+        ti = tree[0]
+        node = int(ti[T.T_FIRST, 0]) + int(np.argmax(_allowed_visits(tree, 0, root.forbidden)))
         move = int(ti[T.T_MOVE, node])
         if move == 0 or budget_playouts <= 0:
             return 0
@@ -507,13 +511,12 @@ class MctsPlayer:
 
     @staticmethod
     def _settled(
-        ti: np.ndarray, tf: np.ndarray, done: int, budget_playouts: int, start: float, budget_seconds: float | None
+        allowed_visits: np.ndarray, done: int, budget_playouts: int, start: float, budget_seconds: float | None
     ) -> bool:
-        """The most visited root move cannot be overtaken with the budget left."""
-        first, nc = int(ti[T.T_FIRST, 0]), int(ti[T.T_NCHILD, 0])
-        if nc <= 1:
+        """The most visited root move the rules allow cannot be overtaken with the budget left."""
+        visits = np.sort(allowed_visits[allowed_visits >= 0])
+        if len(visits) <= 1:
             return True
-        visits = np.sort(tf[T.T_V, first : first + nc])
         lead = visits[-1] - visits[-2]
         return bool(lead > MctsPlayer._left(done, budget_playouts, start, budget_seconds))
 
