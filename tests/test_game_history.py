@@ -182,15 +182,17 @@ def test_after_n_moves_is_the_game_as_it_stood_before_the_next_move(data):
     start = game.after(0)
     assert start.board[(0, 6)] is Color.WHITE and len(start.board.stones(Color.BLACK)) == 2
     same_state(game.after(game.move_number), game)
-    assert game.history == history  # the game stepped back from is untouched
+    assert game.after(game.move_number).history == history == game.history  # the game stepped back from is untouched
 
 
-def test_after_keeps_the_ending_only_of_the_whole_game_and_refuses_moves_it_never_had():
+def test_after_leaves_a_resignation_out_and_refuses_moves_the_game_never_had():
     game = Game(9)
     for v in "E5 C3 D4".split():
         game.play(v)
     game.resign()
-    assert game.after(3).result == game.result and game.after(2).result is None
+    last = game.after(3)
+    assert last.result is None and last.phase is Phase.PLAY and last.history == game.history
+    last.play("F5")  # a variation from the last position
     assert game.after(2).to_move is Color.BLACK and game.after(2).board[(3, 3)] is None
     for n in (-1, 4):
         with pytest.raises(ValueError, match=f"after {n} moves: the game has 3"):

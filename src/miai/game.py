@@ -643,18 +643,16 @@ class Game:
         self._replay(self._history[:-1])
 
     def after(self, moves: int) -> Game:
-        """A new game as this one stood before its move ``moves + 1``: handicap, set-up stones,
-        resumptions and proposals up to there kept (the whole game, ending too, when ``moves`` is
-        :attr:`move_number`). The position a review or an analysis steps back to; one replay.
-        Raises ``ValueError`` outside 0 to :attr:`move_number`."""
+        """A new game as this one stood before its move ``moves + 1`` (after its last, for
+        :attr:`move_number`): handicap, set-up stones, resumptions and proposals up to there
+        kept, an ending other than by play not (as :meth:`with_rules`), so that a review or an
+        analysis can play on from it. One replay; ``ValueError`` outside 0 to :attr:`move_number`."""
         if not 0 <= moves <= self.move_number:
             raise ValueError(f"after {moves} moves: the game has {self.move_number} (0 to {self.move_number})")
-        if moves == self.move_number:
-            return self.copy()
         played = [i for i, entry in enumerate(self._history) if isinstance(entry, Move)]
         earlier = copy.copy(self)
         earlier._ending = None
-        earlier._replay(self._history[: played[moves]])
+        earlier._replay(self._history[: played[moves]] if moves < len(played) else self._history)
         return earlier
 
     def _replay(self, entries: list[HistoryEntry]) -> None:
