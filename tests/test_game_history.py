@@ -168,11 +168,16 @@ def test_after_n_moves_is_the_game_as_it_stood_before_the_next_move(data):
     for _ in range(data.draw(st.integers(0, 25))):
         if game.phase is Phase.FINISHED:
             break
-        if game.phase is Phase.MARKING:
-            game.refuse()
+        if game.phase is Phase.MARKING:  # play goes on, without a word or after a dispute
+            if data.draw(st.booleans()):
+                game.resume()
+            else:
+                game.propose([])
+                game.propose((game.board.stones(Color.BLACK) + game.board.stones(Color.WHITE))[:1])
+                game.refuse()
         before_move.append(game.copy())
-        points = game.legal_moves()
-        game.play(Move(game.to_move, data.draw(st.sampled_from(points)) if points else None))
+        point = data.draw(st.one_of(st.none(), st.sampled_from(game.legal_moves() or [None])))
+        game.play(Move(game.to_move, point))
     history = list(game.history)
     for n, earlier in enumerate(before_move):
         stepped_back = game.after(n)
@@ -193,6 +198,8 @@ def test_after_leaves_a_resignation_out_and_refuses_moves_the_game_never_had():
     last = game.after(3)
     assert last.result is None and last.phase is Phase.PLAY and last.history == game.history
     last.play("F5")  # a variation from the last position
+    agreed = run(position(), "pass pass propose: accept")
+    assert agreed.phase is Phase.FINISHED and agreed.after(2).phase is Phase.MARKING  # as with_rules: play to go on from
     assert game.after(2).to_move is Color.BLACK and game.after(2).board[(3, 3)] is None
     for n in (-1, 4):
         with pytest.raises(ValueError, match=f"after {n} moves: the game has 3"):

@@ -314,7 +314,8 @@ class GtpEngine:
             raise GtpError("cannot undo")
         assert game is not None
 
-        game = game.after(played - count)  # the last moves, and whatever came after them (a setup, a resumption)
+        if count:
+            game = game.after(played - count)  # the last moves, and whatever came after them (a setup, a resumption)
         while game.history and isinstance(game.history[-1], Resume):
             game.undo()
         self._game = game
