@@ -86,6 +86,19 @@ def test_loadsgf_keeps_playing_after_a_recorded_result(tmp_path: Path) -> None:
     assert ask(engine, "play b G7") == "= "
 
 
+def test_gg_undo_of_nothing_leaves_a_game_ended_by_agreement_ended(tmp_path: Path) -> None:
+    """Territory marks end a loaded game by agreement; ``gg-undo 0`` takes nothing back,
+    ``gg-undo 1`` the last pass, and play goes on."""
+    path = tmp_path / "agreed.sgf"
+    path.write_text("(;GM[1]SZ[9]KM[7.5]RU[Japanese];B[ee];W[cc];B[dd];W[];B[]TB[aa]TW[ii])")
+    engine = GtpEngine()
+    assert ask(engine, f"loadsgf {path}") == "= "
+    assert "the game is over" in ask(engine, "play w A1")
+    assert ask(engine, "gg-undo 0") == "= "
+    assert "the game is over" in ask(engine, "play w A1")
+    assert ask(engine, "gg-undo 1") == "= "
+    assert ask(engine, "play b A1") == "= "
+
 def test_loadsgf_errors(tmp_path: Path) -> None:
     garbage = tmp_path / "garbage.sgf"
     garbage.write_text("hello world\n")
