@@ -28,6 +28,9 @@ from typing import Any
 
 from miai.client import ClientError, GameLink
 from miai.client.http import GameApi
+from miai.coords import point_to_gtp
+from miai.gtp.controller import GtpController, GtpControllerError
+from miai.handicap import fixed_handicap_points
 
 __all__ = ["add_parser", "run", "parse_target"]
 
@@ -73,8 +76,6 @@ class Engine:
     """The GTP engine's board kept equal to the game's."""
 
     def __init__(self, argv: list[str]):
-        from miai.gtp.controller import GtpController
-
         self.gtp = GtpController(argv, timeout=None)
         self.sent: list[str] | None = None
         """The moves the engine has, after its set-up; None when it must be set up again."""
@@ -94,9 +95,6 @@ class Engine:
             self.sent = [*(self.sent or []), move]
 
     def _setup(self, state: dict[str, Any]) -> None:
-        from miai.coords import point_to_gtp
-        from miai.handicap import fixed_handicap_points
-
         size = int(state["size"])
         self.gtp.send(f"boardsize {size}")
         self.gtp.send("clear_board")
@@ -243,8 +241,6 @@ def run(args: argparse.Namespace) -> int:
     except (ClientError, ValueError) as e:
         print(f"miai bot: {e}", file=sys.stderr)
         return 2
-    from miai.gtp.controller import GtpControllerError
-
     try:
         engine = Engine(argv)
     except GtpControllerError as e:

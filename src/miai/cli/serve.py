@@ -14,11 +14,19 @@ way finish (within 10 s), the rooms stop, the database is closed.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import ipaddress
+import logging
 import os
+import signal
+import socket
 import sys
 import webbrowser
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
+
+from miai.errors import MiaiError
 
 if TYPE_CHECKING:
     from miai.server.config import ServerConfig
@@ -135,8 +143,6 @@ def _stop(signum: int, frame: object) -> None:
 def settings(args: argparse.Namespace, database: str, redis_url: str | None) -> ServerConfig:
     """The server's settings from the command line, its connections fitted to the open-files
     limit (raised to the hard limit first)."""
-    from dataclasses import replace
-
     from miai.server.config import ServerConfig
     from miai.server.web.connections import connection_budget, raise_open_files_limit
 
@@ -169,9 +175,6 @@ def own_names(host: str) -> tuple[str, ...]:
     """The host names that are this server's own besides ``localhost`` and IP addresses: the
     name it listens on (``--host``, when a name) and the machine's (``box``, ``box.local``),
     which no other site's page can be rebound to."""
-    import ipaddress
-    import socket
-
     names = {socket.gethostname().lower()}
     names.add(f"{socket.gethostname().split('.')[0].lower()}.local")
     try:
@@ -215,8 +218,6 @@ def log_server_messages(level: str) -> None:
     """The server's own log (``miai.server``: games loaded, the computer ready, failures) on
     stderr at ``--log-level``, written as uvicorn writes its lines; without it only warnings
     reached stderr, through Python's last-resort handler."""
-    import logging
-
     from uvicorn.logging import DefaultFormatter
 
     logger = logging.getLogger("miai")
@@ -243,12 +244,8 @@ def check_arguments(args: argparse.Namespace) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import asyncio
-    import signal
-
     import uvicorn
 
-    from miai.errors import MiaiError
     from miai.server import ServerConfig, create_app, gcpause
     from miai.server.storage.db import async_url, sqlite_file
     from miai.server.storage.sqlitefile import check_file

@@ -16,6 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 
+from miai.game import Game
 from miai.server.cluster.bus import Bus, LocalBus, RedisBus
 from miai.server.cluster.router import Router
 from miai.server.cluster.shards import AdvisoryLocks, Everything, Ownership
@@ -44,8 +45,6 @@ log = logging.getLogger("miai.server")
 
 def warm_up() -> None:
     """Load the compiled kernel (from numba's disk cache) before the first request needs it."""
-    from miai.game import Game
-
     game = Game(9)
     game.play("E5")
     game.copy().legality("D4")

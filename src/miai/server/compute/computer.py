@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
-from miai.game import GameSpec
+from miai.coords import point_to_gtp
+from miai.game import GameSpec, Phase
 from miai.server.play.events import EventKind, rebuild
 from miai.server.wire.forms import vertices
 
@@ -58,13 +59,9 @@ def computer_action(
 ) -> tuple[str, dict[str, Any]]:
     """In a worker: the action (name and body without ``v``) of the seat of game ``game_id``
     whose turn it is, thinking at most ``max_seconds`` about a move."""
-    from miai.game import Phase
-
     game = rebuild(GameSpec.from_text(*spec), [(EventKind(k), p) for k, p in events])
     marking = game.marking
     if game.phase is Phase.PLAY:
-        from miai.coords import point_to_gtp
-
         decision = kept_player(game_id, level).genmove(game, seconds=max_seconds)
         if decision.resign:
             return "resign", {}

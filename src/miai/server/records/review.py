@@ -31,6 +31,7 @@ from miai.coords import Color, Move, point_to_gtp
 from miai.errors import SgfError
 from miai.game import Game, Phase, Setup
 from miai.server.wire.forms import score_json, vertices
+from miai.sgf import game_from_record, read_record
 
 if TYPE_CHECKING:
     from miai.sgf.repairs import Repair
@@ -145,8 +146,6 @@ def upload_facts(data: bytes | str, max_moves: int) -> tuple[dict[str, Any], str
     Reading never takes a path: the text is never mistaken for a file name (as
     :func:`miai.sgf.load_game` would take a short string without ``(``). An illegal move
     stops the replay there (the moves before it are reviewed) and ``repairs`` says so."""
-    from miai.sgf import game_from_record, read_record
-
     if not data.strip():
         raise SgfError("the record is empty")
     record = read_record(data)
