@@ -33,3 +33,11 @@ def test_the_largest_komi_is_accepted_and_its_game_is_counted(client):
     answer = table.send("white", "accept")
     assert answer.status_code == 200, answer.text
     assert table.state()["result"] == "B+1000"
+
+
+@pytest.mark.parametrize("body", [{"komi": 0.5}, {"rules": "chinese komi=5.5"}, {"rules": "japanese", "komi": 7.5}])
+def test_a_rated_game_keeps_its_rules_komi_whatever_field_would_change_it(body):
+    with pytest.raises(BadRequest, match=r"rated game made here is even, with its rules' komi \((7\.5 under chinese|6\.5 under japanese)\)"):
+        parse_new_game({**body, "rated": True})
+    assert not parse_new_game(body).rated  # unrated, the same komi is a game like any other
+    assert parse_new_game({"rules": body.get("rules", "chinese").split()[0], "rated": True}).rated

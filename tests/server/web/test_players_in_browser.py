@@ -188,3 +188,23 @@ def test_my_games_pages_through_older_and_newer_games(server_url, new_context):
     newer.click()
     expect(rows).to_have_count(20)
     expect(page.locator(f'#ongoing-games li[data-game="{ids[-1]}"]')).to_have_count(1)
+
+
+def test_a_rated_invitation_keeps_to_even_terms_in_the_page_s_words(server_url, new_context):
+    page = sign_up(new_context("es-ES"), server_url, "es-ES", "Ana")
+    page.goto(server_url + "/")
+    page.locator("#f-rated").check()  # the new game's box ("Puntuable"; automatch has its own)
+    page.get_by_label("Hándicap").select_option("2")
+    invite = page.get_by_role("button", name="Invitar a un amigo")
+    invite.click()
+    refusal = "Una partida puntuable es igualada: sin hándicap y con el komi habitual de sus reglas ({komi})."
+    expect(page.locator("#rated-terms")).to_have_text(refusal.format(komi="6,5"))  # Japanese, the form's rules
+    page.get_by_label("Hándicap").select_option("0")
+    page.get_by_label("Komi").fill("5,5")
+    invite.click()
+    expect(page.locator("#rated-terms")).to_have_text(refusal.format(komi="6,5"))
+    assert httpx.get(f"{server_url}/api/players/Ana/games").json()["games"] == []  # nothing was asked of the server
+    page.get_by_label("Komi").fill("6,5")
+    invite.click()
+    expect(page.locator("#invite-link")).to_be_visible()
+    expect(page.locator("#rated-terms")).to_have_count(0)

@@ -167,6 +167,13 @@ export function showLobby(main) {
   async function create(extra) {
     result.replaceChildren();
     if (!form.reportValidity()) return null;
+    const terms = settings(form);
+    if (extra.rated && (terms.handicap > 0 || terms.komi !== USUAL_KOMI[terms.rules])) {
+      // the server refuses it too (a rating counts both sides' chances as equal): said here in the page's words
+      const komi = formatNumber(USUAL_KOMI[terms.rules]);
+      result.append(el("p", { class: "error", id: "rated-terms" }, _("A rated game is even: no handicap, and the usual komi of its rules ({komi}).", { komi })));
+      return null;
+    }
     try {
       return await api("POST", "/api/games", { body: { ...settings(form), ...extra } });
     } catch (e) {
