@@ -197,7 +197,7 @@ def test_a_rated_invitation_keeps_to_even_terms_in_the_page_s_words(server_url, 
     page.get_by_label("Hándicap").select_option("2")
     invite = page.get_by_role("button", name="Invitar a un amigo")
     invite.click()
-    refusal = "Una partida puntuable es igualada: sin hándicap y con el komi habitual de sus reglas ({komi})."
+    refusal = "Una partida puntuable se juega en igualdad: sin hándicap y con el komi habitual de sus reglas ({komi})."
     expect(page.locator("#rated-terms")).to_have_text(refusal.format(komi="6,5"))  # Japanese, the form's rules
     page.get_by_label("Hándicap").select_option("0")
     page.get_by_label("Komi").fill("5,5")
