@@ -110,13 +110,14 @@ def parse_new_game(body: Any) -> NewGame:
         raise BadRequest("a rated game is between two people: both seats must be human")
     if rated and spec.handicap:
         raise BadRequest("a rated game made here is even (handicap 0); automatch gives the handicap a rank gap calls for")
-    preset = rules.to_text().split()[0] if rated else ""  # the rules' own name, or the nearest preset's
-    usual = Rules.preset(preset).komi if rated else rules.komi
-    if rules.komi != usual:
-        raise BadRequest(
-            f"a rated game made here is even, with its rules' komi ({usual:g} under {preset}), not {rules.komi:g}: "
-            "a rating counts both sides' chances as equal"
-        )
+    if rated:
+        preset = rules.to_text().split()[0]  # the rules' own name, or the nearest preset's
+        usual = Rules.preset(preset).komi
+        if rules.komi != usual:
+            raise BadRequest(
+                f"a rated game made here is even, with its rules' komi ({usual:g} under {preset}), "
+                f"not {rules.komi:g}: a rating counts both sides' chances as equal"
+            )
     return NewGame(spec, time_control, black, white, open=is_open, rated=rated)
 
 
