@@ -63,6 +63,14 @@ def test_every_field_settable_alone_and_round_trips(change):
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_presets_round_trip_through_their_name(name):
     assert Rules.parse(str(Rules.preset(name))) == Rules.preset(name)
+    assert PRESETS[Rules.preset(name).nearest_preset()] == Rules.preset(name)  # korean's values are japanese's
+
+
+def test_the_nearest_preset_is_the_one_with_fewest_differences_and_leads_the_text():
+    changed = Rules.preset("japanese").replace(komi=0.5, seki_points=True)
+    assert changed.nearest_preset() == "japanese"
+    assert changed.to_text() == "japanese seki_points=yes komi=0.5"
+    assert Rules.preset("chinese").replace(komi=6.5).nearest_preset() == "chinese"
 
 
 def test_aliases_and_text_values():

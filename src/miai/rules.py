@@ -110,15 +110,19 @@ class Rules:
         return replace(self, **changes)
 
     # --------------------------------------------------------------- text form
+    def nearest_preset(self) -> str:
+        """The name of the preset that differs from these rules in the fewest fields (the
+        first in :data:`PRESETS`' order on ties): their own name when they are one."""
+        return min(PRESETS, key=lambda name: len(self._differences(PRESETS[name])))
+
+    def _differences(self, other: Rules) -> list[str]:
+        """The names of the fields whose values differ between these rules and ``other``."""
+        return [f.name for f in fields(Rules) if getattr(other, f.name) != getattr(self, f.name)]
+
     def to_text(self) -> str:
-        """The closest preset's name followed by ``key=value`` for each field that differs."""
-        best_name, best_diff = "", None
-        for name, rules in PRESETS.items():
-            diff = [f for f in fields(Rules) if getattr(rules, f.name) != getattr(self, f.name)]
-            if best_diff is None or len(diff) < len(best_diff):
-                best_name, best_diff = name, diff
-        assert best_diff is not None
-        parts = [best_name] + [f"{f.name}={_format_value(getattr(self, f.name))}" for f in best_diff]
+        """The nearest preset's name followed by ``key=value`` for each field that differs."""
+        name = self.nearest_preset()
+        parts = [name] + [f"{key}={_format_value(getattr(self, key))}" for key in self._differences(PRESETS[name])]
         return " ".join(parts)
 
     def __str__(self) -> str:

@@ -111,7 +111,7 @@ def parse_new_game(body: Any) -> NewGame:
     if rated and spec.handicap:
         raise BadRequest("a rated game made here is even (handicap 0); automatch gives the handicap a rank gap calls for")
     if rated:
-        preset = rules.to_text().split()[0]  # the rules' own name, or the nearest preset's
+        preset = rules.nearest_preset()
         usual = Rules.preset(preset).komi
         if rules.komi != usual:
             raise BadRequest(
