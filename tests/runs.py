@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 
+from miai.game import Game
 from miai.match import GameResult, Reason
 from miai.result import Result, Termination
+from miai.sgf import game_to_sgf
 
 
 def write_run(path, labels, results, size=9):
@@ -26,3 +28,11 @@ def write_run(path, labels, results, size=9):
             game = GameResult(i, black, white, value, reason, "", time_ms={a: 2000, b: 1000}, genmoves={a: 10, b: 10})
             f.write(game.json_line())
     return path
+
+
+def write_record(run, number, points, size=9):
+    """Game ``number``'s record in the run: the moves ``points`` (GTP points, Black first)."""
+    game = Game(size, komi=7.5)
+    for point in points:
+        game.play(point)
+    (run / f"game-{number:03d}.sgf").write_text(game_to_sgf(game))

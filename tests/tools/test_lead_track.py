@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import lead_track
 import pytest
-from miai.game import Game
 from miai.match.results import load_results
-from miai.sgf import game_to_sgf
 from tests.judges import scripted_judge
-from tests.runs import write_run
+from tests.runs import write_record, write_run
 
 MOVES = ["E5", "C3", "G7", "A1"]
 LEADS = {"": 0.0, "E5": 1.0, "E5 C3": 8.0, "E5 C3 G7": 12.0, "E5 C3 G7 A1": -3.0}
@@ -22,10 +20,7 @@ def run_with_one_game(tmp_path, winrates):
     (result,) = load_results(run / "results.jsonl")
     result.winrates = {"miai": winrates}
     (run / "results.jsonl").write_text(result.json_line())
-    game = Game(9, komi=7.5)
-    for point in MOVES:
-        game.play(point)
-    (run / "game-001.sgf").write_text(game_to_sgf(game))
+    write_record(run, 1, MOVES)
     return run
 
 

@@ -5,20 +5,15 @@ from __future__ import annotations
 
 import point_loss
 import pytest
-from miai.game import Game
-from miai.sgf import game_to_sgf
 from tests.judges import scripted_judge
-from tests.runs import write_run
+from tests.runs import write_record, write_run
 
 MOVES = ["E5", "C3", "G7", "A1"]
 
 
 def run_with_one_game(tmp_path):
     run = write_run(tmp_path / "run", ("miai", "pachi"), ["W+R"])
-    game = Game(9, komi=7.5)
-    for point in MOVES:
-        game.play(point)
-    (run / "game-001.sgf").write_text(game_to_sgf(game))
+    write_record(run, 1, MOVES)
     return run
 
 
