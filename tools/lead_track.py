@@ -22,16 +22,14 @@ records and runs the judge, and changes nothing.
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
-from point_loss import analyse
+from point_loss import analyse, load_games, query
 
 from miai.coords import Color
-from miai.match.results import GameResult, load_results
-from miai.sgf import load_game
+from miai.match.results import GameResult
 
 BANDS = (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.01)
 """The edges of the win-rate bands the summary sets beside the judge's leads."""
@@ -77,14 +75,6 @@ def turns_to_read(moves: int, every: int, at: list[int]) -> list[int]:
     """Every ``every``-th turn from the first move on, the turns ``at`` the game reached, and
     the last position."""
     return sorted({t for t in range(every, moves + 1, every)} | {t for t in at if t <= moves} | {moves})
-
-
-def query(query_id: str, size: int, komi: float, moves: list[list[str]], turns: list[int], visits: int) -> str:
-    """One analysis-engine query (Chinese rules) for the positions after ``turns`` moves."""
-    return json.dumps({
-        "id": query_id, "moves": moves, "rules": "chinese", "komi": komi, "boardXSize": size,
-        "boardYSize": size, "analyzeTurns": turns, "maxVisits": visits,
-    })  # fmt: skip
 
 
 def player_colour(result: GameResult, player: str) -> Color:
@@ -157,14 +147,10 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.every < 1:
         raise SystemExit(f"lead_track: --every must be 1 or more, not {args.every}")
-    games = {}
-    for run in args.runs:
-        for result in load_results(run / "results.jsonl"):
-            player_colour(result, args.player)
-            game, _ = load_game(str(run / f"game-{result.index + 1:03d}.sgf"))
-            moves = [[m.color.name[0], m.gtp()] for m in game.moves]
-            games[f"{run.name}#{result.index + 1}"] = (result, game, moves)
-    queries = {gid: query(gid, g.size, g.komi, moves, turns_to_read(len(moves), args.every, args.at), args.visits)
+    games = load_games(args.runs)
+    for result, _, _ in games.values():
+        player_colour(result, args.player)
+    queries = {gid: query(gid, g.size, g.komi, moves, args.visits, turns_to_read(len(moves), args.every, args.at))
                for gid, (_, g, moves) in games.items()}
     leads = analyse(args.judge, queries)
     tracks = [track(gid, result, args.player, len(moves), leads[gid]) for gid, (result, _, moves) in games.items()]

@@ -128,7 +128,7 @@ def judge_leads(command: str, positions: list[Position], replies: list[dict[str,
         pos = by_id[pid]
         moves = pos["moves"] + ([[pos["to_move"], reply]] if reply else [])
         keys[str(n)] = (pid, reply)
-        queries[str(n)] = point_loss.query(str(n), pos["size"], pos["komi"], moves, visits, every_turn=False)
+        queries[str(n)] = point_loss.query(str(n), pos["size"], pos["komi"], moves, visits, [len(moves)])
     found = point_loss.analyse(command, queries)
     return {keys[qid]: lead for qid, turns in found.items() for lead, _ in turns.values()}
 

@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from miai.coords import Color
-from miai.match.results import load_results
+from miai.game import Game
+from miai.match.results import GameResult, load_results
 from miai.sgf import load_game
 
 
@@ -55,13 +56,9 @@ class Loss:
     loss: float
 
 
-def query(
-    query_id: str, size: int, komi: float, moves: list[list[str]], visits: int, every_turn: bool = True,
-    first_turn: int = 0,
-) -> str:
-    """One analysis-engine query (Chinese rules) for the position after ``moves``, and with
-    ``every_turn`` for every position before it too, from turn ``first_turn`` on."""
-    turns = list(range(first_turn, len(moves) + 1)) if every_turn else [len(moves)]
+def query(query_id: str, size: int, komi: float, moves: list[list[str]], visits: int, turns: list[int]) -> str:
+    """One analysis-engine query (Chinese rules) for the positions after ``turns`` of
+    ``moves`` (0: the empty board; ``len(moves)``: the last position)."""
     return json.dumps(
         {
             "id": query_id,
@@ -136,6 +133,17 @@ def summary(found: list[Loss], stretch: int) -> None:
         print(f"{label:>9}  " + "  ".join(f"{c:>16}" for c in cells))
 
 
+def load_games(runs: list[Path]) -> dict[str, tuple[GameResult, Game, list[list[str]]]]:
+    """Every game of the runs by ``RUN#N`` (the folder's name, the game's number): its result
+    line, its record, and its moves as the analysis engine takes them (``["B", "D4"]``)."""
+    games = {}
+    for run in runs:
+        for result in load_results(run / "results.jsonl"):
+            game, _ = load_game(str(run / f"game-{result.index + 1:03d}.sgf"))
+            games[f"{run.name}#{result.index + 1}"] = (result, game, [[m.color.name[0], m.gtp()] for m in game.moves])
+    return games
+
+
 def move_range(text: str) -> tuple[int, int]:
     """``A-B`` as the first and last move numbers, checked: 1 <= A <= B."""
     try:
@@ -160,12 +168,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     first, last = args.moves or (1, None)
     games = {}
-    for run in args.runs:
-        for result in load_results(run / "results.jsonl"):
-            game, _ = load_game(str(run / f"game-{result.index + 1:03d}.sgf"))
-            moves = [[m.color.name[0], m.gtp()] for m in game.moves][:last]
-            players = {Color.BLACK: result.black, Color.WHITE: result.white}
-            games[f"{run.name}#{result.index + 1}"] = (run.name, result.index + 1, players, moves, game, result)
+    for gid, (result, game, moves) in load_games(args.runs).items():
+        players = {Color.BLACK: result.black, Color.WHITE: result.white}
+        games[gid] = (gid.split("#")[0], result.index + 1, players, moves[:last], game, result)
     if args.games:
         unknown = sorted(set(args.games) - set(games))
         if unknown:
@@ -174,7 +179,8 @@ def main(argv: list[str] | None = None) -> None:
     games = {gid: g for gid, g in games.items() if len(g[3]) >= first}
     if not games:
         raise SystemExit(f"point_loss: no game has a move {first}")
-    queries = {gid: query(gid, g[4].size, g[4].komi, g[3], args.visits, first_turn=first - 1) for gid, g in games.items()}
+    queries = {gid: query(gid, g[4].size, g[4].komi, g[3], args.visits, list(range(first - 1, len(g[3]) + 1)))
+               for gid, g in games.items()}
     leads = analyse(args.judge, queries)
     found: list[Loss] = []
     for gid, (run, number, players, moves, _, result) in games.items():
