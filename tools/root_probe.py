@@ -38,7 +38,7 @@ def describe(move: str, candidates: list[Candidate]) -> str:
         if point_to_gtp(c.point) == move:
             prior_rank = by_prior.index(c) + 1
             return (f"{move}: rank {rank} by visits, {prior_rank} by prior ({c.prior:.4f}); {c.visits} visits, "
-                    f"win rate {c.winrate:.3f}, {c.amaf_visits} AMAF visits")
+                    f"win rate {c.winrate:.3f}, {c.amaf_visits} AMAF visits at {c.amaf_winrate:.3f}")
     return f"{move}: not among the root's moves"
 
 

@@ -293,6 +293,19 @@ def test_tree_is_kept_between_moves():
     assert fresh == 1
 
 
+def test_a_candidate_s_amaf_win_rate_is_its_share_of_won_playouts_among_those_that_played_it():
+    game = Game(7)
+    game.play("D4")
+    result = player(playouts=300, early_stop=False).search(game)
+    with_amaf = [c for c in result.candidates if c.amaf_visits > 0]
+    assert with_amaf and all(c.amaf_visits <= 300 for c in with_amaf)
+    for c in with_amaf:  # komi 7.5: no playout is drawn, so the wins are whole
+        wins = c.amaf_winrate * c.amaf_visits
+        assert 0 <= wins <= c.amaf_visits and abs(wins - round(wins)) < 1e-6, c
+    assert len({round(c.amaf_winrate, 6) for c in with_amaf}) > 1
+    assert all(c.amaf_winrate == 0.5 for c in result.candidates if c.amaf_visits == 0)
+
+
 def test_candidates_below_a_root_move_are_that_node_s_moves_for_the_player_there():
     game = Game(9)
     ai = player(playouts=2000, early_stop=False)

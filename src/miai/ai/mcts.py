@@ -87,6 +87,9 @@ class Candidate:
     winrate: float
     prior: float
     amaf_visits: int
+    amaf_winrate: float
+    """The win rate of the playouts in which the player to move played this point at any
+    later turn (RAVE's figure, which outweighs a little-visited move's own); 0.5 if none."""
     pv: tuple[Point | None, ...]
 
     @property
@@ -564,6 +567,7 @@ class MctsPlayer:
                     winrate=wr,
                     prior=float(tf[T.T_PV, k]) / total_prior,
                     amaf_visits=int(tf[T.T_AV, k]),
+                    amaf_winrate=float(tf[T.T_AW, k]) / float(tf[T.T_AV, k]) if tf[T.T_AV, k] > 0 else 0.5,
                     pv=self._pv(game, self._tree, k, pv_length),
                 )
             )
