@@ -3,9 +3,9 @@
 ``point_loss.py`` names the moves that lost the most and the judge's move beside each. This
 searches the position before such a move as the match did (the same knobs, the same time) and
 prints where the judge's move and the move played stand among the root's moves: their rank by
-visits and by prior, their visits, win rate and AMAF visits. A move the priors rank far down
-and the search never visits is a knowledge miss; one searched thousands of times and found a
-little worse is a misread fight. ``--after`` then plays each move given and searches the
+visits and by prior, their visits and win rate, their AMAF visits and AMAF win rate. A move
+the priors rank far down and the search never visits is a knowledge miss; one searched
+thousands of times and found a little worse is a misread fight. ``--after`` then plays each move given and searches the
 position after it for the whole time (no early stop): the mover's win rate there and the
 opponent's answer, so that a move the search never tried can be told from one it would have
 misjudged anyway. ``--below`` lists the replies the same search gave the opponent below a
