@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> None:
     games = {}
     for gid, (result, game, moves) in load_games(args.runs).items():
         players = {Color.BLACK: result.black, Color.WHITE: result.white}
-        games[gid] = (gid.split("#")[0], result.index + 1, players, moves[:last], game, result)
+        games[gid] = (gid.rsplit("#", 1)[0], result.index + 1, players, moves[:last], game, result)
     if args.games:
         unknown = sorted(set(args.games) - set(games))
         if unknown:

@@ -5,12 +5,12 @@ searches the position before such a move as the match did (the same knobs, the s
 prints where the judge's move and the move played stand among the root's moves: their rank by
 visits and by prior, their visits and win rate, their AMAF visits and AMAF win rate. A move
 the priors rank far down and the search never visits is a knowledge miss; one searched
-thousands of times and found a little worse is a misread fight. ``--after`` then plays each move given and searches the
-position after it for the whole time (no early stop): the mover's win rate there and the
-opponent's answer, so that a move the search never tried can be told from one it would have
-misjudged anyway. ``--below`` lists the replies the same search gave the opponent below a
-root move: a subtree that keeps its visits on a reply the search after that move does not
-play overrates the move. Usage::
+thousands of times and found a little worse is a misread fight. ``--after`` then plays each
+move given and searches the position after it for the whole time (no early stop): the
+mover's win rate there and the opponent's answer, so that a move the search never tried can
+be told from one it would have misjudged anyway. ``--below`` lists the replies the same
+search gave the opponent below a root move: a subtree that keeps its visits on a reply the
+search after that move does not play overrates the move. Usage::
 
     python tools/root_probe.py runs/p19j-a/game-001.sgf 66 C18 --seconds 10 --after C18 F10
     python tools/root_probe.py runs/p19j-a/game-001.sgf 66 C18 --below H5 C4
