@@ -37,12 +37,13 @@ BANDS = (0.0, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 1.01)
 
 @dataclass(frozen=True)
 class Track:
-    """One game from the player's side: its colour, whether it won, and the judge's lead for
-    it (points) at each position read, by turn (the number of moves played before it)."""
+    """One game from the player's side: its colour, whether it won (None: a draw or no
+    result), and the judge's lead for it (points) at each position read, by turn (the
+    number of moves played before it)."""
 
     game: str
     colour: Color
-    won: bool
+    won: bool | None
     moves: int
     leads: dict[int, float]
     winrates: dict[int, float]
@@ -90,7 +91,8 @@ def track(game_id: str, result: GameResult, player: str, moves: int, leads: dict
     """The game from ``player``'s side: the judge's leads for Black turned to the player's."""
     colour = player_colour(result, player)
     sign = 1.0 if colour is Color.BLACK else -1.0
-    won = result.result.winner is colour
+    winner = result.result.winner
+    won = None if winner is None else winner is colour
     own = {int(number): rate for number, rate in result.winrates.get(player, [])}
     return Track(game_id, colour, won, moves, {t: sign * lead for t, (lead, _) in leads.items()}, own)
 
@@ -100,7 +102,8 @@ def game_line(t: Track, at: list[int]) -> str:
     cells = [f"{n}: {t.leads[n]:+6.1f}" if n in t.leads else f"{n}:    -  " for n in at]
     turn, lead = t.peak()
     last = t.last_ahead()
-    return (f"{t.game:>8} {t.colour.name[0]} {'won ' if t.won else 'lost'} {t.moves:3d} moves  "
+    outcome = "draw" if t.won is None else "won " if t.won else "lost"
+    return (f"{t.game:>8} {t.colour.name[0]} {outcome} {t.moves:3d} moves  "
             + "  ".join(cells) + f"  peak {lead:+6.1f} at {turn:3d}, low {t.low():+6.1f}, "
             + (f"last ahead at {last}" if last is not None else "never ahead"))
 
@@ -121,14 +124,16 @@ def report(tracks: list[Track], player: str, at: list[int], margin: float) -> No
     """Each game's line, the games lost from ahead and won from behind, and the calibration."""
     for t in tracks:
         print(game_line(t, at))
-    lost = [t for t in tracks if not t.won]
-    won = [t for t in tracks if t.won]
+    lost = [t for t in tracks if t.won is False]
+    won = [t for t in tracks if t.won is True]
     from_ahead = [t.game for t in lost if t.peak()[1] >= margin]
     from_behind = [t.game for t in won if t.low() <= -margin]
     print(f"\n{player} lost {len(lost)} of {len(tracks)}; {len(from_ahead)} of them after leading by {margin:g} points "
           f"or more: {' '.join(from_ahead) or '-'}")
     print(f"{player} won {len(won)}; {len(from_behind)} of them after trailing by {margin:g} points or more: "
           f"{' '.join(from_behind) or '-'}")
+    if drawn := [t.game for t in tracks if t.won is None]:
+        print(f"no winner in {len(drawn)}: {' '.join(drawn)}")
     print(f"\n{player}'s own win rate beside the judge's lead for it (points), same positions:")
     print(f"{'win rate':>11} {'positions':>9} {'mean lead':>9} {'median':>7}")
     for low, high, count, mean, median in calibration(tracks):

@@ -14,9 +14,10 @@ LEADS = {"": 0.0, "E5": 1.0, "E5 C3": 8.0, "E5 C3 G7": 12.0, "E5 C3 G7 A1": -3.0
 """Black's lead after each move of the game: miai (Black) leads by 12, then falls behind."""
 
 
-def run_with_one_game(tmp_path, winrates):
-    """A run of one game that miai (Black) lost, with miai's own win rates at its moves."""
-    run = write_run(tmp_path / "run", ("miai", "pachi"), ["W+R"])
+def run_with_one_game(tmp_path, winrates, result="W+R"):
+    """A run of one game that miai (Black) lost (or ended with ``result``), with miai's own
+    win rates at its moves."""
+    run = write_run(tmp_path / "run", ("miai", "pachi"), [result])
     (result,) = load_results(run / "results.jsonl")
     result.winrates = {"miai": winrates}
     (run / "results.jsonl").write_text(result.json_line())
@@ -34,6 +35,17 @@ def test_a_game_lost_from_ahead_is_counted_and_its_peak_found(tmp_path, capsys):
     assert "miai won 0; 0 of them after trailing by 5 points or more: -" in out
     # After moves 1 and 2 miai's next move is move 3 (win rate 0.65): leads 1 and 8, mean 4.5.
     assert "0.60-0.70         2      +4.5    +4.5" in out
+
+
+def test_a_drawn_game_is_neither_won_nor_lost(tmp_path, capsys):
+    run = run_with_one_game(tmp_path, [[1, 0.5]], result="0")
+    judge = scripted_judge(tmp_path, LEADS)
+    lead_track.main([str(run), "--player", "miai", "--judge", judge, "--every", "1", "--at", "2"])
+    out = capsys.readouterr().out
+    assert "run#1 B draw   4 moves" in out
+    assert "miai lost 0 of 1; 0 of them after leading by 5 points or more: -" in out
+    assert "miai won 0; 0 of them" in out
+    assert "no winner in 1: run#1" in out
 
 
 def test_leads_are_turned_to_the_players_side(tmp_path):
