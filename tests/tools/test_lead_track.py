@@ -14,10 +14,10 @@ LEADS = {"": 0.0, "E5": 1.0, "E5 C3": 8.0, "E5 C3 G7": 12.0, "E5 C3 G7 A1": -3.0
 """Black's lead after each move of the game: miai (Black) leads by 12, then falls behind."""
 
 
-def run_with_one_game(tmp_path, winrates, result="W+R"):
-    """A run of one game that miai (Black) lost (or ended with ``result``), with miai's own
+def run_with_one_game(tmp_path, winrates, outcome="W+R"):
+    """A run of one game that miai (Black) lost (or ended with ``outcome``), with miai's own
     win rates at its moves."""
-    run = write_run(tmp_path / "run", ("miai", "pachi"), [result])
+    run = write_run(tmp_path / "run", ("miai", "pachi"), [outcome])
     (result,) = load_results(run / "results.jsonl")
     result.winrates = {"miai": winrates}
     (run / "results.jsonl").write_text(result.json_line())
@@ -38,7 +38,7 @@ def test_a_game_lost_from_ahead_is_counted_and_its_peak_found(tmp_path, capsys):
 
 
 def test_a_drawn_game_is_neither_won_nor_lost(tmp_path, capsys):
-    run = run_with_one_game(tmp_path, [[1, 0.5]], result="0")
+    run = run_with_one_game(tmp_path, [[1, 0.5]], outcome="0")
     judge = scripted_judge(tmp_path, LEADS)
     lead_track.main([str(run), "--player", "miai", "--judge", judge, "--every", "1", "--at", "2"])
     out = capsys.readouterr().out
