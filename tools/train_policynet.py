@@ -1,18 +1,21 @@
 """Learn the policy network over the move predictor (:mod:`miai.ai.policynet`) from game records.
 
-Two steps. ``read`` replays records and keeps, for every position where the move played was
+Three steps. ``read`` replays records and keeps, for every position where the move played was
 a possible one, the network's input planes (:func:`miai.ai.policynet.input_planes`, with the
 shipped predictor's log chances) and the move played. ``train`` fits the network to those
 positions with PyTorch on the CPU, the output layer starting at zero (so at first the
-network is the predictor) or from a network learnt before (``--start``), and writes its
-weights in the form the engine reads::
+network is the predictor) or from a network learnt before (``--start``; grown to more
+``--channels`` or ``--blocks`` without changing what it computes), and writes its weights in
+the form the engine reads. ``score`` rates networks on held-out positions through the
+engine's own forward pass::
 
     python tools/train_policynet.py read TYGEM/2011-12 --games 800 --every 5 -o train.npz
     python tools/train_policynet.py read TYGEM/2015-05 --games 30 --every 10 -o held.npz
     python tools/train_policynet.py train train.npz --held held.npz --channels 48 --blocks 3 \\
         --minutes 40 -o src/miai/ai/data/policynet19.npz
     python tools/train_policynet.py train more.npz --held held.npz --start src/miai/ai/data/policynet19.npz \\
-        --lr 5e-4 --minutes 60 -o more-net.npz
+        --channels 64 --blocks 6 --lr 5e-4 --minutes 100 -o net-64x6.npz
+    python tools/train_policynet.py score held.npz src/miai/ai/data/policynet19.npz net-64x6.npz
 
 A research tool: PyTorch is needed by ``train`` only (``pip install torch``), never by miai to
 play. Training is bounded by time, so two runs give close but not equal weights.
@@ -153,14 +156,46 @@ def torch_net(channels: int, blocks: int, start: policynet.PolicyNet | None) -> 
 
 
 def shape_of(start: policynet.PolicyNet | None, channels: int | None, blocks: int | None) -> tuple[int, int]:
-    """The channels and blocks to train: ``start``'s, which the options may not contradict, or the
-    options' (48 and 3 if not given)."""
+    """The channels and blocks to train: the options' (48 and 3 if not given), or from ``start``
+    its own shape or a larger one (:func:`grown`), never a smaller one."""
     if start is None:
         return channels or 48, blocks or 3
     own = (start.weights["inp.weight"].shape[0], start.blocks)
-    if (channels or own[0], blocks or own[1]) != own:
-        raise SystemExit(f"the network to start from has {own[0]} channels and {own[1]} blocks")
-    return own
+    asked = (channels or own[0], blocks or own[1])
+    if asked[0] < own[0] or asked[1] < own[1]:
+        raise SystemExit(f"the network to start from has {own[0]} channels and {own[1]} blocks: "
+                         "it can grow, not shrink")
+    return asked
+
+
+def grown(start: policynet.PolicyNet, channels: int, blocks: int, seed: int = 0) -> policynet.PolicyNet:
+    """``start`` with more channels and blocks that computes the same chances: what reads a new
+    channel starts at zero, what writes one at random, and a new block's second convolution at
+    zero (the block passes its input on), so learning goes on from ``start``'s rate."""
+    rng, old = np.random.default_rng(seed), start.weights
+
+    def conv(name: str, shape: tuple[int, int, int], zero: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        out, inp, k = shape
+        bound = 1 / np.sqrt(inp * k * k)  # PyTorch's own start for a convolution
+        kernel = rng.uniform(-bound, bound, (out, inp, k, k)).astype(np.float32)
+        bias = rng.uniform(-bound, bound, out).astype(np.float32)
+        if zero:
+            kernel[:], bias[:] = 0.0, 0.0
+        if name + ".weight" in old:
+            was, was_in = old[name + ".weight"], old[name + ".weight"].shape[1]
+            kernel[: was.shape[0]] = 0.0
+            kernel[: was.shape[0], :was_in] = was
+            bias[: was.shape[0]] = old[name + ".bias"]
+        return kernel, bias
+
+    shapes = {"inp": ((channels, policynet.INPUTS, 5), False), "out": ((1, channels, 1), True)}
+    for i in range(blocks):
+        new_block = i >= start.blocks
+        shapes |= {f"body.{i}.a": ((channels, channels, 3), False), f"body.{i}.b": ((channels, channels, 3), new_block)}
+    weights: dict[str, np.ndarray] = {}
+    for name, (shape, zero) in shapes.items():
+        weights[name + ".weight"], weights[name + ".bias"] = conv(name, shape, zero)
+    return policynet.PolicyNet(weights)
 
 
 def train(train_paths: list[Path], held_path: Path, minutes: float, out: Path, *,
@@ -172,8 +207,12 @@ def train(train_paths: list[Path], held_path: Path, minutes: float, out: Path, *
     from torch import nn
 
     torch.set_num_threads(2)
+    torch.set_flush_denormal(True)  # tiny floats slowed a 100-minute run's steps (BENCHMARKS.md)
     first = policynet.PolicyNet.load(start) if start else None
-    net = torch_net(*shape_of(first, *shape), first)
+    channels, blocks = shape_of(first, *shape)
+    if first is not None and (channels, blocks) != (first.weights["inp.weight"].shape[0], first.blocks):
+        first = grown(first, channels, blocks)
+    net = torch_net(channels, blocks, first)
     data, held = load(train_paths), load(held_path)
     opt = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=1e-5)
 
@@ -206,6 +245,33 @@ def train(train_paths: list[Path], held_path: Path, minutes: float, out: Path, *
     weights_of({name: value.detach().numpy() for name, value in net.state_dict().items()}).save(out)
 
 
+@dataclass(frozen=True)
+class Score:
+    """How well a network names the moves played: the share it ranks first, the share in its first
+    three, and the mean −log chance it gives the move played."""
+
+    first: float
+    three: float
+    surprise: float
+
+
+def score(net: policynet.PolicyNet | None, positions: Positions) -> Score:
+    """``net``'s score on ``positions`` through the engine's own forward pass, one position at a
+    time as the search evaluates them (``None``: the predictor alone)."""
+    first = three = 0
+    surprise = 0.0
+    for i in range(len(positions)):
+        planes, predictor, target = positions.batch(slice(i, i + 1))
+        logs = predictor[0] if net is None else net.log_chances(planes[0], predictor[0])
+        logs = np.where(policynet.possible(predictor[0]), logs, -np.inf).ravel()
+        played = logs[target[0]]
+        better = int((logs > played).sum())
+        first, three = first + (better == 0), three + (better < 3)
+        surprise += float(np.log(np.exp(logs - logs.max()).sum()) + logs.max() - played)
+    n = len(positions)
+    return Score(first / n, three / n, surprise / n)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     steps = parser.add_subparsers(dest="step", required=True)
@@ -217,14 +283,23 @@ def main(argv: list[str] | None = None) -> int:
     t = steps.add_parser("train", help="fit the network (needs PyTorch)")
     t.add_argument("train", type=Path, nargs="+", help="positions written by read, one file or several")
     t.add_argument("--held", type=Path, required=True)
-    t.add_argument("--start", type=Path, help="a network's weights to go on learning from (its shape is kept)")
+    t.add_argument("--start", type=Path, help="a network's weights to go on learning from (grown if --channels or --blocks ask more)")
     t.add_argument("--channels", type=int, help="48 unless --start says otherwise")
     t.add_argument("--blocks", type=int, help="3 unless --start says otherwise")
     t.add_argument("--lr", type=float, default=1e-3, help="the learning rate of the first 60%% of the time")
     t.add_argument("--minutes", type=float, default=40.0)
     t.add_argument("-o", "--out", type=Path, required=True)
+    s = steps.add_parser("score", help="first choice, first three and mean -log chance on held-out positions")
+    s.add_argument("held", type=Path, help="positions written by read")
+    s.add_argument("nets", type=Path, nargs="*", help="networks' weights (the predictor alone is scored first)")
     args = parser.parse_args(argv)
-    if args.step == "read":
+    if args.step == "score":
+        held = load(args.held)
+        for name, net in [("predictor", None), *((str(path), policynet.PolicyNet.load(path)) for path in args.nets)]:
+            result = score(net, held)
+            print(f"{name}: first choice {result.first:.4f}, first three {result.three:.4f}, "
+                  f"mean -log chance {result.surprise:.3f} ({len(held)} positions)", flush=True)
+    elif args.step == "read":
         if args.games < 1 or args.every < 1:
             parser.error("--games and --every must be at least 1")
         print(f"{read(args.sources, args.games, args.every, args.out)} positions written to {args.out}")

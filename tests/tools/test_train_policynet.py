@@ -61,10 +61,52 @@ def test_the_weights_written_are_the_engines_network(tmp_path):
     assert np.allclose(net.weights["body.0.b.weight"], state["body.0.b.weight"])
 
 
-def test_learning_goes_on_in_the_shape_of_the_network_it_starts_from():
+def test_learning_goes_on_in_the_shape_of_the_network_it_starts_from_or_a_larger_one():
     shipped = policynet.default_net()
     assert tool.shape_of(None, None, None) == (48, 3)
     assert tool.shape_of(None, 32, 2) == (32, 2)
     assert tool.shape_of(shipped, None, None) == (48, 3)
-    with pytest.raises(SystemExit, match="48 channels and 3 blocks"):
-        tool.shape_of(shipped, 64, None)
+    assert tool.shape_of(shipped, 64, None) == (64, 3)
+    assert tool.shape_of(shipped, None, 6) == (48, 6)
+    with pytest.raises(SystemExit, match="48 channels and 3 blocks: it can grow, not shrink"):
+        tool.shape_of(shipped, 32, 3)
+    with pytest.raises(SystemExit, match="grow, not shrink"):
+        tool.shape_of(shipped, 64, 2)
+
+
+def test_a_grown_network_computes_the_chances_of_the_one_it_grew_from():
+    shipped = policynet.default_net()
+    assert shipped is not None
+    big = tool.grown(shipped, 64, 5)
+    assert (big.weights["inp.weight"].shape[0], big.blocks) == (64, 5)
+    game = game_from_record(read_record(RECORD))
+    predictor = policynet.predictor_log_chances(game, int(game.to_move), 0, 0, movemodel.default_model(),
+                                                default_table())
+    planes = policynet.input_planes(game, int(game.to_move), 0, 0, predictor)
+    assert np.allclose(big.log_chances(planes, predictor), shipped.log_chances(planes, predictor), atol=1e-4)
+    # the new channels and blocks are not dead: they are at work, only not yet read
+    assert np.abs(big.weights["inp.weight"][48:]).max() > 0
+    assert np.abs(big.weights["body.4.a.weight"]).max() > 0
+    assert np.abs(big.weights["body.0.a.weight"][:48, 48:]).max() == 0
+
+
+def test_the_score_ranks_the_move_played_among_the_possible_ones_only():
+    n = policynet.NET_SIZE
+    predictor = np.full((2, n, n), policynet.NOT_A_MOVE, np.float16)
+    predictor[:, 0, :4] = [np.log(0.5), np.log(0.25), np.log(0.125), np.log(0.125)]  # four possible moves
+    binary = np.zeros((2, policynet.INPUTS - 1, n, n), np.uint8)
+    positions = tool.Positions(binary, predictor, np.array([0, 2]))  # the likeliest move, then the third
+    result = tool.score(None, positions)
+    assert result.first == 0.5 and result.three == 1.0
+    assert result.surprise == pytest.approx((np.log(2) + np.log(8)) / 2, abs=1e-3)
+
+
+def test_a_grown_network_scores_as_the_one_it_grew_from(tmp_path):
+    sgf = tmp_path / "game.sgf"
+    sgf.write_text(RECORD)
+    tool.main(["read", str(sgf), "--games", "1", "-o", str(tmp_path / "p.npz")])
+    positions, shipped = tool.load(tmp_path / "p.npz"), policynet.default_net()
+    assert shipped is not None
+    grown, own = tool.score(tool.grown(shipped, 56, 4), positions), tool.score(shipped, positions)
+    assert (grown.first, grown.three) == (own.first, own.three)
+    assert grown.surprise == pytest.approx(own.surprise, abs=1e-5)
