@@ -160,7 +160,7 @@ def shape_of(start: policynet.PolicyNet | None, channels: int | None, blocks: in
     its own shape or a larger one (:func:`grown`), never a smaller one."""
     if start is None:
         return channels or 48, blocks or 3
-    own = (start.weights["inp.weight"].shape[0], start.blocks)
+    own = (start.channels, start.blocks)
     asked = (channels or own[0], blocks or own[1])
     if asked[0] < own[0] or asked[1] < own[1]:
         raise SystemExit(f"the network to start from has {own[0]} channels and {own[1]} blocks: "
@@ -174,21 +174,19 @@ def grown(start: policynet.PolicyNet, channels: int, blocks: int, seed: int = 0)
     zero (the block passes its input on), so learning goes on from ``start``'s rate."""
     rng, old = np.random.default_rng(seed), start.weights
 
-    def conv(name: str, shape: tuple[int, int, int], zero: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    def conv(name: str, shape: tuple[int, int, int], zero: bool) -> tuple[np.ndarray, np.ndarray]:
         out, inp, k = shape
         bound = 1 / np.sqrt(inp * k * k)  # PyTorch's own start for a convolution
-        kernel = rng.uniform(-bound, bound, (out, inp, k, k)).astype(np.float32)
-        bias = rng.uniform(-bound, bound, out).astype(np.float32)
-        if zero:
-            kernel[:], bias[:] = 0.0, 0.0
+        kernel = rng.uniform(-bound, bound, (out, inp, k, k)).astype(np.float32) * (not zero)
+        bias = rng.uniform(-bound, bound, out).astype(np.float32) * (not zero)
         if name + ".weight" in old:
-            was, was_in = old[name + ".weight"], old[name + ".weight"].shape[1]
+            was = old[name + ".weight"]
             kernel[: was.shape[0]] = 0.0
-            kernel[: was.shape[0], :was_in] = was
+            kernel[: was.shape[0], : was.shape[1]] = was
             bias[: was.shape[0]] = old[name + ".bias"]
         return kernel, bias
 
-    shapes = {"inp": ((channels, policynet.INPUTS, 5), False), "out": ((1, channels, 1), True)}
+    shapes = {"inp": ((channels, policynet.INPUTS, 5), False), "out": ((1, channels, 1), False)}
     for i in range(blocks):
         new_block = i >= start.blocks
         shapes |= {f"body.{i}.a": ((channels, channels, 3), False), f"body.{i}.b": ((channels, channels, 3), new_block)}
@@ -210,7 +208,7 @@ def train(train_paths: list[Path], held_path: Path, minutes: float, out: Path, *
     torch.set_flush_denormal(True)  # tiny floats slowed a 100-minute run's steps (BENCHMARKS.md)
     first = policynet.PolicyNet.load(start) if start else None
     channels, blocks = shape_of(first, *shape)
-    if first is not None and (channels, blocks) != (first.weights["inp.weight"].shape[0], first.blocks):
+    if first is not None and (channels, blocks) != (first.channels, first.blocks):
         first = grown(first, channels, blocks)
     net = torch_net(channels, blocks, first)
     data, held = load(train_paths), load(held_path)
@@ -263,11 +261,11 @@ def score(net: policynet.PolicyNet | None, positions: Positions) -> Score:
     for i in range(len(positions)):
         planes, predictor, target = positions.batch(slice(i, i + 1))
         logs = predictor[0] if net is None else net.log_chances(planes[0], predictor[0])
-        logs = np.where(policynet.possible(predictor[0]), logs, -np.inf).ravel()
-        played = logs[target[0]]
-        better = int((logs > played).sum())
+        chances = policynet.chances(logs, policynet.possible(predictor[0])).ravel()
+        played = chances[target[0]]
+        better = int((chances > played).sum())
         first, three = first + (better == 0), three + (better < 3)
-        surprise += float(np.log(np.exp(logs - logs.max()).sum()) + logs.max() - played)
+        surprise -= float(np.log(played))
     n = len(positions)
     return Score(first / n, three / n, surprise / n)
 

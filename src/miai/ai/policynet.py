@@ -57,6 +57,11 @@ class PolicyNet:
             raise ValueError(f"a policy net reads {INPUTS} planes and writes one, through {channels} channels")
 
     @cached_property
+    def channels(self) -> int:
+        """How many channels each convolution but the last writes."""
+        return int(self.weights["inp.weight"].shape[0])
+
+    @cached_property
     def blocks(self) -> int:
         """How many residual blocks the body has."""
         return sum(1 for name in self.weights if name.startswith("body.") and name.endswith(".a.weight"))
@@ -200,6 +205,11 @@ def root_chances(
     where = possible(predictor)
     if not where.any():
         return np.zeros_like(predictor)
-    logs = net.log_chances(input_planes(game, color, last, last2, predictor), predictor)
+    return chances(net.log_chances(input_planes(game, color, last, last2, predictor), predictor), where)
+
+
+def chances(logs: np.ndarray, where: np.ndarray) -> np.ndarray:
+    """Log strengths (``logs``) as chances that sum to 1 over the points ``where`` a move is
+    possible (at least one), 0 elsewhere."""
     strengths = np.where(where, np.exp(logs - logs[where].max()), 0.0)
     return strengths / strengths.sum()
