@@ -323,9 +323,9 @@ def net_owners(net_path: Path, held: OwnedPositions) -> np.ndarray:
 
 
 def compare(held: OwnedPositions, nets: list[Path], count: int) -> list[tuple[str, str, Figures]]:
-    """The heavy playouts (``count`` from each position; 0: none) and each network's ownership head against
-    the final owners of ``held``, by the move's number (:data:`BUCKETS`): rows of the source,
-    the moves and the figures."""
+    """The heavy playouts (``count`` from each position; 0: none), each network's ownership head and
+    each head's mean with the playouts against the final owners of ``held``, by the move's number
+    (:data:`BUCKETS`): rows of the source, the moves and the figures."""
     sources = [(str(path), net_owners(path, held)) for path in nets]
     komi = np.where(held.move % 2 == 0, -KOMI, KOMI)  # Black moves first and gives the komi (a pass between shifts it)
     if count:
@@ -335,12 +335,14 @@ def compare(held: OwnedPositions, nets: list[Path], count: int) -> list[tuple[st
             found = playout_owners(text, {int(held.move[r]) for r in rows}, count, seed=number)
             for r in rows:
                 played[r] = found[int(held.move[r])]
-        sources.insert(0, (f"playouts ({count})", played))
+        sources = [(f"playouts ({count})", played), *sources,
+                   *((f"{name} and the playouts, half each", (own + played) / 2) for name, own in sources)]
     out = []
     for low, high in zip(BUCKETS, BUCKETS[1:]):
         within = (held.move >= low) & (held.move < high)
         if within.any():
-            out += [(name, f"{low}-{high - 1}", figures(own[within], held.owners[within], komi[within])) for name, own in sources]
+            moves, truth = f"{low}-{high - 1}", held.owners[within]
+            out += [(name, moves, figures(own[within], truth, komi[within])) for name, own in sources]
     out += [(name, "all", figures(own, held.owners, komi)) for name, own in sources]
     return out
 

@@ -79,3 +79,15 @@ def test_the_figures_reward_the_right_owner_area_and_winner():
     assert unsure.winner == 0.5  # nothing owned: the mover giving the komi loses, the one receiving it wins
     wrong = tool.figures(-owners.astype(float), owners, komi)
     assert (wrong.error, wrong.right, wrong.area, wrong.winner) == (4.0, 0.0, 38.0, 0.0)
+
+
+def test_the_comparison_reads_each_held_position_where_it_stands(tmp_path):
+    index, archive = write_archive(tmp_path, {"7": f"W+{-WALLS_MARGIN}"})
+    tool.read(index, [str(archive)], games=1, every=10, out=tmp_path / "p.npz")
+    held = tool.load([tmp_path / "p.npz"])
+    rows = tool.compare(held, [], count=4)
+    assert [(name, moves) for name, moves, _ in rows] == [("playouts (4)", "0-49"), ("playouts (4)", "all")]
+    assert list(held.move) == [0, 10, 20, 30]  # Black to move in each: Black gives the komi
+    found = tool.playout_owners(held.texts[0], {0, 10, 20, 30}, count=4, seed=0)
+    expected = tool.figures(np.stack([found[m] for m in (0, 10, 20, 30)]), held.owners, np.full(4, -6.5))
+    assert rows[0][2] == rows[1][2] == expected
