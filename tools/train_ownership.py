@@ -15,6 +15,7 @@ search's heavy playouts' beside the final owners of held-out positions::
     python tools/train_ownership.py train oct.npz --held held.npz --start src/miai/ai/data/policynet19.npz \\
         --minutes 60 -o own.npz
     python tools/train_ownership.py compare held.npz own.npz --playouts 300
+    python tools/train_ownership.py policy own.npz -o net.npz    # its policy alone, for train_policynet.py score
 
 PyTorch is needed by ``train`` and ``compare``; nothing here is read by miai to play.
 """
@@ -307,13 +308,17 @@ def figures(predicted: np.ndarray, owners: np.ndarray, komi: np.ndarray) -> Figu
                    float(np.abs(area - final).mean()), float(((area + komi > 0) == (final + komi > 0)).mean()))
 
 
+def policy_of(saved: dict[str, np.ndarray]) -> policynet.PolicyNet:
+    """The policy network within a two-headed network's weights, as the engine reads it."""
+    return policynet.PolicyNet({name[len("policy."):]: a for name, a in saved.items() if name.startswith("policy.")})
+
+
 def net_owners(net_path: Path, held: OwnedPositions) -> np.ndarray:
     """A two-headed network's ownership of every held-out position (positions × N × N)."""
     import torch
 
     saved = dict(np.load(net_path))
-    start = policynet.PolicyNet({name[len("policy."):]: a for name, a in saved.items() if name.startswith("policy.")})
-    net = two_heads(start, saved)
+    net = two_heads(policy_of(saved), saved)
     parts = []
     with torch.no_grad():
         for i in range(0, len(held), 512):
@@ -368,8 +373,13 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("held", type=Path, help="positions written by read")
     c.add_argument("nets", type=Path, nargs="*", help="weights written by train")
     c.add_argument("--playouts", type=int, default=300, help="heavy playouts from each position (0: none)")
+    o = steps.add_parser("policy", help="the policy network of weights written by train, as the engine reads it")
+    o.add_argument("net", type=Path)
+    o.add_argument("-o", "--out", type=Path, required=True)
     args = parser.parse_args(argv)
-    if args.step == "train":
+    if args.step == "policy":
+        policy_of(dict(np.load(args.net))).save(args.out)
+    elif args.step == "train":
         train(args.train, args.held, args.start, args.minutes, args.out, lr=args.lr, weight=args.weight)
     elif args.step == "compare":
         print("source | moves | squared error a point | owner right | area error | winner right")

@@ -91,3 +91,15 @@ def test_the_comparison_reads_each_held_position_where_it_stands(tmp_path):
     found = tool.playout_owners(held.texts[0], {0, 10, 20, 30}, count=4, seed=0)
     expected = tool.figures(np.stack([found[m] for m in (0, 10, 20, 30)]), held.owners, np.full(4, -6.5))
     assert rows[0][2] == rows[1][2] == expected
+
+
+def test_the_policy_part_of_the_weights_is_the_engines_network(tmp_path):
+    shipped = tool.policynet.default_net()
+    assert shipped is not None
+    saved = {f"policy.{name}": array for name, array in shipped.weights.items()}
+    saved |= {"own_a.weight": np.ones((tool.HEAD, 48, 3, 3), np.float32), "own_a.bias": np.ones(tool.HEAD, np.float32)}
+    np.savez(tmp_path / "own.npz", **saved)
+    assert tool.main(["policy", str(tmp_path / "own.npz"), "-o", str(tmp_path / "net.npz")]) == 0
+    net = tool.policynet.PolicyNet.load(tmp_path / "net.npz")
+    assert sorted(net.weights) == sorted(shipped.weights)
+    assert all(np.array_equal(net.weights[name], shipped.weights[name]) for name in shipped.weights)
