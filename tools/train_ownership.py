@@ -7,8 +7,8 @@ Tygem's archive that were counted to the end (their results come from the archiv
 finds each final position's dead stones with miai's own estimate (:func:`miai.ai.status.estimate_status`),
 keeps a game only where that count gives the recorded result, and writes positions with the
 policy network's input planes, the move played and the final owner of every point, from the
-mover's side. ``train`` grows an ownership head (a 1×1 convolution and tanh) on the trunk of
-a policy network and fits both heads. ``compare`` sets the head's ownership and the
+mover's side. ``train`` grows an ownership head (a 3×3 convolution, a 1×1 one and tanh) on
+the trunk of a policy network and fits both heads. ``compare`` sets the head's ownership and the
 search's heavy playouts' beside the final owners of held-out positions::
 
     python tools/train_ownership.py read Kifu2011.index TYGEM/2011-10 --games 1500 --every 3 -o oct.npz
@@ -125,18 +125,13 @@ def read(index: Path, sources: list[str], games: int, every: int, out: Path) -> 
         if owners is None:
             disagreed += 1
             continue
-        for number, (position, played, color, last, last2) in enumerate(movemodel.positions_of(game)):
-            if number % every:
+        for number, position in enumerate(movemodel.positions_of(game)):
+            found = None if number % every else policy_tool.example(*position, model, table)
+            if found is None:
                 continue
-            predictor = policynet.predictor_log_chances(position, color, last, last2, model, table)
-            row, col = position.board.point(played)
-            if not policynet.possible(predictor)[row, col]:
-                continue
-            planes = policynet.input_planes(position, color, last, last2, predictor)
-            columns["binary"].append(np.delete(planes, policy_tool.SCALED, axis=0).astype(np.uint8))
-            columns["predictor"].append(predictor.astype(np.float16))
-            columns["target"].append(row * N + col)
-            columns["owners"].append(owners if color == Color.BLACK else -owners)
+            for name, value in zip(("binary", "predictor", "target"), found, strict=True):
+                columns[name].append(value)
+            columns["owners"].append(owners if position[2] == Color.BLACK else -owners)
             columns["move"].append(number)
             columns["game"].append(len(texts))
         texts.append(text)

@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -34,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from miai.ai import movemodel, policynet
-from miai.ai.patterns import default_table
+from miai.ai.patterns import PatternTable, default_table
 from miai.game import Game
 from miai.train.corpus import read_games
 
@@ -42,35 +41,31 @@ SCALED = policynet.PREDICTOR_PLANE
 """Every input plane but this one, the predictor's log chance, is 0 or 1: kept as bytes."""
 
 
-def positions(games: Iterable[Game]) -> Iterator[tuple[np.ndarray, np.ndarray, int]]:
-    """Each position of the games whose move played was a possible one: the input planes,
-    the predictor's log chances, and the point played (row × size + column)."""
-    model, table = movemodel.default_model(), default_table()
-    if model is None:
-        raise SystemExit(f"no move predictor at {movemodel.DEFAULT_MODEL}: the network learns on top of it")
-    for start in games:
-        for game, played, color, last, last2 in movemodel.positions_of(start):
-            predictor = policynet.predictor_log_chances(game, color, last, last2, model, table)
-            row, col = game.board.point(played)
-            if not policynet.possible(predictor)[row, col]:
-                continue
-            planes = policynet.input_planes(game, color, last, last2, predictor)
-            yield planes, predictor, row * game.size + col
+def example(game: Game, played: int, color: int, last: int, last2: int, model: movemodel.MoveModel,
+            table: PatternTable) -> tuple[np.ndarray, np.ndarray, int] | None:
+    """One position as the positions' files keep it: the input planes but the predictor's as
+    bytes, the predictor's log chances as float16, and the point played (row × size + column);
+    None when the move played (a kernel point) was not a possible one."""
+    predictor = policynet.predictor_log_chances(game, color, last, last2, model, table)
+    row, col = game.board.point(played)
+    if not policynet.possible(predictor)[row, col]:
+        return None
+    planes = policynet.input_planes(game, color, last, last2, predictor)
+    return np.delete(planes, SCALED, axis=0).astype(np.uint8), predictor.astype(np.float16), row * game.size + col
 
 
 def read(sources: list[str], games: int, every: int, out: Path) -> int:
     """Write the positions of ``games`` even 19×19 games (every ``every``-th read) to ``out``."""
+    model, table = movemodel.default_model(), default_table()
+    if model is None:
+        raise SystemExit(f"no move predictor at {movemodel.DEFAULT_MODEL}: the network learns on top of it")
     corpus = read_games(sources, policynet.NET_SIZE, games * every)
-    taken = corpus.games[::every][:games]
-    binary: list[np.ndarray] = []
-    predictors: list[np.ndarray] = []
-    targets: list[int] = []
-    for planes, predictor, target in positions(taken):
-        binary.append(np.delete(planes, SCALED, axis=0).astype(np.uint8))
-        predictors.append(predictor.astype(np.float16))
-        targets.append(target)
-    np.savez(out, binary=np.array(binary), predictor=np.array(predictors), target=np.array(targets, np.int16))
-    return len(targets)
+    kept = [found for start in corpus.games[::every][:games] for position in movemodel.positions_of(start)
+            if (found := example(*position, model, table)) is not None]
+    binary, predictor, target = zip(*kept) if kept else ((), (), ())
+    np.savez(out, binary=np.array(binary, np.uint8), predictor=np.array(predictor, np.float16),
+             target=np.array(target, np.int16))
+    return len(kept)
 
 
 @dataclass(frozen=True)
