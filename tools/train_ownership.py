@@ -212,7 +212,7 @@ def weights_of(net: Any) -> dict[str, np.ndarray]:
 
 def train(train_paths: list[Path], held_path: Path, start_path: Path, minutes: float, out: Path, *,
           lr: float = 5e-4, weight: float = 1.0) -> None:
-    """Fit both heads for ``minutes`` from ``start_path``'s policy network (the ownership loss,
+    """Fit both heads for ``minutes`` from ``start_path``'s policy network or two-headed one (the ownership loss,
     the mean squared error a point, weighs ``weight`` against the policy's cross-entropy), then
     write the weights (:func:`two_heads`'s names) to ``out``."""
     import torch
@@ -220,7 +220,9 @@ def train(train_paths: list[Path], held_path: Path, start_path: Path, minutes: f
 
     torch.set_num_threads(2)
     torch.set_flush_denormal(True)
-    net = two_heads(policynet.PolicyNet.load(start_path))
+    saved = dict(np.load(start_path))
+    two_headed = any(name.startswith("policy.") for name in saved)
+    net = two_heads(policy_of(saved), saved) if two_headed else two_heads(policynet.PolicyNet(saved))
     data, held = load(train_paths), load([held_path])
     opt = torch.optim.Adam(net.parameters(), lr=lr, weight_decay=1e-5)
 
@@ -359,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
     t = steps.add_parser("train", help="fit the policy and ownership heads (needs PyTorch)")
     t.add_argument("train", type=Path, nargs="+", help="positions written by read")
     t.add_argument("--held", type=Path, required=True)
-    t.add_argument("--start", type=Path, required=True, help="the policy network whose trunk the head grows on")
+    t.add_argument("--start", type=Path, required=True, help="a policy network, whose trunk the head grows on, or weights written by train, to learn on from")
     t.add_argument("--minutes", type=float, default=30.0)
     t.add_argument("--lr", type=float, default=5e-4)
     t.add_argument("--weight", type=float, default=1.0, help="the ownership loss's weight against the policy's")
