@@ -179,7 +179,8 @@ HEAD = 32
 def two_heads(start: policynet.PolicyNet, saved: dict[str, np.ndarray] | None = None) -> Any:
     """A PyTorch module of ``start``'s policy network with an ownership head on its trunk: given the
     input planes and the predictor's log chances, the policy's logits and each point's owner in
-    [-1, 1] from the mover's side. ``saved``: the head's weights, else new."""
+    [-1, 1] from the mover's side. ``saved``: all its weights as :func:`weights_of` gives them
+    (``start`` is then their policy part), else the head is new."""
     import torch
     from torch import nn
 
@@ -193,15 +194,13 @@ def two_heads(start: policynet.PolicyNet, saved: dict[str, np.ndarray] | None = 
             self.own_b = nn.Conv2d(HEAD, 1, 1)
 
         def forward(self, x: Any, predictor: Any) -> tuple[Any, Any]:
-            trunk = self.policy.body(torch.relu(self.policy.inp(x)))
-            logs = predictor + self.policy.out(trunk).squeeze(1)
-            where: Any = policynet.possible(predictor)
-            logits = torch.where(where, logs, torch.full_like(logs, -1e9)).flatten(1)
-            return logits, torch.tanh(self.own_b(torch.relu(self.own_a(trunk)))).squeeze(1)
+            trunk = self.policy.trunk(x)
+            owners = torch.tanh(self.own_b(torch.relu(self.own_a(trunk)))).squeeze(1)
+            return self.policy.logits(trunk, predictor), owners
 
     net = TwoHeads()
     if saved is not None:
-        net.load_state_dict({name: torch.from_numpy(array) for name, array in saved.items()}, strict=False)
+        net.load_state_dict({name: torch.from_numpy(array) for name, array in saved.items()})
     return net
 
 

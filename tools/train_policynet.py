@@ -139,10 +139,18 @@ def torch_net(channels: int, blocks: int, start: policynet.PolicyNet | None) -> 
             nn.init.zeros_(self.out.weight)
             nn.init.zeros_(self.out.bias)
 
-        def forward(self, x: Any, predictor: Any) -> Any:
-            logs = predictor + self.out(self.body(torch.relu(self.inp(x)))).squeeze(1)
+        def trunk(self, x: Any) -> Any:
+            """The channels the last layer reads, from the input planes ``x``."""
+            return self.body(torch.relu(self.inp(x)))
+
+        def logits(self, trunk: Any, predictor: Any) -> Any:
+            """Each point's logit from the trunk's channels, the impossible moves' far below."""
+            logs = predictor + self.out(trunk).squeeze(1)
             where: Any = policynet.possible(predictor)  # typed for NumPy, and as true of a tensor
             return torch.where(where, logs, torch.full_like(logs, -1e9)).flatten(1)
+
+        def forward(self, x: Any, predictor: Any) -> Any:
+            return self.logits(self.trunk(x), predictor)
 
     net = Net()
     if start is not None:
