@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -236,26 +235,15 @@ def train(train_paths: list[Path], held_path: Path, start_path: Path, minutes: f
         return f"first choice {hits / len(held):.4f}, ownership squared error {error / len(held):.4f} a point"
 
     print(f"{len(data)} positions to learn from, {len(held)} held out; at the start: {held_figures()}", flush=True)
-    rng = np.random.default_rng(0)
-    begun, step = time.monotonic(), 0
-    while (elapsed := time.monotonic() - begun) < minutes * 60:
-        rows = np.sort(rng.integers(0, len(data), 128))
+    def loss_of(rows: np.ndarray, turn: int) -> Any:
         x, p, t = data.positions.batch(rows)
         stacked = np.concatenate([x, data.owners[rows][:, None].astype(np.float32)], axis=1)
-        stacked, p, t = policy_tool.symmetry(stacked, p, t, int(rng.integers(8)), N)
-        share = elapsed / (minutes * 60)
-        for group in opt.param_groups:
-            group["lr"] = lr if share < 0.6 else lr * 0.3 if share < 0.85 else lr * 0.1
+        stacked, p, t = policy_tool.symmetry(stacked, p, t, turn, N)  # the owners turn with the board
         logits, owners = net(torch.from_numpy(np.ascontiguousarray(stacked[:, :-1])), torch.from_numpy(p))
         target = torch.from_numpy(np.ascontiguousarray(stacked[:, -1]))
-        loss = nn.functional.cross_entropy(logits, torch.from_numpy(t)) + weight * ((owners - target) ** 2).mean()
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        step += 1
-        if step % 300 == 0:
-            print(f"{elapsed:6.0f} s, {step * 128} positions seen: held out {held_figures()}", flush=True)
-    print(f"done: held out {held_figures()}", flush=True)
+        return nn.functional.cross_entropy(logits, torch.from_numpy(t)) + weight * ((owners - target) ** 2).mean()
+
+    policy_tool.fit(opt, len(data), minutes, lr, loss_of, held_figures)
     arrays: dict[str, Any] = weights_of(net)
     np.savez_compressed(out, **arrays)
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -199,6 +200,29 @@ def grown(start: policynet.PolicyNet, channels: int, blocks: int, seed: int = 0)
     return policynet.PolicyNet(weights)
 
 
+def fit(opt: Any, size: int, minutes: float, lr: float, loss_of: Callable[[np.ndarray, int], Any],
+        report: Callable[[], str]) -> None:
+    """Take ``opt``'s steps for ``minutes``, each on the loss ``loss_of`` gives for 128 rows of the
+    ``size`` positions drawn at random and one of the eight symmetries, at the learning rate
+    ``lr``, then a third and a tenth of it over the last 40% of the time; ``report`` the held-out
+    figures every 300 steps and at the end."""
+    rng = np.random.default_rng(0)
+    begun, step = time.monotonic(), 0
+    while (elapsed := time.monotonic() - begun) < minutes * 60:
+        rows = np.sort(rng.integers(0, size, 128))
+        share = elapsed / (minutes * 60)
+        for group in opt.param_groups:
+            group["lr"] = lr if share < 0.6 else lr * 0.3 if share < 0.85 else lr * 0.1
+        loss = loss_of(rows, int(rng.integers(8)))
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        step += 1
+        if step % 300 == 0:
+            print(f"{elapsed:6.0f} s, {step * 128} positions seen: held out {report()}", flush=True)
+    print(f"done: held out {report()}", flush=True)
+
+
 def train(train_paths: list[Path], held_path: Path, minutes: float, out: Path, *,
           shape: tuple[int | None, int | None] = (None, None), start: Path | None = None, lr: float = 1e-3) -> None:
     """Fit the network for ``minutes`` (from ``start``'s weights if given; the learning rate ``lr``,
@@ -225,24 +249,13 @@ def train(train_paths: list[Path], held_path: Path, minutes: float, out: Path, *
                 hits += int((net(torch.from_numpy(x), torch.from_numpy(p)).argmax(1).numpy() == t).sum())
         return hits / len(held)
 
+    def loss_of(rows: np.ndarray, turn: int) -> Any:
+        x, p, t = symmetry(*data.batch(rows), turn, data.binary.shape[-1])
+        return nn.functional.cross_entropy(net(torch.from_numpy(x), torch.from_numpy(p)), torch.from_numpy(t))
+
     print(f"{len(data)} positions to learn from, {len(held)} held out; at the start: "
           f"{held_rate():.4f} first choice", flush=True)
-    rng = np.random.default_rng(0)
-    begun, step = time.monotonic(), 0
-    while (elapsed := time.monotonic() - begun) < minutes * 60:
-        rows = np.sort(rng.integers(0, len(data), 128))
-        x, p, t = symmetry(*data.batch(rows), int(rng.integers(8)), data.binary.shape[-1])
-        share = elapsed / (minutes * 60)
-        for group in opt.param_groups:
-            group["lr"] = lr if share < 0.6 else lr * 0.3 if share < 0.85 else lr * 0.1
-        loss = nn.functional.cross_entropy(net(torch.from_numpy(x), torch.from_numpy(p)), torch.from_numpy(t))
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        step += 1
-        if step % 300 == 0:
-            print(f"{elapsed:6.0f} s, {step * 128} positions seen: held out {held_rate():.4f} first choice", flush=True)
-    print(f"done: held out {held_rate():.4f} first choice", flush=True)
+    fit(opt, len(data), minutes, lr, loss_of, lambda: f"{held_rate():.4f} first choice")
     weights_of({name: value.detach().numpy() for name, value in net.state_dict().items()}).save(out)
 
 
